@@ -1,0 +1,173 @@
+"""The `companion` command: the composition root that reads files and wires the pieces together."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.rules import BadBoard, BadReader, BadRecord, Game, IllegalAction, XiditError, record_from_json
+from companion.rules.board import Board
+
+EXIT_BAD_INPUT = 2
+
+
+class CliError(XiditError):
+    """Bad input on the command line: reported as one line, exit 2."""
+
+
+def _board(path: str | None) -> Board:
+    from companion.boards import default_pack, load_pack
+
+    return load_pack(Path(path)) if path else default_pack()
+
+
+def _read_json(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CliError(f"{path} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = record_from_json(_read_json(args.record))
+    board = _board(args.board)
+    if record.board_sha256 and board.sha256 and record.board_sha256 != board.sha256:
+        print(f"warning: the record was played on board {record.board_name!r} with another pack "
+              f"(sha256 {record.board_sha256[:12]}…); replaying it on {board.name!r}", file=sys.stderr)
+    try:
+        game = Game.replay(board, record.setup, record.actions)
+    except IllegalAction as error:
+        index = getattr(error, "index", "?")
+        raise CliError(f"action {index} is illegal ({error.rule}): {error.sentence}") from None
+    view = game.view(args.view)
+    if args.json:
+        print(json.dumps(view, ensure_ascii=False, indent=2))
+    else:
+        winner = view["scoring"]["winner"]
+        print(f"year {view['year']} of {view['years']}, phase {view['phase']}, {len(record.actions)} actions replayed"
+              + (f", winner: seat {winner}" if winner is not None else ""))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from companion.sim.simulate import simulate
+
+    if not 3 <= args.players <= 5:
+        raise CliError(f"--players must be 3, 4 or 5, not {args.players}")
+    if args.games < 0:
+        raise CliError("--games must be 0 or more")
+    summary = simulate(_board(args.board), args.players, args.short, args.games, args.seed)
+    if args.json:
+        print(json.dumps(summary.to_json(), indent=2))
+    else:
+        print("\n".join(summary.lines()))
+    return 0
+
+
+def cmd_board_check(args: argparse.Namespace) -> int:
+    from companion.boards import check_pack, pack_warnings, parse_pack
+
+    try:
+        text = Path(args.pack).read_text(encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot read {args.pack}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{args.pack} is not UTF-8 text") from None
+    problems = check_pack(text)
+    if problems:
+        for problem in problems:
+            print(f"{args.pack}: {problem}")
+        print(f"{args.pack}: {len(problems)} problem(s)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    board = parse_pack(text)
+    for warning in pack_warnings(board):
+        print(f"{args.pack}: warning: {warning}")
+    print(f"{args.pack}: clean ({board.name}, {board.status}, {len(board.cities)} cities, "
+          f"{len(board.regions)} regions, {sum(len(t) for t in board.tiles.values())} tiles)")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from companion import bench
+
+    result = bench.run(_board(args.board))
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print("\n".join(bench.table(result)))
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    # Until the running table exists, the main job shows the engine at work.
+    from companion.sim.simulate import simulate
+
+    summary = simulate(_board(args.board), args.players, False, args.games, args.seed)
+    print("\n".join(summary.lines()))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="companion", description="Table companion for Lords of Xidit.")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("run", help="the main job (for now: a simulated evening of random games)")
+    p.add_argument("--board", metavar="PACK", help="board pack (default: the embedded provisional pack)")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("replay", help="replay a game record and print the final state view")
+    p.add_argument("record", metavar="RECORD", help="a game record (JSON), or - for standard input")
+    p.add_argument("--board", metavar="PACK", help="board pack (default: the embedded pack)")
+    p.add_argument("--view", default="referee", help="referee, public or seat:N (default: referee)")
+    p.add_argument("--json", action="store_true", help="print the state view as JSON")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("simulate", help="play random legal games to the end and summarise them")
+    p.add_argument("--players", type=int, required=True, help="3, 4 or 5")
+    p.add_argument("--short", action="store_true", help="9 years instead of 12")
+    p.add_argument("--games", type=int, required=True)
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--board", metavar="PACK")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_simulate)
+
+    board = sub.add_parser("board", help="board packs").add_subparsers(dest="board_command", required=True,
+                                                                        metavar="SUBCOMMAND")
+    p = board.add_parser("check", help="validate a board pack and list every problem")
+    p.add_argument("pack", metavar="PACK")
+    p.set_defaults(func=cmd_board_check)
+
+    p = sub.add_parser("bench", help="measure the performance figures")
+    p.add_argument("--board", metavar="PACK")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        code: int = args.func(args)
+        return code
+    except (CliError, BadRecord, BadBoard, BadReader) as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

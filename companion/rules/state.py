@@ -1,0 +1,121 @@
+"""The mutable state of one game. Only `Game` changes it; views and scoring read it."""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import Board
+from .setup import Setup
+from .units import BARDS_PER_PLAYER, FLOORS_PER_PLAYER, UNITS
+
+Event = tuple[Any, ...]
+
+
+@dataclass
+class PlayerState:
+    seat: int
+    colour: str
+    name: str | None
+    city: int | None = None
+    gold: int = 0
+    units: list[int] = field(default_factory=lambda: [0] * len(UNITS))
+    bards_left: int = BARDS_PER_PLAYER
+    floors_left: int = FLOORS_PER_PLAYER
+    pending_floors: int = 0
+    program: tuple[str, ...] | None = None
+    eliminated: int | None = None  # the scoring round (1..3) that eliminated the player
+
+
+@dataclass
+class CityTile:
+    number: int
+    side: str  # "recruit" or "threat"
+    units: list[str] = field(default_factory=list)  # what is left on a recruitment side, weakest first
+
+
+@dataclass
+class Pending:
+    """A decision the resolution waits for, first in line first."""
+
+    kind: str  # reward, colossus, neutral, census_bards, floor
+    seat: int
+    city: int = 0
+    source: str = ""  # "threat" or "colossus" for a reward
+    number: int = 0  # tile number or colossus index for a reward; bard count for census_bards
+
+
+@dataclass
+class Round:
+    category: str
+    values: dict[int, int]
+    ranking: list[int]
+    eliminated: list[int]
+    neutral_value: int | None = None
+    neutral_position: int | None = None
+    neutral_eliminated: bool = False
+
+
+@dataclass
+class State:
+    board: Board
+    setup: Setup
+    rng: random.Random
+    players: dict[int, PlayerState]
+    seats: tuple[int, ...]  # clockwise
+    void: frozenset[int]
+    scoring_order: tuple[str, ...]
+    first: int
+    phase: str = "place"
+    year: int = 1
+    step: int = 0
+    turn: int = 0  # index in the turn order of the order being resolved next
+    resolving: tuple[int, int] = (0, 0)  # (step, seat) of the order resolved last
+    tiles: dict[int, CityTile] = field(default_factory=dict)
+    guilds: dict[int, list[int]] = field(default_factory=dict)  # city -> [seat, floors]
+    bards: dict[int, dict[int, int]] = field(default_factory=dict)  # region -> seat -> count
+    recruit_pile: list[int] = field(default_factory=list)  # top first
+    next_recruit: int | None = None
+    recruit_discard: list[int] = field(default_factory=list)  # top first
+    threat_pile: list[int] = field(default_factory=list)
+    next_threat: int | None = None
+    threat_discard: list[int] = field(default_factory=list)
+    colossi: list[list[list[Any]]] = field(default_factory=list)  # stacks 3,4,5; each top first [index, awake]
+    barracks: list[int] = field(default_factory=list)
+    neutral: dict[str, int] | None = None
+    acted: set[tuple[int, int]] = field(default_factory=set)  # (seat, city) this year, R-06
+    cleared: set[int] = field(default_factory=set)  # cities where a threat or colossus fell this year, R-05
+    pending: list[Pending] = field(default_factory=list)
+    census_unit: int = 0
+    census_reveals: dict[int, int] = field(default_factory=dict)
+    census_log: list[dict[str, Any]] = field(default_factory=list)
+    awakenings: int = 0
+    rounds: list[Round] = field(default_factory=list)
+    winner: int | None = None
+    fame_scored: bool = False
+    events: list[Event] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        # The board and setup are immutable and shared; everything else is copied.
+        clone = copy.copy(self)
+        for name, value in vars(self).items():
+            if name not in ("board", "setup"):
+                setattr(clone, name, copy.deepcopy(value, memo))
+        return clone
+
+    def turn_order(self) -> tuple[int, ...]:
+        i = self.seats.index(self.first)
+        return self.seats[i:] + self.seats[:i]
+
+    def in_play(self) -> list[int]:
+        return [s for s in self.seats if self.players[s].eliminated is None]
+
+    def guild_rooms(self, seat: int) -> list[int]:
+        """Cities whose guild is the player's and has room for a floor."""
+        return sorted(c for c, (owner, floors) in self.guilds.items() if owner == seat and floors < 4)
+
+    def bard_regions(self, city: int) -> tuple[int, ...]:
+        """The regions bards may go to from this city: the ones it borders, never a void one (R-02)."""
+        return tuple(r for r in self.board.regions_of(city) if r not in self.void)

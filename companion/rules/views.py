@@ -1,0 +1,162 @@
+"""State views (spec/formats.md §3): what each reader may know, and nothing more.
+
+A view leaves out, never blanks, what its reader may not know. Beyond the spec's list, another player's
+`bards_left` and `floors_left` are left out too: they are behind the screen (§1), and with the public
+board they would give away the Bastion's bards and the pending floors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import XiditError
+from .state import State
+from .units import UNITS
+
+FORMAT = "xidit-state/1"
+
+
+class BadReader(XiditError, ValueError):
+    """A view was asked for a reader that is not referee, public or seat:N of this game."""
+
+
+def parse_reader(reader: str, seats: tuple[int, ...]) -> int | None:
+    """The seat a reader may see the secrets of; None for the public; -1 for the referee."""
+    if reader == "referee":
+        return -1
+    if reader == "public":
+        return None
+    if reader.startswith("seat:"):
+        try:
+            seat = int(reader[5:])
+        except ValueError:
+            seat = 0
+        if seat in seats:
+            return seat
+    raise BadReader(f"unknown view {reader!r}: use referee, public or seat:N with N one of "
+                    f"{', '.join(map(str, seats))}")
+
+
+def _player(state: State, seat: int, me: int | None) -> dict[str, Any]:
+    p = state.players[seat]
+    mine = me == -1 or me == seat
+    out: dict[str, Any] = {"seat": seat, "colour": p.colour, "name": p.name, "city": p.city,
+                           "locked": p.program is not None}
+    if mine:
+        out["gold"] = p.gold
+        out["units"] = dict(zip(UNITS, p.units, strict=True))
+        out["pending_floors"] = p.pending_floors
+    if mine or state.fame_scored:
+        out["bards_left"] = p.bards_left
+        out["floors_left"] = p.floors_left
+    # Programs are revealed when the last one locks (§3.1); until then each is its owner's only.
+    if p.program is not None and (mine or state.phase not in ("place", "program")):
+        out["program"] = list(p.program)
+    out["eliminated"] = p.eliminated
+    return out
+
+
+def _tile(state: State, city: int) -> dict[str, Any] | None:
+    tile = state.tiles.get(city)
+    if tile is None:
+        return None
+    if tile.side == "recruit":
+        return {"number": tile.number, "side": "recruit", "units": list(tile.units)}
+    printed = state.board.tiles[state.setup.tile_set][tile.number]
+    return {"number": tile.number, "side": "threat", "needs": list(printed.needs), "gold": printed.gold,
+            "bards": printed.bards, "guild": printed.guild}
+
+
+def _regions(state: State, me: int | None) -> list[dict[str, Any]]:
+    out = []
+    for rid in sorted(state.board.regions):
+        region = state.board.regions[rid]
+        bards = {str(s): n for s, n in sorted(state.bards[rid].items()) if n > 0}
+        entry: dict[str, Any] = {"id": rid, "void": rid in state.void, "bastion": region.bastion,
+                                 "fame": list(region.fame)}
+        if region.bastion and not state.fame_scored:
+            entry["bards_count"] = sum(state.bards[rid].values())
+            if me == -1:
+                entry["bards"] = bards
+            elif me is not None:
+                entry["own_bards"] = state.bards[rid].get(me, 0)
+        else:
+            entry["bards"] = bards
+        out.append(entry)
+    return out
+
+
+def _pile(pile: list[int], me: int | None) -> Any:
+    if me == -1:
+        return list(pile)
+    return {"top": pile[0] if pile else None, "size": len(pile)}
+
+
+def _census(state: State, me: int | None) -> dict[str, Any] | None:
+    if state.phase != "census" and not state.census_log:
+        return None
+    out: dict[str, Any] = {
+        "year": state.year if state.phase in ("census", "census_done") else None,
+        "revealed": [{"unit": e["unit"], "reveals": {str(s): n for s, n in e["reveals"].items()},
+                      "winners": list(e["winners"])} for e in state.census_log],
+    }
+    if state.phase == "census":
+        out["unit"] = UNITS[state.census_unit]
+        out["chosen"] = sorted(state.census_reveals)
+        if me == -1:
+            out["choices"] = {str(s): n for s, n in sorted(state.census_reveals.items())}
+        elif me is not None and me in state.census_reveals:
+            out["my_choice"] = state.census_reveals[me]
+    return out
+
+
+def _scoring(state: State) -> dict[str, Any]:
+    rounds = []
+    for rnd in state.rounds:
+        entry: dict[str, Any] = {"category": rnd.category, "values": {str(s): v for s, v in rnd.values.items()},
+                                 "ranking": list(rnd.ranking), "eliminated": list(rnd.eliminated)}
+        if rnd.neutral_value is not None:
+            entry["neutral"] = {"value": rnd.neutral_value, "position": rnd.neutral_position,
+                                "eliminated": rnd.neutral_eliminated}
+        rounds.append(entry)
+    out: dict[str, Any] = {"order": list(state.scoring_order), "rounds": rounds, "winner": state.winner}
+    if state.neutral is not None:
+        out["neutral_won"] = state.phase == "over" and state.winner is None
+    return out
+
+
+def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]) -> dict[str, Any]:
+    me = parse_reader(reader, state.seats)
+    phase = "census" if state.phase == "census_done" else state.phase
+    turn_order = state.turn_order()
+    return {
+        "format": FORMAT,
+        "view": reader,
+        "version": version,
+        "year": state.year,
+        "years": state.setup.years,
+        "phase": phase,
+        "step": state.resolving[0] if state.phase == "resolution" else None,
+        "turn": state.resolving[1] if state.phase == "resolution" else None,
+        "first_player": state.first,
+        "turn_order": list(turn_order),
+        "awaiting": awaiting,
+        "players": [_player(state, s, me) for s in state.seats],
+        "cities": [{"id": c, "name": state.board.cities[c], "tile": _tile(state, c),
+                    "guild": ({"seat": state.guilds[c][0], "floors": state.guilds[c][1]}
+                              if c in state.guilds else None)} for c in sorted(state.board.cities)],
+        "regions": _regions(state, me),
+        "ladders": {
+            "recruit_pile": _pile(state.recruit_pile, me), "next_recruit": state.next_recruit,
+            "recruit_discard": list(state.recruit_discard),
+            "threat_pile": _pile(state.threat_pile, me), "next_threat": state.next_threat,
+            "threat_discard": list(state.threat_discard),
+        },
+        "colossi": [{"needs": needs, "stack": [{"index": i, "awake": awake} for i, awake in stack]}
+                    for needs, stack in zip((3, 4, 5), state.colossi, strict=True)],
+        "barracks": dict(zip(UNITS, state.barracks, strict=True)),
+        "neutral": dict(state.neutral) if state.neutral is not None else None,
+        "census": _census(state, me),
+        "awakenings": state.awakenings,
+        "scoring": _scoring(state),
+    }
