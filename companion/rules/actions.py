@@ -164,7 +164,7 @@ def action_from_json(data: Any) -> Action:
     if not isinstance(data, dict):
         raise BadRecord(f"an action must be a JSON object, not {data!r}")
     kind = data.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         raise BadRecord(f"unknown action type {kind!r}")
     extra = set(data) - _FIELDS[kind] - {"type", "seat"}
     if extra:

@@ -19,10 +19,51 @@ from companion.rules.choices import (
     ProgramChoice,
     RewardChoice,
 )
-from companion.rules.units import ORDERS, PROGRAM_LENGTH, UNITS
+from companion.rules.preview import preview
+from companion.rules.state import State
+from companion.rules.units import ORDERS, PROGRAM_LENGTH, ROAD_COLOURS, UNITS
 
 # Orders drawn with these weights make lively games: more actions, fewer waits.
 ORDER_WEIGHTS = (2, 2, 2, 4, 1)
+# How often a program is planned toward tiles rather than drawn at random: a purely random player
+# almost never holds the exact units a threat needs, so its games would never reach the late rules.
+PLANNED = 0.75
+
+
+def routes(state: State, start: int, depth: int) -> list[tuple[int, tuple[str, ...]]]:
+    """Cities reachable from `start` in at most `depth` moves, nearest first, with a road path."""
+    seen = {start: ()}
+    frontier = [start]
+    found: list[tuple[int, tuple[str, ...]]] = []
+    for _ in range(depth):
+        nxt = []
+        for city in frontier:
+            for colour in ROAD_COLOURS:
+                to = state.board.road(city, colour)
+                if to is not None and to not in seen:
+                    seen[to] = seen[city] + (colour,)
+                    found.append((to, seen[to]))
+                    nxt.append(to)
+        frontier = nxt
+    return found
+
+
+def planned_program(rng: random.Random, state: State, seat: int) -> tuple[str, ...]:
+    """Orders that walk toward the nearest tile an action could use, acting on arrival."""
+    orders: list[str] = []
+    while len(orders) < PROGRAM_LENGTH:
+        left = PROGRAM_LENGTH - len(orders)
+        if preview(state, seat, orders + ["action"])[-1].effect in ("recruit", "threat", "colossus"):
+            orders.append("action")
+            continue
+        here = preview(state, seat, orders)[-1].city if orders else state.players[seat].city or 0
+        for _, path in routes(state, here, left - 1):
+            if preview(state, seat, orders + list(path) + ["action"])[-1].effect in ("recruit", "threat"):
+                orders.extend(path)
+                break
+        else:
+            orders.append(rng.choices(ORDERS, ORDER_WEIGHTS)[0])
+    return tuple(orders[:PROGRAM_LENGTH])
 
 
 def random_split(rng: random.Random, count: int, regions: tuple[int, ...]) -> a.Split:
@@ -36,12 +77,14 @@ def random_units(rng: random.Random, owned: tuple[int, ...], needs: int) -> a.Un
     return a.unit_count(Counter(rng.sample(pool, needs)))
 
 
-def decide(rng: random.Random, choice: Choice) -> a.Action:
-    """One legal action for the choice, at random."""
+def decide(rng: random.Random, choice: Choice, state: State | None = None) -> a.Action:
+    """One legal action for the choice, at random; with the state, programs are often planned."""
     match choice:
         case PlaceChoice(seat=seat, cities=cities):
             return a.Place(seat, rng.choice(cities))
         case ProgramChoice(seat=seat):
+            if state is not None and rng.random() < PLANNED:
+                return a.Program(seat, planned_program(rng, state, seat))
             return a.Program(seat, tuple(rng.choices(ORDERS, ORDER_WEIGHTS, k=PROGRAM_LENGTH)))
         case RewardChoice(seat=seat, takes=takes, bards=bards, regions=regions):
             take = rng.choice(takes)
@@ -55,7 +98,7 @@ def decide(rng: random.Random, choice: Choice) -> a.Action:
         case NeutralChoice(seat=seat, tracks=tracks):
             return a.Neutral(seat, rng.choice(tracks))
         case CensusChoice(seat=seat, unit=unit, most=most):
-            return a.Census(seat, unit, rng.randint(0, most))
+            return a.Census(seat, unit, most if rng.random() < 0.5 else rng.randint(0, most))
         case CensusBardsChoice(seat=seat, bards=bards, regions=regions):
             return a.CensusBards(seat, random_split(rng, bards, regions))
         case FloorChoice(seat=seat, cities=cities):

@@ -31,7 +31,7 @@ def play(board: Board, setup: Setup, agent_seed: int) -> Game:
     rng = random.Random(agent_seed)
     while game.state.phase != "over":
         awaited = game.legal()
-        game.push(decide(rng, awaited[0] if len(awaited) == 1 else rng.choice(awaited)))
+        game.push(decide(rng, awaited[0] if len(awaited) == 1 else rng.choice(awaited), game.state))
     return game
 
 

@@ -1,0 +1,25 @@
+"""Board packs: the TOML files that describe a Xidit board (roads, regions, tiles, colossi).
+
+The printed board's data is not public, so the companion reads it from a pack a user can check
+against their own copy. `companion/boards/xidit.toml` is the shipped default (provisional; see
+FACTS.md beside it for what in it is known and what is invented).
+"""
+
+from __future__ import annotations
+
+from companion.rules.errors import BadBoard
+
+from .lint import pack_warnings
+from .pack import check_pack, default_pack, default_pack_text, load_pack, parse_pack
+from .schema import FORMAT
+
+__all__ = [
+    "FORMAT",
+    "BadBoard",
+    "check_pack",
+    "default_pack",
+    "default_pack_text",
+    "load_pack",
+    "pack_warnings",
+    "parse_pack",
+]

@@ -1,0 +1,79 @@
+"""Board packs in and out: TOML text to a checked `Board`, and the pack shipped with the companion."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tomllib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from companion.rules.board import Board
+from companion.rules.errors import BadBoard
+
+from .build import build_board
+from .fields import Problems
+from .read import read_pack
+from .validate import validate
+
+DEFAULT_PACK = "xidit.toml"
+
+
+def parse_pack(text: str) -> Board:
+    """The board a pack describes; `BadBoard` lists every problem when it has any."""
+    problems, board = _analyse(text)
+    if board is None:
+        raise BadBoard(problems)
+    return board
+
+
+def check_pack(text: str) -> list[str]:
+    """Every problem of a pack, each naming the table and entry it is in; empty when clean."""
+    return _analyse(text)[0]
+
+
+def load_pack(path: str | os.PathLike[str]) -> Board:
+    try:
+        raw = Path(path).read_bytes()  # bytes, not text mode: the hash is of the file exactly as it is
+    except OSError as error:
+        raise BadBoard([f"{os.fspath(path)}: cannot read the board pack ({error.strerror})"]) from error
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise BadBoard([f"{os.fspath(path)}: the board pack is not UTF-8 text "
+                        f"(bad byte at offset {error.start})"]) from error
+    return parse_pack(text)
+
+
+@cache
+def default_pack_text() -> str:
+    return resources.files("companion.boards").joinpath(DEFAULT_PACK).read_bytes().decode("utf-8")
+
+
+@cache
+def default_pack() -> Board:
+    return parse_pack(default_pack_text())
+
+
+def _analyse(text: str) -> tuple[list[str], Board | None]:
+    # A byte-order mark (as some Windows editors write) is not TOML, but it is part of the file the
+    # hash identifies, so it is skipped for parsing only.
+    try:
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as error:
+        return [f"pack: not valid TOML: {_with_line(str(error), text)}"], None
+    problems = Problems()
+    entries = read_pack(data, problems)
+    validate(entries, problems)
+    if problems.lines:
+        return problems.lines, None
+    return [], build_board(entries, hashlib.sha256(text.encode("utf-8")).hexdigest())
+
+
+def _with_line(message: str, text: str) -> str:
+    """tomllib says "at end of document" for some errors; a user needs a line number there too."""
+    if re.search(r"\bline \d+", message):
+        return message
+    return f"{message} (line {text.count(chr(10)) + 1})"

@@ -1,0 +1,18 @@
+"""Shared fixtures: the packs the tests play on."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from companion.boards import default_pack
+from companion.rules.board import Board
+
+settings.register_profile("ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci")
+
+
+@pytest.fixture(scope="session")
+def board() -> Board:
+    return default_pack()
