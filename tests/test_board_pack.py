@@ -900,8 +900,12 @@ VALUES = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(FIELDS), st.integers(0, 17), VALUES), min_size=1, max_size=4))
+PLACES = st.one_of(st.sampled_from(FIELDS),
+                   st.tuples(st.sampled_from(["city", "road", "region", "tile", "colossus"]), st.text(max_size=4)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(PLACES, st.integers(0, 17), VALUES), min_size=1, max_size=4))
 def test_check_pack_never_raises_and_parse_agrees(changes: list[tuple[tuple[str, str], int, Any]]) -> None:
     data = pack()
     for (table, key), index, value in changes:

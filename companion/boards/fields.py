@@ -7,8 +7,19 @@ returns ``None`` for a bad value and notes why, and the caller carries on with t
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+
+def quote(text: str) -> str:
+    """A pack's string in double quotes, escaped: a problem must stay one line whatever it holds."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def plain(text: str) -> str:
+    """As `quote`, without the quotes (for labels such as ``tile[set 4-5, city 6]``)."""
+    return quote(text)[1:-1]
 
 
 def describe(value: object) -> str:
@@ -20,7 +31,7 @@ def describe(value: object) -> str:
     if isinstance(value, float):
         return f"float {value}"
     if isinstance(value, str):
-        return f'string "{value}"'
+        return f"string {quote(value)}"
     if isinstance(value, list):
         return "an array"
     if isinstance(value, dict):
@@ -86,7 +97,7 @@ class Table:
         known = (*required, *optional, "source")
         for key in self.data:
             if key not in known:
-                self.problem(f'unknown key "{key}"{suggest(key, known)}')
+                self.problem(f"unknown key {quote(key)}{suggest(key, known)}")
         for key in required:
             if key not in self.data:
                 self.problem(f'missing key "{key}"')

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.rules.units import ROAD_COLOURS, UNITS
 
-from .fields import Problems, Table, describe, entries, suggest
+from .fields import Problems, Table, describe, entries, plain, quote, suggest
 from .schema import FORMAT, RECRUIT_LENGTH, STATUSES, TOP_KEYS, VARIANT_SET
 
 
@@ -91,13 +91,13 @@ def read_pack(data: Mapping[str, Any], problems: Problems) -> Entries:
     top.check_keys(TOP_KEYS)
     fmt = top.string("format")
     if fmt is not None and fmt != FORMAT:
-        top.problem(f'format must be "{FORMAT}", got "{fmt}"')
+        top.problem(f'format must be "{FORMAT}", got {quote(fmt)}')
     name = top.string("name")
     if name is not None and not name.strip():
         top.problem("name must not be empty")
     status = top.string("status")
     if status is not None and status not in STATUSES:
-        top.problem(f'status must be "provisional" or "verified", got "{status}"{suggest(status, STATUSES)}')
+        top.problem(f'status must be "provisional" or "verified", got {quote(status)}{suggest(status, STATUSES)}')
     return Entries(
         name=name,
         status=status,
@@ -128,7 +128,7 @@ def _road(index: int, data: Mapping[str, Any], problems: Problems) -> RoadEntry:
     table.check_keys(["between", "colour"])
     colour = table.string("colour")
     if colour is not None and colour not in ROAD_COLOURS:
-        table.problem(f'colour must be black, red or blue, got "{colour}"{suggest(colour, ROAD_COLOURS)}')
+        table.problem(f"colour must be black, red or blue, got {quote(colour)}{suggest(colour, ROAD_COLOURS)}")
         colour = None
     return RoadEntry(index, table.label, ends, colour)
 
@@ -153,10 +153,10 @@ def _tile(index: int, data: Mapping[str, Any], problems: Problems) -> TileEntry:
     tile_set = table.string("set")
     number = table.integer("city")
     if tile_set is not None and number is not None:
-        table.label = f"tile[set {tile_set}, city {number}]"
+        table.label = f"tile[set {plain(tile_set)}, city {number}]"
     table.check_keys(["set", "city", "recruit", "needs", "gold", "bards", "guild"])
     if tile_set is not None and tile_set not in RECRUIT_LENGTH:
-        table.problem(f'set must be "3" or "4-5", got "{tile_set}"')
+        table.problem(f'set must be "3" or "4-5", got {quote(tile_set)}')
         tile_set = None
     recruit = table.strings("recruit")
     if recruit is not None and tile_set is not None and len(recruit) != RECRUIT_LENGTH[tile_set]:
@@ -176,7 +176,7 @@ def _units(table: Table, key: str, names: tuple[str, ...] | None) -> tuple[str, 
         return None
     unknown = [n for n in names if n not in UNITS]
     for name in dict.fromkeys(unknown):
-        table.problem(f'unknown unit "{name}" in {key}{suggest(name, UNITS)}')
+        table.problem(f"unknown unit {quote(name)} in {key}{suggest(name, UNITS)}")
     return None if unknown else names
 
 

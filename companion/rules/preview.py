@@ -19,6 +19,35 @@ class Slot:
     missing: tuple[str, ...] = ()  # the units a threat would still need
 
 
+def action_at(state: State, city: int, units: list[int], acted: set[int]) -> Slot:
+    """What an `action` on `city` would do for a player holding `units` who already acted on `acted`.
+
+    Updates `units` and `acted` as the action would.
+    """
+    if city in acted:
+        return Slot("action", city, "repeat")  # R-06
+    tile = state.tiles.get(city)
+    if tile is None:
+        awake = any(stack and stack[0][1] for stack in state.colossi)
+        return Slot("action", city, "colossus" if awake and city not in state.cleared else "nothing")
+    if tile.side == "recruit":
+        if not tile.units:
+            return Slot("action", city, "nothing")
+        units[UNIT_INDEX[tile.units[0]]] += 1  # R-04: the weakest present
+        acted.add(city)
+        return Slot("action", city, "recruit", unit=tile.units[0])
+    wanted = [0] * len(UNITS)
+    for unit in state.board.tiles[state.setup.tile_set][tile.number].needs:
+        wanted[UNIT_INDEX[unit]] += 1
+    missing = tuple(u for i, u in enumerate(UNITS) for _ in range(max(0, wanted[i] - units[i])))
+    if missing:
+        return Slot("action", city, "threat_unmet", missing=missing)
+    for i, w in enumerate(wanted):
+        units[i] -= w
+    acted.add(city)
+    return Slot("action", city, "threat")
+
+
 def preview(state: State, seat: int, orders: tuple[str, ...] | list[str]) -> list[Slot]:
     player = state.players[seat]
     city = player.city or 0
@@ -33,34 +62,8 @@ def preview(state: State, seat: int, orders: tuple[str, ...] | list[str]) -> lis
             else:
                 city = to
                 slots.append(Slot(order, city, "move"))
-            continue
-        if order != "action":
-            slots.append(Slot(order, city, "wait"))
-            continue
-        if city in acted:
-            slots.append(Slot(order, city, "repeat"))  # R-06
-            continue
-        tile = state.tiles.get(city)
-        if tile is None:
-            awake = any(stack and stack[0][1] for stack in state.colossi)
-            slots.append(Slot(order, city, "colossus" if awake and city not in state.cleared else "nothing"))
-        elif tile.side == "recruit":
-            if not tile.units:
-                slots.append(Slot(order, city, "nothing"))
-                continue
-            units[UNIT_INDEX[tile.units[0]]] += 1  # R-04: the weakest present
-            acted.add(city)
-            slots.append(Slot(order, city, "recruit", unit=tile.units[0]))
+        elif order == "action":
+            slots.append(action_at(state, city, units, acted))
         else:
-            needs = state.board.tiles[state.setup.tile_set][tile.number].needs
-            wanted = [0] * len(UNITS)
-            for unit in needs:
-                wanted[UNIT_INDEX[unit]] += 1
-            missing = tuple(u for i, u in enumerate(UNITS) for _ in range(max(0, wanted[i] - units[i])))
-            if missing:
-                slots.append(Slot(order, city, "threat_unmet", missing=missing))
-                continue
-            units = [have - w for have, w in zip(units, wanted, strict=True)]
-            acted.add(city)
-            slots.append(Slot(order, city, "threat"))
+            slots.append(Slot(order, city, "wait"))
     return slots

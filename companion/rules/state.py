@@ -96,6 +96,7 @@ class State:
     winner: int | None = None
     fame_scored: bool = False
     events: list[Event] = field(default_factory=list)
+    _order: tuple[int, tuple[int, ...]] = (0, ())
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         # The board and setup are immutable and shared; everything else is copied.
@@ -106,8 +107,10 @@ class State:
         return clone
 
     def turn_order(self) -> tuple[int, ...]:
-        i = self.seats.index(self.first)
-        return self.seats[i:] + self.seats[:i]
+        if self._order[0] != self.first:  # asked for every order resolved: worth keeping
+            i = self.seats.index(self.first)
+            self._order = (self.first, self.seats[i:] + self.seats[:i])
+        return self._order[1]
 
     def in_play(self) -> list[int]:
         return [s for s in self.seats if self.players[s].eliminated is None]

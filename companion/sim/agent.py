@@ -19,7 +19,7 @@ from companion.rules.choices import (
     ProgramChoice,
     RewardChoice,
 )
-from companion.rules.preview import preview
+from companion.rules.preview import action_at
 from companion.rules.state import State
 from companion.rules.units import ORDERS, PROGRAM_LENGTH, ROAD_COLOURS, UNITS
 
@@ -28,6 +28,7 @@ ORDER_WEIGHTS = (2, 2, 2, 4, 1)
 # How often a program is planned toward tiles rather than drawn at random: a purely random player
 # almost never holds the exact units a threat needs, so its games would never reach the late rules.
 PLANNED = 0.75
+USEFUL = ("recruit", "threat")
 
 
 def routes(state: State, start: int, depth: int) -> list[tuple[int, tuple[str, ...]]]:
@@ -50,19 +51,29 @@ def routes(state: State, start: int, depth: int) -> list[tuple[int, tuple[str, .
 
 def planned_program(rng: random.Random, state: State, seat: int) -> tuple[str, ...]:
     """Orders that walk toward the nearest tile an action could use, acting on arrival."""
+    player = state.players[seat]
+    city = player.city or 0
+    units = list(player.units)
+    acted = {c for s, c in state.acted if s == seat}
     orders: list[str] = []
     while len(orders) < PROGRAM_LENGTH:
-        left = PROGRAM_LENGTH - len(orders)
-        if preview(state, seat, orders + ["action"])[-1].effect in ("recruit", "threat", "colossus"):
+        trial_units, trial_acted = list(units), set(acted)
+        if action_at(state, city, trial_units, trial_acted).effect in USEFUL:
             orders.append("action")
+            units, acted = trial_units, trial_acted
             continue
-        here = preview(state, seat, orders)[-1].city if orders else state.players[seat].city or 0
-        for _, path in routes(state, here, left - 1):
-            if preview(state, seat, orders + list(path) + ["action"])[-1].effect in ("recruit", "threat"):
+        for target, path in routes(state, city, PROGRAM_LENGTH - len(orders) - 1):
+            if action_at(state, target, list(units), set(acted)).effect in USEFUL:
                 orders.extend(path)
+                city = target
                 break
         else:
-            orders.append(rng.choices(ORDERS, ORDER_WEIGHTS)[0])
+            order = rng.choices(ORDERS, ORDER_WEIGHTS)[0]
+            orders.append(order)
+            if order in ROAD_COLOURS:
+                city = state.board.road(city, order) or city
+            elif order == "action":
+                action_at(state, city, units, acted)
     return tuple(orders[:PROGRAM_LENGTH])
 
 

@@ -35,6 +35,16 @@ def play(board: Board, setup: Setup, agent_seed: int) -> Game:
     return game
 
 
+def play_uniform(board: Board, setup: Setup, agent_seed: int) -> Game:
+    """Plays one game with uniformly random legal decisions (no route planning)."""
+    game = Game(board, setup)
+    rng = random.Random(agent_seed)
+    while game.state.phase != "over":
+        awaited = game.legal()
+        game.push(decide(rng, awaited[0] if len(awaited) == 1 else rng.choice(awaited)))
+    return game
+
+
 def game_seeds(seed: int, games: int) -> list[int]:
     rng = random.Random(seed)
     return [rng.getrandbits(48) for _ in range(games)]

@@ -1,0 +1,147 @@
+"""The command line (spec §4) end to end: real processes, real files, exit codes and messages."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.boards import default_pack
+from companion.rules import Game, record_to_json
+from companion.sim.simulate import play, random_setup
+
+PACKS = Path(__file__).parent / "packs"
+
+
+def companion(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def finished() -> Game:
+    return play(default_pack(), random_setup(4, True, 99), 99)
+
+
+def write_record(tmp_path: Path, game: Game, actions: list[dict] | None = None) -> Path:  # type: ignore[type-arg]
+    data = record_to_json(game.record())
+    if actions is not None:
+        data["actions"] = actions
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_replay_prints_the_final_view_as_json(tmp_path: Path, finished: Game) -> None:
+    done = companion("replay", str(write_record(tmp_path, finished)), "--json")
+    assert done.returncode == 0, done.stderr
+    view = json.loads(done.stdout)
+    assert view["format"] == "xidit-state/1"
+    assert view == finished.view("referee")
+    assert view["scoring"]["winner"] == finished.outcome().winner  # type: ignore[union-attr]
+
+
+def test_replay_reads_standard_input_and_honours_the_reader(finished: Game) -> None:
+    done = companion("replay", "-", "--view", "seat:2", "--json", stdin=json.dumps(record_to_json(finished.record())))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == finished.view("seat:2")
+
+
+def test_replay_of_an_illegal_action_exits_2_naming_its_index_and_rule(tmp_path: Path, finished: Game) -> None:
+    actions = record_to_json(finished.record())["actions"]
+    # The second placement on the city the first player took: two Idrakys may not share a city (§2).
+    actions[1] = {"type": "place", "seat": actions[1]["seat"], "city": actions[0]["city"]}
+    done = companion("replay", str(write_record(tmp_path, finished, actions)), "--json")
+    assert done.returncode == 2
+    assert "action 1" in done.stderr and "§2" in done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"format": "xidit-record/9"}', "format"),
+        (None, "unknown action type"),
+    ],
+)
+def test_replay_of_a_bad_record_is_one_clear_line(tmp_path: Path, finished: Game, content: str | None,
+                                                  message: str) -> None:
+    path = tmp_path / "bad.json"
+    if content is None:
+        data = record_to_json(finished.record())
+        data["actions"].insert(3, {"type": "teleport", "seat": 1})
+        content = json.dumps(data)
+    path.write_text(content)
+    done = companion("replay", str(path), "--json")
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_replay_of_a_missing_file_and_an_unknown_reader(tmp_path: Path, finished: Game) -> None:
+    assert companion("replay", str(tmp_path / "nope.json")).returncode == 2
+    done = companion("replay", str(write_record(tmp_path, finished)), "--view", "seat:9", "--json")
+    assert done.returncode == 2 and "seat:9" in done.stderr
+
+
+def test_simulate_plays_every_game_to_the_end() -> None:
+    done = companion("simulate", "--players", "5", "--games", "6", "--seed", "4", "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["games"] == 6 and sum(summary["winners"].values()) == 6
+    again = companion("simulate", "--players", "5", "--games", "6", "--seed", "4", "--json")
+    assert again.stdout == done.stdout  # the same seed gives the same games
+
+
+def test_simulate_refuses_a_wrong_player_count() -> None:
+    done = companion("simulate", "--players", "6", "--games", "1", "--seed", "1")
+    assert done.returncode == 2 and "--players" in done.stderr
+
+
+def test_board_check_accepts_the_shipped_packs() -> None:
+    for pack in (Path(__file__).parent.parent / "companion" / "boards" / "xidit.toml", PACKS / "tiny.toml"):
+        done = companion("board", "check", str(pack))
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "clean" in done.stdout
+
+
+def test_board_check_lists_every_problem(tmp_path: Path) -> None:
+    text = (PACKS / "tiny.toml").read_text().replace('colour = "blue"', 'colour = "purple"', 1)
+    text = text.replace('"militia"', '"militai"', 1)
+    pack = tmp_path / "bad.toml"
+    pack.write_text(text)
+    done = companion("board", "check", str(pack))
+    assert done.returncode == 2
+    assert "purple" in done.stdout and "militai" in done.stdout
+
+
+def test_every_command_has_help() -> None:
+    for args in (["--help"], ["run", "--help"], ["replay", "--help"], ["simulate", "--help"],
+                 ["board", "check", "--help"], ["bench", "--help"]):
+        done = companion(*args)
+        assert done.returncode == 0 and "usage" in done.stdout
+
+
+def test_bench_prints_each_figure_with_unit_runs_and_machine() -> None:
+    from companion import bench
+
+    result = bench.run(default_pack(), scale=0.02)
+    assert result["machine"]["python"]
+    names = [f["name"] for f in result["figures"]]
+    assert any("games" in n for n in names) and any("replay" in n for n in names)
+    for figure in result["figures"]:
+        assert figure["value"] > 0 and figure["unit"] and figure["runs"] >= 1
+
+
+def test_replay_of_a_seeded_setup_is_reproducible() -> None:
+    board = default_pack()
+    setup = random_setup(3, False, 1234)
+    one, two = Game(board, setup), Game(board, setup)
+    assert one.view("referee") == two.view("referee")
+    assert one.legal() == two.legal()
+    other = Game(board, random_setup(3, False, 1235))
+    assert other.view("referee")["ladders"] != one.view("referee")["ladders"]
