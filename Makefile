@@ -16,7 +16,7 @@ run: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check companion hardware web tests
-	$(VENV)/bin/mypy --strict companion/rules
+	$(VENV)/bin/mypy --strict companion
 
 test: lint
 	$(VENV)/bin/pytest -q

@@ -47,8 +47,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         game = Game.replay(board, record.setup, record.actions)
     except IllegalAction as error:
-        index = getattr(error, "index", "?")
-        raise CliError(f"action {index} is illegal ({error.rule}): {error.sentence}") from None
+        raise CliError(f"action {error.index} is illegal ({error.rule}): {error.sentence}") from None
     view = game.view(args.view)
     if args.json:
         print(json.dumps(view, ensure_ascii=False, indent=2))

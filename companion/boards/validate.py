@@ -38,8 +38,7 @@ def _ids(entries: Entries, table: str, found: list[tuple[str, int, int | None]],
             problems.add(label, f"duplicate id, {table}[{first[entry_id]}] already has id {entry_id}")
         else:
             first[entry_id] = index
-    # An entry whose id could not be read is already reported, and is most likely the missing id:
-    # it must not come back as "missing", nor make every road or region naming it a problem too.
+    # An entry whose id could not be read is already reported, and is most likely the missing id.
     unsure = any(entry_id is None for _label, _index, entry_id in found)
     missing = set() if unsure or table not in entries.present else expected - first.keys()
     extra = first.keys() - expected

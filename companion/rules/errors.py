@@ -18,6 +18,7 @@ class IllegalAction(XiditError, ValueError):
         super().__init__(f"{message} ({rule})")
         self.rule = rule
         self.sentence = message
+        self.index: int | None = None  # the action's place in a replayed record, when replaying
 
 
 class BadRecord(XiditError, ValueError):

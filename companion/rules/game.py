@@ -33,7 +33,7 @@ from .errors import IllegalAction
 from .record import Record
 from .setup import Setup
 from .state import Pending, State
-from .units import ORDERS, PROGRAM_LENGTH, ROAD_COLOURS, UNIT_INDEX, UNITS
+from .units import ORDERS, PROGRAM_LENGTH, REWARDS, ROAD_COLOURS, UNIT_INDEX, UNITS
 from .views import view
 
 CENSUS_GOLD = {"militia": (1, 1), "archer": (2, 1)}  # single majority, each of a tie (§7)
@@ -59,7 +59,7 @@ class Game:
             try:
                 game.push(action)
             except IllegalAction as error:
-                error.index = index  # type: ignore[attr-defined]
+                error.index = index
                 raise
         return game
 
@@ -171,7 +171,7 @@ class Game:
                                                 f"among {', '.join(map(str, cities))}.")
 
     def _check_reward(self, take: tuple[str, ...], bards: Split, choice: RewardChoice) -> None:
-        if tuple(sorted(take, key=("gold", "bards", "guild").index)) not in choice.takes:
+        if any(t not in REWARDS for t in take) or tuple(sorted(take, key=REWARDS.index)) not in choice.takes:
             allowed = " or ".join(" + ".join(t) for t in choice.takes)
             raise IllegalAction("R-07", f"You may take {allowed} here, not {' + '.join(take) or 'nothing'}.")
         if "bards" in take:
@@ -204,6 +204,8 @@ class Game:
             offered = ", ".join(str(n) for n, _ in choice.colossi) or "none"
             raise IllegalAction("§4", f"No awake colossus needing {action.needs} units can be fought "
                                       f"with your units here (you can fight: {offered}).")
+        if any(unit not in UNIT_INDEX or n <= 0 for unit, n in action.units):
+            raise IllegalAction("§4", f"Units are {', '.join(UNITS)}.")
         given = sum(n for _, n in action.units)
         if given != action.needs:
             raise IllegalAction("§4", f"This colossus takes exactly {action.needs} units, not {given}.")

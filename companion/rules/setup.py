@@ -145,6 +145,8 @@ def setup_from_json(data: Any) -> Setup:
     if isinstance(seed, bool) or not isinstance(seed, int) or isinstance(first, bool) or not isinstance(first, int):
         raise BadRecord("setup.seed and setup.first_player must be whole numbers")
     neutral = data.get("neutral")
+    if neutral is None and len(seats) == 3:
+        neutral = "normal"  # the rulebook's standard neutral player when a record does not say
     if neutral is not None and not isinstance(neutral, str):
         raise BadRecord("setup.neutral must be normal or hard")
     setup = Setup(

@@ -33,7 +33,7 @@ USEFUL = ("recruit", "threat")
 
 def routes(state: State, start: int, depth: int) -> list[tuple[int, tuple[str, ...]]]:
     """Cities reachable from `start` in at most `depth` moves, nearest first, with a road path."""
-    seen = {start: ()}
+    seen: dict[int, tuple[str, ...]] = {start: ()}
     frontier = [start]
     found: list[tuple[int, tuple[str, ...]]] = []
     for _ in range(depth):
