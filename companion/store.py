@@ -1,0 +1,228 @@
+"""The durable store: the only module that touches disk for games.
+
+SQLite in WAL mode with `synchronous=FULL`: an entry is on disk when `append` returns, so an action is
+acknowledged only after it is stored. The log is append-only: a rollback appends a marker and nothing
+is ever deleted. Automatic checkpoints are off while a game runs, so the database file itself is
+rewritten only at a clean close; a power cut can tear only the last WAL frame, which SQLite discards
+on reopening, leaving the last complete action.
+
+A database that SQLite finds damaged anyway is moved aside and what can still be read is copied into a
+fresh one, with a warning: a damaged store never stops the table from starting.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL,
+    board_pack TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS log (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS drafts (
+    game INTEGER NOT NULL REFERENCES games(id),
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (game, key)
+);
+"""
+
+
+class StoreError(Exception):
+    """The store cannot be opened or written at all (no such folder, disk full, read-only)."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: int
+    board_pack: str
+    setup: dict[str, Any]
+    finished: bool
+    entries: list[dict[str, Any]]  # the log in order: actions and markers
+    drafts: dict[str, Any]
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+class Store:
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.warnings: list[str] = []
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = self._open()
+        except sqlite3.DatabaseError as error:
+            self._db = self._salvage(error)
+        except OSError as error:
+            raise StoreError(f"cannot open the store {self.path}: {error}") from None
+
+    def _connect(self, path: Path) -> sqlite3.Connection:
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA wal_autocheckpoint=0")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
+
+    def _open(self) -> sqlite3.Connection:
+        db = self._connect(self.path)
+        check = db.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            db.close()
+            raise sqlite3.DatabaseError(check)
+        db.executescript(SCHEMA)
+        return db
+
+    def _salvage(self, error: sqlite3.DatabaseError) -> sqlite3.Connection:
+        """Moves a damaged database aside and rebuilds a store from every row still readable."""
+        aside = self.path.with_name(f"{self.path.name}.damaged-{int(time.time())}")
+        for suffix in ("", "-wal", "-shm"):
+            src = Path(f"{self.path}{suffix}")
+            if src.exists():
+                src.rename(Path(f"{aside}{suffix}"))
+        games, entries, drafts = _read_what_you_can(aside)
+        db = self._connect(self.path)
+        db.executescript(SCHEMA)
+        with _transaction(db):
+            db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?)", games)
+            db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", entries)
+            db.executemany("INSERT INTO drafts VALUES (?, ?, ?)", drafts)
+        message = (f"the store {self.path} was damaged ({error}); kept {len(games)} game(s) and "
+                   f"{len(entries)} action(s) that could be read; the damaged file is {aside}")
+        log.warning(message)
+        self.warnings.append(message)
+        return db
+
+    def close(self) -> None:
+        """Checkpoints the WAL into the database file (only here: see the module's note) and closes."""
+        if self._db is None:
+            return
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            self._db.close()
+            self._db = None  # type: ignore[assignment]
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- games ------------------------------------------------------------------------------------
+
+    def new_game(self, board_pack: str, setup: dict[str, Any]) -> int:
+        with _transaction(self._db):
+            cursor = self._db.execute("INSERT INTO games (created, board_pack, setup) VALUES (?, ?, ?)",
+                                      (_now(), board_pack, json.dumps(setup)))
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def append(self, game: int, *entries: dict[str, Any]) -> int:
+        """Stores entries in one transaction; returns the log's length. On disk when this returns."""
+        with _transaction(self._db):
+            row = self._db.execute("SELECT COALESCE(MAX(seq), -1) FROM log WHERE game = ?", (game,)).fetchone()
+            seq = row[0]
+            for entry in entries:
+                seq += 1
+                self._db.execute("INSERT INTO log VALUES (?, ?, ?, ?)", (game, seq, json.dumps(entry), _now()))
+        return int(seq) + 1
+
+    def set_draft(self, game: int, key: str, value: Any) -> None:
+        with _transaction(self._db):
+            if value is None:
+                self._db.execute("DELETE FROM drafts WHERE game = ? AND key = ?", (game, key))
+            else:
+                self._db.execute("INSERT OR REPLACE INTO drafts VALUES (?, ?, ?)", (game, key, json.dumps(value)))
+
+    def finish(self, game: int) -> None:
+        with _transaction(self._db):
+            self._db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game,))
+
+    def reopen(self, game: int) -> None:
+        """A finished game rolled back before its end is under way again."""
+        with _transaction(self._db):
+            self._db.execute("UPDATE games SET finished = 0 WHERE id = ?", (game,))
+
+    def last_unfinished(self) -> int | None:
+        row = self._db.execute("SELECT MAX(id) FROM games WHERE finished = 0").fetchone()
+        return None if row[0] is None else int(row[0])
+
+    def games(self) -> list[tuple[int, str, bool]]:
+        rows = self._db.execute("SELECT id, created, finished FROM games ORDER BY id").fetchall()
+        return [(int(i), str(c), bool(f)) for i, c, f in rows]
+
+    def load(self, game: int) -> StoredGame:
+        row = self._db.execute("SELECT board_pack, setup, finished FROM games WHERE id = ?", (game,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game {game} in the store")
+        entries = [json.loads(e) for (e,) in
+                   self._db.execute("SELECT entry FROM log WHERE game = ? ORDER BY seq", (game,))]
+        drafts = {k: json.loads(v) for k, v in
+                  self._db.execute("SELECT key, value FROM drafts WHERE game = ?", (game,))}
+        return StoredGame(game, row[0], json.loads(row[1]), bool(row[2]), entries, drafts)
+
+
+class _transaction:
+    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any error: a half-written entry never stays."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+
+
+def _rows(db: sqlite3.Connection, sql: str) -> Iterator[tuple[Any, ...]]:
+    try:
+        yield from db.execute(sql)
+    except sqlite3.DatabaseError as error:
+        log.warning("stopped reading a damaged table: %s", error)
+
+
+def _read_what_you_can(path: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.DatabaseError:
+        return [], [], []
+    try:
+        games = list(_rows(db, "SELECT id, created, board_pack, setup, finished FROM games ORDER BY id"))
+        known = {g[0] for g in games}
+        entries = [e for e in _rows(db, "SELECT game, seq, entry, at FROM log ORDER BY game, seq") if e[0] in known]
+        drafts = [d for d in _rows(db, "SELECT game, key, value FROM drafts") if d[0] in known]
+    except sqlite3.DatabaseError:
+        return [], [], []
+    finally:
+        db.close()
+    # Keep each game's log only up to its first gap: a later entry without its predecessors is meaningless.
+    kept: list[tuple[Any, ...]] = []
+    expected: dict[int, int] = {}
+    for entry in entries:
+        if entry[1] == expected.get(entry[0], 0):
+            kept.append(entry)
+            expected[entry[0]] = entry[1] + 1
+    return games, kept, drafts

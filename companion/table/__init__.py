@@ -1,0 +1,1 @@
+"""The running table: the game loop, the programming flow, the physical instructions."""

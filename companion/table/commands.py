@@ -1,0 +1,86 @@
+"""What the table accepts from boxes, phones and the referee. Every command is checked before it
+changes anything; a refused one raises `Refused` with a sentence for the person who sent it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.rules import XiditError
+
+REFEREE = "referee"
+PACES = ("decisions", "orders")
+
+
+class Refused(XiditError, ValueError):
+    """A command the table does not take now. `rule` names the rule when the rules refuse it."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message if rule is None else f"{message} ({rule})")
+        self.rule = rule
+        self.sentence = message
+
+
+@dataclass(frozen=True)
+class NewGame:
+    setup: dict[str, Any]
+    by: str = REFEREE
+
+
+@dataclass(frozen=True)
+class SetOrder:
+    """A player edits one slot of the program they are entering (None clears it)."""
+
+    seat: int
+    slot: int
+    order: str | None
+
+
+@dataclass(frozen=True)
+class SetProgram:
+    seat: int
+    orders: tuple[str | None, ...]
+
+
+@dataclass(frozen=True)
+class Lock:
+    seat: int
+
+
+@dataclass(frozen=True)
+class Unlock:
+    seat: int
+
+
+@dataclass(frozen=True)
+class Decide:
+    """A decision in the JSON form of a record's action; `by` is the seat's own box or the referee."""
+
+    seat: int
+    action: dict[str, Any] = field(default_factory=dict)
+    by: str = "player"
+
+
+@dataclass(frozen=True)
+class Rollback:
+    """Back to the state after the first `keep` actions. Without `confirm` it only lists what to undo."""
+
+    keep: int
+    confirm: bool = False
+    by: str = REFEREE
+
+
+@dataclass(frozen=True)
+class Acknowledge:
+    """The table has done the physical instructions up to `upto` (a count)."""
+
+    upto: int
+
+
+@dataclass(frozen=True)
+class SetPace:
+    pace: str
+    by: str = REFEREE
+
+
+Command = NewGame | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback | Acknowledge | SetPace
