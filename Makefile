@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint clean
+.PHONY: run test lint clean catalog
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/companion simulate --players 4 --games 20 --seed 1
+	$(VENV)/bin/companion run
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check companion hardware web tests
@@ -23,3 +23,8 @@ test: lint
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# After adding or changing a message: refresh the French catalog, then translate the new entries.
+catalog: $(STAMP)
+	$(VENV)/bin/pybabel extract -k N_ --no-location -o .venv/messages.pot companion
+	$(VENV)/bin/pybabel update -i .venv/messages.pot -l fr -o companion/locale/fr.po --no-fuzzy-matching

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.rules import BadBoard, BadReader, BadRecord, Game, IllegalAction, XiditError, record_from_json
+from companion.rules import Game, IllegalAction, XiditError, record_from_json
 from companion.rules.board import Board
 
 EXIT_BAD_INPUT = 2
@@ -108,23 +109,29 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    # Until the running table exists, the main job shows the engine at work.
-    from companion.sim.simulate import simulate
+    from companion import config as configuration
+    from companion.run import configure_logging, run
 
-    summary = simulate(_board(args.board), args.players, False, args.games, args.seed)
-    print("\n".join(summary.lines()))
-    return 0
+    configure_logging()
+    config = configuration.load(Path(args.config)) if args.config else configuration.simulated()
+    if args.store:
+        config = dataclasses.replace(config, store=Path(args.store))
+    if args.games is not None:
+        config = dataclasses.replace(config, games=args.games)
+    if args.bot_delay is not None:
+        config = dataclasses.replace(config, bot_delay=args.bot_delay)
+    return run(config)
 
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="companion", description="Table companion for Lords of Xidit.")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("run", help="the main job (for now: a simulated evening of random games)")
-    p.add_argument("--board", metavar="PACK", help="board pack (default: the embedded provisional pack)")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--seed", type=int, default=1)
+    p = sub.add_parser("run", help="the main job: a table (with no config, a simulated one)")
+    p.add_argument("--config", metavar="TOML", help="the table's configuration (default: a simulated table)")
+    p.add_argument("--store", metavar="DB", help="the store's path (overrides the config)")
+    p.add_argument("--games", type=int, help="stop after this many finished games")
+    p.add_argument("--bot-delay", type=float, help="seconds a virtual player takes per decision")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("replay", help="replay a game record and print the final state view")
@@ -161,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.func(args)
         return code
-    except (CliError, BadRecord, BadBoard, BadReader) as error:
+    except (CliError, XiditError) as error:
         print(f"companion: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:

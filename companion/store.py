@@ -23,6 +23,9 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
+WAL_HEADER = 32  # bytes, then frames of a 24-byte header and one page (sqlite.org/fileformat.html)
+WAL_FRAME_HEADER = 24
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -86,6 +89,7 @@ class Store:
         return db
 
     def _open(self) -> sqlite3.Connection:
+        self._check_files()
         db = self._connect(self.path)
         check = db.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
@@ -93,6 +97,28 @@ class Store:
             raise sqlite3.DatabaseError(check)
         db.executescript(SCHEMA)
         return db
+
+    def _check_files(self) -> None:
+        """Says so when a file ends inside a page or a WAL frame: the last write was torn. SQLite drops
+        a torn WAL frame by itself; a damaged database is salvaged by `_salvage`."""
+        wal = Path(f"{self.path}-wal")
+        try:
+            size = wal.stat().st_size if wal.exists() else 0
+            with self.path.open("rb") as db:
+                header = db.read(18)
+        except OSError:
+            return
+        page = int.from_bytes(header[16:18], "big") if len(header) == 18 else 4096
+        page = 65536 if page == 1 else page or 4096
+        if self.path.stat().st_size % page:
+            message = f"the store {self.path} is cut off in the middle of a page: its last write was torn"
+            log.warning(message)
+            self.warnings.append(message)
+        if size > 0 and (size < WAL_HEADER or (size - WAL_HEADER) % (WAL_FRAME_HEADER + page)):
+            message = (f"the store {self.path} was cut off in the middle of a write (power cut?): "
+                       "the incomplete last write is dropped, the game resumes at the last complete action")
+            log.warning(message)
+            self.warnings.append(message)
 
     def _salvage(self, error: sqlite3.DatabaseError) -> sqlite3.Connection:
         """Moves a damaged database aside and rebuilds a store from every row still readable."""

@@ -357,7 +357,7 @@ class Table:
         self._collect_instructions()
         if game.outcome() is not None:
             self.store.finish(self.game_id)
-            log.info("game %s over: winner %s", self.game_id, game.outcome())
+            log.info("game %s over", self.game_id)
 
     def _rollback(self, command: Rollback, game: Game) -> dict[str, Any]:
         self._referee_only(command.by)

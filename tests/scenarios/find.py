@@ -146,10 +146,14 @@ def ranks(game: Game) -> list[Any]:
     return list(game.state.rounds)
 
 
-def any_game(game: Game, marks: list[int]) -> Found:
+def rich_game(game: Game, marks: list[int]) -> Found:
+    """A game that visits most rules: an awakening, a colossus fought, census rewards of every unit."""
     s = game.state
-    census = sum(1 for e in s.events if e[0] == "census" and e[3])
-    return f"winner {s.winner}, {len(game.actions)} actions, {census} census rewards, rounds " + "; ".join(
+    fought = [action_at(marks, i) for i, e in enumerate(s.events) if e[0] == "colossus"]
+    rewarded = {e[1] for e in s.events if e[0] == "census" and e[3]}
+    if not fought or len(rewarded) < 5:
+        return None
+    return f"winner {s.winner}, {len(game.actions)} actions, colossi fought after {fought}, rounds " + "; ".join(
         f"{r.category} {r.values} out {r.eliminated}" for r in s.rounds)
 
 
@@ -205,28 +209,39 @@ def awakenings(game: Game, marks: list[int]) -> Found:
     return f"awakenings after actions {at}; colossi fought (after action, index) {fought}"
 
 
-def short_tile(game: Game, marks: list[int]) -> Found:
-    """A recruitment tile comes in with fewer units than printed (a type ran out, §6)."""
+def colossus_neutral(game: Game, marks: list[int]) -> Found:
+    """3 players: a colossus falls and its eliminator advances a neutral track (R-08)."""
     s = game.state
-    printed = s.board.tiles[s.setup.tile_set]
     for i, e in enumerate(s.events):
-        if e[0] == "tile_in" and e[2] == "recruit" and 0 < len(e[3]) < len(printed[e[1]].recruit):
-            return (f"after action {action_at(marks, i)}: tile {e[1]} printed {list(printed[e[1]].recruit)} "
-                    f"came in with {list(e[3])}")
+        if e[0] == "colossus":
+            advance = next(f for f in s.events[i:] if f[0] == "neutral")
+            return f"colossus {e[3]} fought by seat {e[1]} after action {action_at(marks, i)}; then {advance}"
     return None
 
 
+def short_tiles(game: Game, marks: list[int], empty: bool) -> Found:
+    """Recruitment tiles that come in with fewer units than printed (a type ran out, §6), or none (P-01)."""
+    s = game.state
+    printed = s.board.tiles[s.setup.tile_set]
+    found = [f"after action {action_at(marks, i)}: tile {e[1]} printed {list(printed[e[1]].recruit)} came in "
+             f"with {list(e[3])}" for i, e in enumerate(s.events)
+             if e[0] == "tile_in" and e[2] == "recruit" and len(e[3]) < len(printed[e[1]].recruit)
+             and (not e[3]) == empty]
+    return "; ".join(found) or None
+
+
 def fame_ties(game: Game, marks: list[int]) -> Found:
-    """In the fame scoring, one region has a tie for first and another a tie for second."""
+    """In the fame scoring, a tie for first with someone below it (who scores nothing), and elsewhere a
+    single first with a tie for second."""
     s = game.state
     first, second = [], []
     for rid, bards in s.bards.items():
         if rid in s.void:
             continue
         counts = sorted((n for n in bards.values() if n > 0), reverse=True)
-        if len(counts) >= 2 and counts[0] == counts[1]:
+        if len(counts) >= 3 and counts[0] == counts[1] > counts[2]:
             first.append((rid, dict(bards)))
-        elif len(counts) >= 3 and counts[1] == counts[2]:
+        elif len(counts) >= 3 and counts[0] > counts[1] == counts[2]:
             second.append((rid, dict(bards)))
     if first and second:
         fame = next(r for r in s.rounds if r.category == "fame")
@@ -253,9 +268,9 @@ def boundary_tie(game: Game, by_units: bool) -> Found:
 
 PROPERTIES: dict[str, Property] = {
     "long-4p": Property(
-        4, False, "planner", "A full 4-player long game", ("§3", "§7", "§8", "R-03"),
-        "Twelve years of four players to a winner: three censuses and three scorings, each dropping one player.",
-        any_game),
+        4, False, "hunter", "A full 4-player long game", ("§2", "§3", "§4", "§5", "§6", "§7", "§8", "R-03"),
+        "Twelve years of four players to a winner: three censuses, an awakening and a colossus fought, "
+        "three scorings each dropping one player.", rich_game),
     "five-first-two": Property(
         5, False, "planner", "5 players: the first scoring eliminates two", ("§2", "§8"),
         "With five players the first scoring drops the lowest two, the next two one each.", five_two_out),
@@ -278,10 +293,17 @@ PROPERTIES: dict[str, Property] = {
         4, True, "hunter", "The colossi awaken twice", ("§6", "§4", "R-05", "R-10"),
         "The threat ladder runs dry twice: each time the sleeping tops of the colossus stacks awaken "
         "and the reinforcements rebuild the piles.", awakenings),
+    "neutral-colossus": Property(
+        3, True, "hunter", "3 players: a fallen colossus advances the neutral player", ("§4", "§5", "R-08"),
+        "An awake colossus counts as a threat: its eliminator also advances a neutral track.", colossus_neutral),
     "exhausted-barracks": Property(
         5, False, "planner", "A recruitment tile comes in short: a unit type ran out", ("§6", "§1"),
         "A tile brought in while the barracks lack a unit type gets only the units left; no substitution.",
-        short_tile),
+        lambda g, m: short_tiles(g, m, False)),
+    "empty-tile": Property(
+        5, False, "planner", "A recruitment tile comes in empty: the barracks lack all its units", ("§6", "P-01"),
+        "A tile brought in while the barracks hold none of its units stays on its city, empty, and an action "
+        "there has no effect.", lambda g, m: short_tiles(g, m, True)),
     "fame-ties": Property(
         4, False, "planner", "Fame: a tie for first and a tie for second", ("§8",),
         "A tie for most bards scores the high value for each and nobody the low one; a tie for second "

@@ -1,0 +1,102 @@
+"""The table's TOML configuration. Without a file, a simulated table on the embedded default store."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_path
+
+from companion.i18n import LANGUAGES
+from companion.rules import XiditError
+from companion.rules.units import PLAYER_COLOURS
+
+from .table.commands import PACES
+
+BOXES = ("bot", "phone", "gpio", "serial")
+
+
+class BadConfig(XiditError, ValueError):
+    """A configuration file with a mistake; the message names the key."""
+
+
+@dataclass(frozen=True)
+class PlayerConfig:
+    seat: int
+    colour: str
+    name: str | None = None
+    box: str = "bot"  # bot, phone, gpio, serial (boxes other than bot and phone come with the hardware)
+
+
+@dataclass(frozen=True)
+class Config:
+    players: tuple[PlayerConfig, ...]
+    language: str = "en"
+    store: Path = field(default_factory=lambda: user_data_path("xidit-companion") / "companion.db")
+    board: Path | None = None
+    pace: str = "decisions"
+    length: str = "long"
+    neutral: str = "normal"
+    web_port: int = 8000
+    bot_delay: float = 0.4
+    bot_seed: int = 1
+    games: int = 0  # stop after this many finished games (0: never); for demos and tests
+    simulated: bool = False
+
+
+def simulated() -> Config:
+    """Four virtual players on the default store: what `companion run` shows with no config."""
+    return Config(players=tuple(PlayerConfig(i + 1, PLAYER_COLOURS[i]) for i in range(4)), simulated=True)
+
+
+def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any) -> Any:
+    value = data.get(key, default)
+    if value is not default and (not isinstance(value, kind) or isinstance(value, bool)):
+        name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise BadConfig(f"config: {key!r} must be {name}, not {value!r}")
+    return value
+
+
+def load(path: Path) -> Config:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise BadConfig(f"cannot read the config {path}: {error.strerror or error}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise BadConfig(f"config {path}: {error}") from None
+    known = {"language", "store", "board", "pace", "length", "neutral", "web", "bots", "player", "games"}
+    unknown = set(data) - known
+    if unknown:
+        raise BadConfig(f"config: unknown key(s) {', '.join(sorted(unknown))}")
+    players = []
+    for i, p in enumerate(data.get("player", [])):
+        if not isinstance(p, dict):
+            raise BadConfig(f"config: player[{i}] must be a table")
+        box = _get(p, "box", str, "bot")
+        if box.split(":")[0] not in BOXES:
+            raise BadConfig(f"config: player[{i}].box must be one of {', '.join(BOXES)}, not {box!r}")
+        players.append(PlayerConfig(_get(p, "seat", int, i + 1), _get(p, "colour", str, PLAYER_COLOURS[i % 5]),
+                                    _get(p, "name", str, None), box))
+    if not 3 <= len(players) <= 5:
+        raise BadConfig(f"config: a table has 3 to 5 [[player]] entries, not {len(players)}")
+    language = _get(data, "language", str, "en")
+    if language not in LANGUAGES:
+        raise BadConfig(f"config: language must be one of {', '.join(LANGUAGES)}")
+    pace = _get(data, "pace", str, "decisions")
+    if pace not in PACES:
+        raise BadConfig(f"config: pace must be one of {', '.join(PACES)}")
+    web = _get(data, "web", dict, {})
+    bots = _get(data, "bots", dict, {})
+    store = _get(data, "store", str, None)
+    board = _get(data, "board", str, None)
+    base = path.parent
+    return Config(
+        players=tuple(players), language=language, pace=pace,
+        store=(base / Path(store).expanduser()) if store else simulated().store,
+        board=(base / Path(board).expanduser()) if board else None,
+        length=_get(data, "length", str, "long"), neutral=_get(data, "neutral", str, "normal"),
+        web_port=_get(web, "port", int, 8000), bot_delay=float(_get(bots, "delay", (float, int), 0.4)),
+        bot_seed=_get(bots, "seed", int, 1), games=_get(data, "games", int, 0),
+    )

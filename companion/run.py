@@ -1,0 +1,84 @@
+"""`companion run`: the composition root of a game night. Builds the store, the table and the
+players' boxes from the config, starts the loop, and stops cleanly on SIGTERM or Ctrl-C."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import sys
+import threading
+from types import FrameType
+
+from companion.boards import check_pack, default_pack_text
+from companion.config import Config
+from companion.rules import BadBoard
+from companion.store import Store
+from companion.table.bots import Bots, new_game_command
+from companion.table.table import Table
+
+log = logging.getLogger("companion.run")
+
+
+def board_text(config: Config) -> str:
+    if config.board is None:
+        return default_pack_text()
+    try:
+        text = config.board.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadBoard([f"cannot read the board pack {config.board}: {error}"]) from None
+    problems = check_pack(text)
+    if problems:
+        raise BadBoard(problems)
+    return text
+
+
+def run(config: Config, stop: threading.Event | None = None) -> int:
+    stop = stop or threading.Event()
+    store = Store(config.store)
+    for warning in store.warnings:
+        log.warning("%s", warning)
+    table = Table.open(store, board_text(config), language=config.language, pace=config.pace)
+    if table.board.status != "verified":
+        log.warning("the board pack %r is provisional: check it against your copy of the game", table.board.name)
+    players = [(p.seat, p.colour, p.name) for p in config.players]
+    seed = config.bot_seed
+    if table.game is None:
+        table.handle(new_game_command(players, config.length, config.neutral, seed))
+    table.start()
+    bots = Bots(table, {p.seat for p in config.players if p.box == "bot"}, delay=config.bot_delay, seed=seed,
+                acknowledged=lambda n: print(f"stored {n}", flush=True))
+    bots.start()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, on_signal)
+        signal.signal(signal.SIGINT, on_signal)
+    log.info("table ready: store %s, %s players, language %s", config.store, len(players), config.language)
+    finished = 0
+    try:
+        while not stop.wait(0.2):
+            game = table.game
+            if game is None or game.outcome() is None:
+                continue
+            finished += 1
+            outcome = game.outcome()
+            log.info("game over: %s", f"seat {outcome.winner} wins" if outcome and outcome.winner else "no winner")
+            if config.games and finished >= config.games:
+                break
+            if config.simulated or all(p.box == "bot" for p in config.players):
+                seed += 1
+                table.submit(new_game_command(players, config.length, config.neutral, seed)).result()
+            else:
+                stop.wait()
+    finally:
+        bots.stop()
+        table.stop()
+        log.info("Game saved — safe to unplug")
+    return 0
+
+
+def configure_logging() -> None:
+    # One line per event, no timestamps: journald adds its own.
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

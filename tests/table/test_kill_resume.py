@@ -1,0 +1,60 @@
+"""Kill and resume: the running table is killed with SIGKILL at many points of a game, restarted, and
+checked: no acknowledged action is lost and the resumed state is the replayed record's."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.boards import default_pack_text
+from companion.rules import Game, record_from_json
+from companion.store import Store
+from companion.table.table import Table
+
+
+def start(store: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "companion", "run", "--store", str(store), "--games", "1", "--bot-delay", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+
+def test_sigkill_at_many_points_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    store = tmp_path / "night.db"
+    rng = random.Random(2026)
+    phases: set[str] = set()
+    kills = 0
+    while True:
+        process = start(store)
+        assert process.stdout is not None
+        acknowledged = 0
+        wanted = rng.randint(1, 5)
+        for _ in range(wanted):
+            line = process.stdout.readline()
+            if not line:
+                break
+            acknowledged = int(line.split()[1])
+        finished = process.poll() is not None
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+        kills += not finished
+        table = Table.open(Store(store), default_pack_text())
+        game = table.game
+        if game is None:  # the last game finished: the night is over
+            break
+        # Nothing acknowledged is lost...
+        assert len(table.entries) >= acknowledged
+        # ...and the resumed state is exactly what replaying the stored record gives.
+        record = record_from_json(table.record())
+        assert Game.replay(table.board, record.setup, record.actions).view("referee") == game.view("referee")
+        phases.add(game.state.phase if not game.state.pending else f"decision:{game.state.pending[0].kind}")
+        table.store.close()
+        assert kills < 200, "the game should end"
+    games = Store(store).games()
+    assert len(games) == 1 and games[0][2], "the one game was played to its end across the restarts"
+    assert kills >= 20
+    # Killed during programming, during the census, and while a decision was awaited.
+    assert {"program", "census"} <= phases and any(p.startswith("decision") for p in phases), phases

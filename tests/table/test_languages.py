@@ -1,0 +1,56 @@
+"""English and French: every text a player reads exists in both, from the gettext catalog."""
+
+from __future__ import annotations
+
+import random
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from companion.i18n import WORDS, translate
+
+from .support import new_table, next_inputs
+
+PACKAGE = Path(__file__).parent.parent.parent / "companion"
+
+
+def catalog_ids() -> dict[str, str]:
+    with resources.files("companion.locale").joinpath("fr.po").open("rb") as po:
+        return {m.id: m.string for m in read_po(po) if m.id}
+
+
+def test_every_message_in_the_code_has_a_french_translation() -> None:
+    found = {message for _, _, message, _, _ in extract_from_dir(str(PACKAGE), keywords={"N_": None})}
+    assert len(found) > 30
+    french = catalog_ids()
+    missing = sorted(m for m in found if not french.get(m))  # type: ignore[call-overload]
+    assert missing == []
+    unused = sorted(set(french) - found - WORDS)
+    assert unused == []
+
+
+def test_every_word_that_fills_a_message_is_translated() -> None:
+    french = catalog_ids()
+    assert all(french.get(w) for w in WORDS)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_game_reads_fully_in_each_language(tmp_path: Path, language: str) -> None:
+    table = new_table(tmp_path / "t.db", seed=31, language=language)
+    rng = random.Random(31)
+    while table.game is not None and table.game.outcome() is None:
+        for command in next_inputs(table, rng):
+            table.handle(command)
+    texts = [i.text(language, None) for i in table.instructions]
+    assert all(t and "{" not in t for t in texts)
+    if language == "fr":
+        assert any("Idrakys" in t and "cité" in t for t in texts)
+        assert not any("city" in t for t in texts)
+
+
+def test_translation_fills_fields_with_translated_words() -> None:
+    text = translate("fr", "{player} takes 1 {unit} from tile {city}.", {"player": "red", "unit": "militia", "city": 6})
+    assert text == "rouge prend 1 milice paysanne sur la tuile 6."

@@ -1,0 +1,166 @@
+"""A whole game driven through the table's input queue, as boxes and phones would drive it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.rules import Game, record_from_json
+from companion.store import Store
+from companion.table.commands import Acknowledge, Decide, Lock, Refused, Rollback, SetOrder, SetPace, Unlock
+from companion.table.instructions import from_events, setup_instructions
+from companion.table.table import Table
+
+from .support import new_table, next_inputs
+
+
+def play_through_queue(table: Table, seed: int) -> None:
+    rng = random.Random(seed)
+    table.start()
+    while table.game is not None and table.game.outcome() is None:
+        for command in next_inputs(table, rng):
+            table.submit(command).result(timeout=30)
+
+
+def test_a_whole_game_through_the_queue_ends_with_the_right_winner_and_instructions(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", seed=11)
+    seen: list[int] = []
+    table.subscribe("public", lambda view: seen.append(view["version"]))
+    play_through_queue(table, seed=11)
+    table.stop()
+    game = table.game
+    assert game is not None and game.outcome() is not None
+    # The same record replayed by the engine alone gives the same winner and the same instructions.
+    record = record_from_json(table.record())
+    alone = Game.replay(table.board, record.setup, record.actions)
+    assert alone.outcome() == game.outcome()
+    expected = setup_instructions(Game(table.board, record.setup))
+    expected += from_events(alone.state, alone.state.events[len(Game(table.board, record.setup).state.events):])
+    assert [i.text("en", -1) for i in table.instructions] == [i.text("en", -1) for i in expected]
+    # Every change was published, in order.
+    assert seen == sorted(seen) and len(seen) == len(set(seen)) and seen[-1] == table.version
+
+
+def test_every_acknowledged_action_is_in_the_store(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", seed=3)
+    rng = random.Random(3)
+    for _ in range(40):
+        for command in next_inputs(table, rng):
+            answer = table.handle(command)
+            stored = Store(tmp_path / "t.db").load(table.game_id or 0)
+            assert len(stored.entries) == len(table.entries)
+            assert answer["version"] == table.version
+
+
+def test_programming_shows_who_locked_never_what(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", seed=2)
+    rng = random.Random(2)
+    while table.game is not None and table.game.state.phase == "place":
+        for command in next_inputs(table, rng):
+            table.handle(command)
+    for slot, order in enumerate(["red", "action", "black", "wait", "action", "blue"]):
+        table.handle(SetOrder(1, slot, order))
+    table.handle(Lock(1))
+    public, other = table.view("public"), table.view("seat:2")
+    mine = table.view("seat:1")
+    assert [p["locked"] for p in public["players"]] == [True, False, False, False]
+    for view in (public, other):
+        assert "draft" not in view["table"] and "drafts" not in view["table"]
+        assert all("program" not in p for p in view["players"])
+    assert mine["table"]["draft"] == ["red", "action", "black", "wait", "action", "blue"]
+    with pytest.raises(Refused):
+        table.handle(SetOrder(1, 0, "blue"))  # locked: unlock first
+    table.handle(Unlock(1))
+    table.handle(SetOrder(1, 0, "blue"))
+    assert table.view("seat:1")["table"]["draft"][0] == "blue"
+
+
+def test_a_refused_command_changes_nothing(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", seed=4)
+    before = table.view("referee")
+    for bad in (SetOrder(1, 9, "red"), SetOrder(1, 0, "fly"), SetOrder(7, 0, "red"), Lock(2),
+                Decide(1, {"type": "reward", "seat": 1, "take": ["gold"]}), Decide(1, {"type": "nope", "seat": 1}),
+                Decide(2, {"type": "place", "seat": 1, "city": 3}), Rollback(0, True, by="seat:1"),
+                SetPace("fast")):
+        with pytest.raises(Refused):
+            table.handle(bad)
+        assert table.view("referee") == before
+
+
+def test_an_illegal_decision_names_its_rule(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", seed=4)
+    first = table.game.state.turn_order()[0]  # type: ignore[union-attr]
+    table.handle(Decide(first, {"type": "place", "seat": first, "city": 5}))
+    second = table.game.state.turn_order()[1]  # type: ignore[union-attr]
+    with pytest.raises(Refused) as refused:
+        table.handle(Decide(second, {"type": "place", "seat": second, "city": 5}))
+    assert refused.value.rule == "§2"
+
+
+def test_rollback_then_continue_equals_a_game_without_the_rolled_back_actions(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "a.db", seed=8)
+    rng = random.Random(8)
+    while table.game is not None and table.game.version < 30:
+        for command in next_inputs(table, rng):
+            table.handle(command)
+    keep = 17
+    preview = table.handle(Rollback(keep))
+    assert preview["confirm"] is False and table.game.version >= 30  # type: ignore[union-attr]
+    done = table.handle(Rollback(keep, confirm=True))
+    assert done["confirm"] is True and done["undo"]
+    assert table.game.version == keep  # type: ignore[union-attr]
+    # Continue differently, then compare with a game that never had the rolled-back actions.
+    rng2 = random.Random(99)
+    for _ in range(10):
+        for command in next_inputs(table, rng2):
+            table.handle(command)
+    record = record_from_json(table.record())
+    clean = Game.replay(table.board, record.setup, record.actions)
+    assert clean.view("referee") == table.game.view("referee")  # type: ignore[union-attr]
+    # Nothing was deleted: the store keeps the rolled-back actions and the marker.
+    stored = Store(tmp_path / "a.db").load(table.game_id or 0)
+    assert {"type": "rollback", "keep": keep} in stored.entries
+    assert len(stored.entries) > len(record.actions)
+    # And a table reopened on that store is exactly where this one is.
+    again = Table.open(Store(tmp_path / "a.db"), table.board_text)
+    assert again.game is not None and again.game.view("referee") == table.game.view("referee")  # type: ignore[union-attr]
+    assert [i.text("en", -1) for i in again.instructions] == [i.text("en", -1) for i in table.instructions]
+
+
+def test_the_referee_decides_for_a_player_whose_box_is_dead(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", seed=4)
+    first = table.game.state.turn_order()[0]  # type: ignore[union-attr]
+    table.handle(Decide(first, {"type": "place", "seat": first, "city": 5}, by="referee"))
+    stored = Store(tmp_path / "t.db").load(table.game_id or 0)
+    assert stored.entries[-1] == {"type": "place", "seat": first, "city": 5, "by": "referee"}
+    assert record_from_json(table.record()).actions[-1].seat == first
+
+
+def test_in_orders_pace_decisions_wait_for_the_table(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", seed=4, pace="orders")
+    first = table.game.state.turn_order()[0]  # type: ignore[union-attr]
+    assert table.view("referee")["table"]["paused"] is True  # the setup instructions are not done yet
+    with pytest.raises(Refused):
+        table.handle(Decide(first, {"type": "place", "seat": first, "city": 5}))
+    table.handle(Acknowledge(len(table.instructions)))
+    table.handle(Decide(first, {"type": "place", "seat": first, "city": 5}))
+
+
+def test_half_entered_programs_survive_a_restart(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", seed=6)
+    rng = random.Random(6)
+    while table.game is not None and table.game.state.phase == "place":
+        for command in next_inputs(table, rng):
+            table.handle(command)
+    table.handle(SetOrder(2, 0, "red"))
+    table.handle(SetOrder(2, 3, "action"))
+    for slot in range(6):
+        table.handle(SetOrder(3, slot, "wait"))
+    table.handle(Lock(3))
+    table.store.close()
+    again = Table.open(Store(tmp_path / "t.db"), table.board_text)
+    assert again.view("seat:2")["table"]["draft"] == ["red", None, None, "action", None, None]
+    assert again.locked == {3}
+    assert again.version > table.version
