@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.boards import default_pack_text
-from companion.rules import Game, action_to_json
+from companion.rules import Game, Program, action_to_json
 from companion.rules.choices import ProgramChoice
 from companion.sim.agent import decide
 from companion.store import Store
@@ -33,7 +33,8 @@ def next_inputs(table: Table, rng: random.Random) -> list[Command]:
             if choice.seat in table.locked:
                 continue
             program = decide(rng, choice, game.state)
-            orders = getattr(program, "orders")
+            assert isinstance(program, Program)
+            orders = program.orders
             return [SetOrder(choice.seat, i, o) for i, o in enumerate(orders)] + [Lock(choice.seat)]
         return [Decide(choice.seat, action_to_json(decide(rng, choice, game.state)))]
     return []
