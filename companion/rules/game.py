@@ -21,6 +21,7 @@ from .choices import (
     Choice,
     ColossusChoice,
     FloorChoice,
+    NeutralChoice,
     PlaceChoice,
     ProgramChoice,
     RewardChoice,
@@ -158,6 +159,10 @@ class Game:
                 self._check_reward(take, bards, choice)
             case Colossus(), ColossusChoice():
                 self._check_colossus(action, choice)
+            case Neutral(track=track), NeutralChoice(tracks=tracks):
+                if track not in tracks:
+                    raise IllegalAction("R-08", f"The neutral player advances on {', '.join(tracks)}, "
+                                                f"not {track}.")
             case Census(unit=unit, reveal=reveal), CensusChoice(unit=wanted, most=most):
                 if unit != wanted:
                     raise IllegalAction("§7", f"The census now counts {wanted}, not {unit}.")

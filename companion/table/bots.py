@@ -41,39 +41,43 @@ class Bots:
         if self._thread is not None:
             self._thread.join()
 
-    def _next_command(self) -> Command | None:
+    def _next_commands(self) -> list[Command]:
         with self.table._lock:
-            game = self.table.game
-            if game is None or game.outcome() is not None:
-                return None
-            for choice in game.legal():
-                if choice.seat not in self.seats:
-                    continue
-                if isinstance(choice, ProgramChoice):
-                    if choice.seat in self.table.locked:
-                        continue
-                    action = decide(self.rng, choice, game.state)
-                    assert isinstance(action, Program)
-                    return SetProgram(choice.seat, action.orders)
-                return Decide(choice.seat, action_to_json(decide(self.rng, choice, game.state)))
-        return None
+            return next_commands(self.table, self.rng, self.seats)
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            command = self._next_command()
-            if command is None:
+            commands = self._next_commands()
+            if not commands:
                 self._wake.wait(1.0)
                 self._wake.clear()
                 continue
             if self._stop.wait(self.delay):
                 return
             try:
-                self.table.submit(command).result()
-                if isinstance(command, SetProgram):
-                    self.table.submit(Lock(command.seat)).result()
+                for command in commands:
+                    self.table.submit(command).result()
                 self.acknowledged(len(self.table.entries))
             except Refused as refused:
-                log.info("bot for seat %s refused: %s", getattr(command, "seat", "?"), refused)
+                log.info("a virtual player was refused: %s", refused)
+
+
+def next_commands(table: Table, rng: random.Random, seats: set[int] | None = None) -> list[Command]:
+    """What the next awaited virtual player keys in: a whole program then a lock, or one decision."""
+    game = table.game
+    if game is None or game.outcome() is not None:
+        return []
+    for choice in game.legal():
+        if seats is not None and choice.seat not in seats:
+            continue
+        if isinstance(choice, ProgramChoice):
+            if choice.seat in table.locked:
+                continue
+            program = decide(rng, choice, game.state)
+            assert isinstance(program, Program)
+            return [SetProgram(choice.seat, program.orders), Lock(choice.seat)]
+        return [Decide(choice.seat, action_to_json(decide(rng, choice, game.state)))]
+    return []
 
 
 def new_game_command(players: list[tuple[int, str, str | None]], length: str, neutral: str, seed: int) -> NewGame:

@@ -62,7 +62,8 @@ def test_p06_discards_are_top_first_and_turning_one_over_puts_its_bottom_on_top(
     leave_on_tile(game, 4, ["mage"])
     program(game, {1: orders("action"), 2: orders("wait", "action"), 3: orders("wait", "wait", "action")})
     game.push(Reward(1, ("gold", "bards"), split({3: 2})))
-    assert game.view("referee")["ladders"]["threat_discard"] == [3]
+    # Seat 2's slot-2 threat has fallen meanwhile: its tile is on top of the discard.
+    assert game.view("referee")["ladders"]["threat_discard"] == [5, 3]
     game.push(Reward(2, ("gold", "bards"), split({4: 2})))
     ladders = game.view("referee")["ladders"]
     assert ladders["next_recruit"] == 16
