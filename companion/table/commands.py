@@ -28,6 +28,20 @@ class NewGame:
 
 
 @dataclass(frozen=True)
+class ImportGame:
+    """Starts a game from a game record (spec §2): its setup, then each of its actions, all stored."""
+
+    record: dict[str, Any]
+    by: str = REFEREE
+
+
+@dataclass(frozen=True)
+class SetLanguage:
+    language: str
+    by: str = REFEREE
+
+
+@dataclass(frozen=True)
 class SetOrder:
     """A player edits one slot of the program they are entering (None clears it)."""
 
@@ -83,4 +97,5 @@ class SetPace:
     by: str = REFEREE
 
 
-Command = NewGame | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback | Acknowledge | SetPace
+Command = (NewGame | ImportGame | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback | Acknowledge | SetPace
+           | SetLanguage)

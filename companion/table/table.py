@@ -16,6 +16,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from companion.boards import parse_pack
+from companion.i18n import LANGUAGES
 from companion.rules import (
     BadRecord,
     Game,
@@ -23,6 +24,7 @@ from companion.rules import (
     Program,
     action_from_json,
     action_to_json,
+    record_from_json,
     record_to_json,
     setup_from_json,
     setup_to_json,
@@ -37,10 +39,12 @@ from .commands import (
     Acknowledge,
     Command,
     Decide,
+    ImportGame,
     Lock,
     NewGame,
     Refused,
     Rollback,
+    SetLanguage,
     SetOrder,
     SetPace,
     SetProgram,
@@ -217,6 +221,14 @@ class Table:
             case Acknowledge(upto=upto):
                 self.acknowledged = max(self.acknowledged, min(upto, len(self.instructions)))
                 return {"acknowledged": self.acknowledged}
+            case ImportGame():
+                return self._import(command)
+            case SetLanguage(language=language, by=by):
+                self._referee_only(by)
+                if language not in LANGUAGES:
+                    raise Refused(f"The language is one of {', '.join(LANGUAGES)}.")
+                self.language = language
+                return {"language": language}
             case SetPace(pace=pace, by=by):
                 self._referee_only(by)
                 if pace not in PACES:
@@ -277,6 +289,30 @@ class Table:
         self._start(setup)
         log.info("game %s started: %s players, %s", self.game_id, len(setup.players), setup.length)
         return {"game": self.game_id}
+
+    def _import(self, command: ImportGame) -> dict[str, Any]:
+        self._referee_only(command.by)
+        try:
+            record = record_from_json(command.record)
+            game = Game.replay(self.board, record.setup, record.actions)
+        except BadRecord as error:
+            raise Refused(f"This record cannot be read: {error}") from None
+        except IllegalAction as error:
+            raise Refused(f"Action {error.index} of this record is illegal: {error.sentence}", error.rule) from None
+        answer = self._new_game(NewGame(setup_to_json(record.setup)))
+        assert self.game_id is not None
+        entries = [action_to_json(a) for a in record.actions]
+        if entries:
+            self.store.append(self.game_id, *entries)
+        fresh = Game(self.board, record.setup)
+        self.game, self.entries = game, entries
+        self.instructions = setup_instructions(fresh)
+        self._events_seen = len(fresh.state.events)
+        self._collect_instructions()
+        self.acknowledged = len(self.instructions)  # an imported game's pieces are already where they are
+        if game.outcome() is not None:
+            self.store.finish(self.game_id)
+        return answer
 
     def _programming(self, seat: int) -> None:
         game = self._game()

@@ -9,7 +9,18 @@ import pytest
 
 from companion.rules import Game, record_from_json
 from companion.store import Store
-from companion.table.commands import Acknowledge, Decide, Lock, Refused, Rollback, SetOrder, SetPace, Unlock
+from companion.table.commands import (
+    Acknowledge,
+    Decide,
+    ImportGame,
+    Lock,
+    Refused,
+    Rollback,
+    SetLanguage,
+    SetOrder,
+    SetPace,
+    Unlock,
+)
 from companion.table.instructions import from_events, setup_instructions
 from companion.table.table import Table
 
@@ -164,3 +175,38 @@ def test_half_entered_programs_survive_a_restart(tmp_path: Path) -> None:
     assert again.view("seat:2")["table"]["draft"] == ["red", None, None, "action", None, None]
     assert again.locked == {3}
     assert again.version > table.version
+
+
+def test_a_game_exported_then_imported_is_the_same_game(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "a.db", seed=12)
+    rng = random.Random(12)
+    while table.game is not None and table.game.version < 50:
+        for command in next_inputs(table, rng):
+            table.handle(command)
+    other = new_table(tmp_path / "b.db", seed=1)
+    other.handle(ImportGame(table.record()))
+    assert other.game is not None and table.game is not None
+    assert other.game.view("referee") == table.game.view("referee")
+    assert other.record() == table.record()
+    # The imported game is stored: a restart finds it.
+    again = Table.open(Store(tmp_path / "b.db"), other.board_text)
+    assert again.game is not None and again.game.view("referee") == table.game.view("referee")
+
+
+def test_importing_a_bad_record_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "a.db", seed=12)
+    before = table.view("referee")
+    record = table.record()
+    record["actions"] = [{"type": "place", "seat": 1, "city": 99}]
+    for bad in ({"format": "nope"}, record):
+        with pytest.raises(Refused):
+            table.handle(ImportGame(bad))
+        assert table.view("referee") == before
+
+
+def test_the_language_is_a_setting(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "a.db", seed=12)
+    table.handle(SetLanguage("fr"))
+    assert "cité" in table.view("public")["table"]["instructions"][0]["text"]
+    with pytest.raises(Refused):
+        table.handle(SetLanguage("de"))
