@@ -133,6 +133,26 @@ def finish(game: Game) -> None:
             raise AssertionError(f"unexpected decision {decision}")
 
 
+def census_game(units: Mapping[int, Mapping[str, int]], players: int = 4, **kwargs: Any) -> Game:
+    """A short game at its first census (end of year 3), seats holding the given units."""
+    game = started(players, length="short", **kwargs)
+    for seat, counts in units.items():
+        give_units(game, seat, **counts)
+    play_waits_until(game, 3)
+    program(game)
+    assert game.view()["phase"] == "census"
+    return game
+
+
+def reveal(game: Game, reveals: Mapping[int, int]) -> None:
+    """Answers every census choice awaited now; seats not named reveal 0."""
+    awaited = game.legal()
+    assert awaited and all(isinstance(c, CensusChoice) for c in awaited)
+    for choice in awaited:
+        assert isinstance(choice, CensusChoice)
+        game.push(Census(choice.seat, choice.unit, reveals.get(choice.seat, 0)))
+
+
 def player(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
     return next(p for p in view["players"] if p["seat"] == seat)
 

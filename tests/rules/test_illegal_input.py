@@ -23,11 +23,14 @@ from companion.rules import (
 )
 
 from .support import (
+    build_guild,
+    census_game,
     finish,
     give_units,
     new_game,
     orders,
     program,
+    reveal,
     started,
     wake_colossi,
 )
@@ -108,8 +111,6 @@ def test_illegal_action_names_its_rule_and_changes_nothing(name: str) -> None:
 
 
 def test_illegal_census_and_floor_and_census_bards() -> None:
-    from .test_s7_census import census_game, reveal
-
     game = census_game({1: {"militia": 2, "infantry": 1, "mage": 1}})
     refused(game, Census(1, "militia", 3), "§7")
     refused(game, Census(1, "archer", 0), "§7")
@@ -119,8 +120,8 @@ def test_illegal_census_and_floor_and_census_bards() -> None:
     refused(game, CensusBards(1, split({8: 2})), "§7")
     refused(game, CensusBards(1, split({99: 1})), "§7")
     game.push(CensusBards(1, split({8: 1})))
-    game.state.guilds.update({13: [1, 1], 14: [1, 1]})  # two guilds with room (arranged; floors from the
-    game.state.players[1].floors_left -= 2  # reserve): the mage floor asks which
+    build_guild(game, 1, 13, 1)  # two guilds with room: the mage floor asks which
+    build_guild(game, 1, 14, 1)
     reveal(game, {1: 1})
     refused(game, Floor(1, 15), "R-09")
 

@@ -3,7 +3,7 @@ R-04 in §4, R-07 to R-09 in §5 and §7, R-10 in §6, R-11 and R-12 in §8)."""
 
 from __future__ import annotations
 
-from companion.rules import Colossus, Reward, split, unit_count
+from companion.rules import Colossus, Neutral, Reward, split, unit_count
 
 from .support import (
     city,
@@ -52,6 +52,18 @@ def test_r02_void_region_cities_can_be_walked_guilds_built_colossi_fought() -> N
     assert city(view, 2)["guild"] == {"seat": 1, "floors": 3}
     assert player(view, 1)["gold"] == 1 and player(view, 2)["gold"] == 1
     assert player(view, 1)["bards_left"] == 20 and player(view, 2)["bards_left"] == 20
+
+
+def test_r08_an_awake_colossus_counts_as_a_threat_for_the_neutral() -> None:
+    game = started(3, {1: 13, 2: 14, 3: 15}, scoring=("wealth", "influence", "fame"))
+    wake_colossi(game, 0)
+    give_units(game, 1, militia=3)
+    program(game, {1: orders("action")})
+    game.push(Colossus(1, True, 3, unit_count({"militia": 3})))
+    game.push(Reward(1, ("gold", "guild")))
+    assert game.awaiting() == [{"seat": 1, "decision": "neutral"}]
+    game.push(Neutral(1, "influence"))
+    assert game.view()["neutral"] == {"wealth": 6, "influence": 5 + 1, "fame": 4}
 
 
 def test_r05_no_colossus_where_a_threat_fell_this_year_whoever_felled_it() -> None:

@@ -7,9 +7,6 @@ seat 1 and passed twice, R-03), so the turn order then is 3, 4, 1, 2. The Idraky
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import pytest
 
 from companion.rules import Census, CensusBards, Floor, Game, IllegalAction, split
@@ -17,36 +14,13 @@ from companion.rules.choices import CensusBardsChoice, CensusChoice, FloorChoice
 
 from .support import (
     build_guild,
+    census_game,
     city,
-    give_gold,
-    give_units,
-    play_waits_until,
     player,
-    program,
     region,
-    started,
+    reveal,
     units_of,
 )
-
-
-def census_game(units: Mapping[int, Mapping[str, int]], players: int = 4, **kwargs: Any) -> Game:
-    """A short game at its first census (end of year 3), seats holding the given units."""
-    game = started(players, length="short", **kwargs)
-    for seat, counts in units.items():
-        give_units(game, seat, **counts)
-    play_waits_until(game, 3)
-    program(game)
-    assert game.view()["phase"] == "census"
-    return game
-
-
-def reveal(game: Game, reveals: Mapping[int, int]) -> None:
-    """Answers every census choice awaited now; seats not named reveal 0."""
-    awaited = game.legal()
-    assert awaited and all(isinstance(c, CensusChoice) for c in awaited)
-    for choice in awaited:
-        assert isinstance(choice, CensusChoice)
-        game.push(Census(choice.seat, choice.unit, reveals.get(choice.seat, 0)))
 
 
 def gold(game: Game) -> list[int]:
@@ -232,6 +206,16 @@ def test_p04_mage_floor_with_no_guild_becomes_a_pending_floor() -> None:
     assert "pending_floors" not in player(game.view("seat:2"), 1)  # behind the screen
 
 
+def test_p04_mage_floor_with_no_floors_left_is_not_had() -> None:
+    game = census_game({1: {"mage": 1}})
+    for at, floors in ((13, 4), (14, 4), (15, 4), (16, 3)):
+        build_guild(game, 1, at, floors)  # all 15 floors built
+    reveal(game, {1: 1})
+    view = game.view()
+    assert player(view, 1)["pending_floors"] == 0 and player(view, 1)["floors_left"] == 0
+    assert view["census"]["revealed"][-1]["winners"] == [1]
+
+
 def test_r09_census_floor_owner_picks_among_own_guilds_with_room() -> None:
     game = census_game({1: {"mage": 1}})
     build_guild(game, 1, 13, 2)
@@ -284,7 +268,6 @@ def test_s7_the_neutral_player_takes_no_part() -> None:
 
 def test_p03_census_bards_of_one_unit_are_placed_before_the_next_is_counted() -> None:
     game = census_game({1: {"infantry": 1, "priest": 1}, 2: {"priest": 2}})
-    give_gold(game, 1, 0)
     reveal(game, {1: 1})  # infantry: seat 1 alone
     assert game.awaiting() == [{"seat": 1, "decision": "census_bards"}]
     game.push(CensusBards(1, split({8: 1})))
