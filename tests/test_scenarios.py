@@ -2,7 +2,7 @@
 
 Each scenario is a complete game record plus expectations on state views after a given number of
 actions (tests/scenarios/README.md describes the format). Every scenario that reaches the end is also
-checked by independent oracles written here from the rules (§1, §8, R-03, R-11, R-12), never by calling
+checked by independent oracles written here from the rules (§1, §2, §6, §8, R-03, R-11, R-12), never by calling
 companion.rules.scoring: the three scoring rounds are recomputed from the final referee view alone.
 """
 
@@ -85,25 +85,29 @@ def test_scenario(path: Path) -> None:
 
     failures: list[str] = []
     for number, expect in enumerate(data["expect"]):
+        assert set(expect) == {"after", "view", "values"}, f"expect {number}: fields are after, view, values"
         after = len(actions) if expect["after"] == "end" else expect["after"]
-        assert isinstance(after, int) and 0 <= after <= len(actions), f"expect {number}: bad 'after' {after!r}"
+        assert isinstance(after, int) and not isinstance(after, bool) and 0 <= after <= len(actions), (
+            f"expect {number}: bad 'after' {after!r}")
         game = final if after == len(actions) else Game.replay(board(), record.setup, actions[:after])
-        view = as_json(game.view(expect.get("view", "referee")))
+        reader = expect["view"]
+        view = as_json(game.view(reader))
         for dotted, wanted in expect["values"].items():
             try:
                 got = lookup(view, dotted)
             except AssertionError as error:
-                failures.append(f"after {after} ({expect.get('view', 'referee')}): {error}")
+                failures.append(f"after {after} ({reader}): {error}")
                 continue
             if got != wanted:
-                failures.append(f"after {after} ({expect.get('view', 'referee')}) {dotted}: "
-                                f"expected {json.dumps(wanted)}, got {json.dumps(got)}")
+                failures.append(f"after {after} ({reader}) {dotted}: expected {json.dumps(wanted)}, "
+                                f"got {json.dumps(got)}")
     assert not failures, f"{data['title']}:\n  " + "\n  ".join(failures)
 
     if final.outcome() is not None:
         setup = data["record"]["setup"]
         end = as_json(final.view("referee"))
         check_pieces(end)
+        check_tiles(end, setup)
         check_scoring(end, setup)
         for reader in [*VIEWS, *(f"seat:{p['seat']}" for p in setup["players"])]:
             assert as_json(final.view(reader))["scoring"] == end["scoring"], reader
@@ -132,6 +136,23 @@ def check_pieces(view: dict[str, Any]) -> None:
     for region in view["regions"]:
         if region["void"]:
             assert not region["bards"], f"bards in void region {region['id']} (R-02)"
+
+
+def check_tiles(view: dict[str, Any], setup: dict[str, Any]) -> None:
+    """§2, §6: each tile in play is in exactly one place (its own city, a slot, a pile, a discard); the
+    variant's removed tiles never appear; its void regions are the void ones."""
+    n = len(setup["players"])
+    variant = board().variants[f"{n}{'-short' if setup['length'] == 'short' else ''}"]
+    in_play = sorted(t for t in board().tiles["3" if n == 3 else "4-5"] if t not in variant.remove)
+    seen = [c["tile"]["number"] for c in view["cities"] if c["tile"] is not None]
+    for c in view["cities"]:
+        assert c["tile"] is None or c["tile"]["number"] == c["id"], f"tile {c['tile']} on city {c['id']}"
+    ladders = view["ladders"]
+    for key in ("recruit_pile", "recruit_discard", "threat_pile", "threat_discard"):
+        seen += ladders[key]
+    seen += [ladders[key] for key in ("next_recruit", "next_threat") if ladders[key] is not None]
+    assert sorted(seen) == in_play
+    assert {r["id"] for r in view["regions"] if r["void"]} == set(variant.void)
 
 
 def category_values(view: dict[str, Any], category: str) -> dict[int, int]:

@@ -323,7 +323,7 @@ PROPERTIES: dict[str, Property] = {
 
 
 def dump(scenario: dict[str, Any]) -> str:
-    """Compact JSON: one line per top-level field of the record and per action and expectation."""
+    """Compact JSON: one line per field of the record, per action and per expected value."""
     lines = ["{"]
     for key in ("title", "rules", "why"):
         lines.append(f" {json.dumps(key)}: {json.dumps(scenario[key], ensure_ascii=False)},")
@@ -336,7 +336,12 @@ def dump(scenario: dict[str, Any]) -> str:
     lines.append("  ]")
     lines.append(" },")
     lines.append(' "expect": [')
-    lines.append(",\n".join(f"  {json.dumps(x, ensure_ascii=False)}" for x in scenario["expect"]))
+    expects = []
+    for x in scenario["expect"]:
+        values = ",\n".join(f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in x["values"].items())
+        expects.append(f'  {{"after": {json.dumps(x["after"])}, "view": {json.dumps(x["view"])}, "values": {{\n'
+                       f"{values}\n  }}}}")
+    lines.append(",\n".join(expects))
     lines.append(" ]")
     lines.append("}")
     return "\n".join(lines) + "\n"
