@@ -18,16 +18,20 @@ from babel.messages.pofile import read_po
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
 
-# Words that fill message fields and are translated too: units, colours, roads, categories, sides.
-WORDS = frozenset({
-    "militia", "archer", "infantry", "priest", "mage", "blue", "red", "green", "yellow", "black",
-    "wealth", "influence", "fame", "recruitment", "threat", "gold", "bards", "guild",
-})
-
-
 def N_(message: str) -> str:
     """Marks a message for the catalog without translating it yet (it is translated when shown)."""
     return message
+
+
+# Words that fill message fields and are translated too (marked here so the catalog has them).
+WORDS = frozenset({
+    N_("militia"), N_("archer"), N_("infantry"), N_("priest"), N_("mage"),
+    N_("blue"), N_("red"), N_("green"), N_("yellow"), N_("black"),
+    N_("wealth"), N_("influence"), N_("fame"), N_("recruitment"), N_("threat"),
+    N_("gold"), N_("bards"), N_("guild"),
+    N_("place"), N_("program"), N_("reward"), N_("colossus"), N_("neutral"), N_("census"),
+    N_("census_bards"), N_("floor"),
+})
 
 
 @cache

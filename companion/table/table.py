@@ -16,6 +16,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from companion.boards import parse_pack
+from companion.boxes.snapshot import SeatSnapshot
 from companion.i18n import LANGUAGES
 from companion.rules import (
     BadRecord,
@@ -29,6 +30,7 @@ from companion.rules import (
     setup_from_json,
     setup_to_json,
 )
+from companion.rules.preview import preview
 from companion.rules.units import ORDERS, PROGRAM_LENGTH
 from companion.rules.views import parse_reader
 from companion.store import Store
@@ -190,29 +192,44 @@ class Table:
             if not future.set_running_or_notify_cancel():
                 continue
             try:
-                future.set_result(self.handle(command))
+                answer = self._apply(command)
             except Refused as refused:
                 future.set_exception(refused)
+                continue
             except Exception as error:  # a bug must not stop the table: the command fails alone
                 log.exception("command %r failed", command)
                 future.set_exception(error)
+                continue
+            # The sender hears first, then every view is published: a box waiting for its answer
+            # may redraw while the loop publishes, without either waiting on the other.
+            future.set_result(answer)
+            self._publish()
 
     # -- commands ----------------------------------------------------------------------------------
 
     def handle(self, command: Command) -> dict[str, Any]:
-        """Applies one command; raises Refused and changes nothing when it is not allowed."""
+        """Applies one command and publishes; raises Refused and changes nothing when not allowed."""
+        answer = self._apply(command)
+        self._publish()
+        return answer
+
+    def _apply(self, command: Command) -> dict[str, Any]:
         with self._lock:
             answer = self._dispatch(command)
             self.version += 1
             self._save_drafts()
-            views = self._views_for_subscribers()
-        for (reader, callback), view in zip(list(self._subscribers), views, strict=False):
+            answer["version"] = self.version
+            return answer
+
+    def _publish(self) -> None:
+        with self._lock:
+            subscribers = list(self._subscribers)
+            views = self._views_for(subscribers)
+        for (reader, callback), view in zip(subscribers, views, strict=True):
             try:
                 callback(view)
             except Exception:  # a broken subscriber must not stop the others
                 log.exception("subscriber for %s failed", reader)
-        answer["version"] = self.version
-        return answer
 
     def _dispatch(self, command: Command) -> dict[str, Any]:
         match command:
@@ -431,10 +448,10 @@ class Table:
                     self._subscribers.remove((reader, callback))
         return unsubscribe
 
-    def _views_for_subscribers(self) -> list[dict[str, Any]]:
+    def _views_for(self, subscribers: list[tuple[str, Subscriber]]) -> list[dict[str, Any]]:
         cache: dict[str, dict[str, Any]] = {}
         out = []
-        for reader, _ in self._subscribers:
+        for reader, _ in subscribers:
             if reader not in cache:
                 cache[reader] = self.view(reader)
             out.append(cache[reader])
@@ -458,7 +475,8 @@ class Table:
         start = max(0, self.acknowledged - RECENT)
         shown = [dict(i.to_json(self.language, me), n=n, done=n < self.acknowledged)
                  for n, i in enumerate(self.instructions[start:], start=start)]
-        part: dict[str, Any] = {"game": self.game_id, "pace": self.pace, "paused": self.paused(),
+        part: dict[str, Any] = {"game": self.game_id, "actions": self.game.version if self.game else 0,
+                                "pace": self.pace, "paused": self.paused(),
                                 "language": self.language, "acknowledged": self.acknowledged,
                                 "instructions": shown, "locked": sorted(self.locked)}
         if me == -1:
@@ -466,6 +484,18 @@ class Table:
         elif me is not None and me in self.drafts:
             part["draft"] = list(self.drafts[me])
         return part
+
+    def seat_snapshot(self, seat: int) -> SeatSnapshot:
+        """What one player's box may know now, read at once under the table's lock."""
+        with self._lock:
+            view = self.view(f"seat:{seat}") if self.game else self.view("public")
+            if self.game is None or seat not in self.game.state.players:
+                return SeatSnapshot(view, None, (), (None,) * PROGRAM_LENGTH, False)
+            choice = next(iter(self.game.legal(seat)), None)
+            draft = tuple(self.drafts.get(seat, [None] * PROGRAM_LENGTH))
+            forecast = tuple(preview(self.game.state, seat, [o or "wait" for o in draft])) \
+                if self.game.state.phase == "program" else ()
+            return SeatSnapshot(view, choice, forecast, draft, seat in self.locked)
 
     def record(self) -> dict[str, Any]:
         """The game record (spec §2) of the game in hand: its effective actions."""

@@ -1,0 +1,180 @@
+"""Drawing box frames on a 128x64 monochrome OLED (luma.oled), or on an image for the phone box.
+
+`render(draw, frame)` is pure: it draws a `Frame` with PIL. `Screen` takes an already-built luma
+device (tests use `luma.core.device.dummy`), redraws only when the frame changes, and sends only the
+8-pixel pages that changed when the device can take partial updates.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from companion.boxes.frame import Frame
+
+WIDTH, HEIGHT = 128, 64
+LINE = 12  # pixels per text line; the font's capitals are 8 px high
+FULL_FRAME = WIDTH * HEIGHT // 8  # bytes
+LETTERS = {"black": "K", "red": "R", "blue": "B"}
+
+
+@cache
+def font() -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=11)
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int = 1) -> None:
+    # Long lines are cut with an ellipsis rather than run off the glass.
+    f = font()
+    if draw.textlength(text, font=f) > WIDTH - xy[0]:
+        while text and draw.textlength(text + "…", font=f) > WIDTH - xy[0]:
+            text = text[:-1]
+        text += "…"
+    draw.text(xy, text, font=f, fill=fill)
+
+
+def _title(draw: ImageDraw.ImageDraw, frame: Frame) -> None:
+    draw.rectangle((0, 0, WIDTH - 1, LINE - 1), fill=1)
+    _text(draw, (2, -2), frame.title, fill=0)
+    if frame.page:
+        width = int(draw.textlength(frame.page, font=font()))
+        draw.rectangle((WIDTH - width - 4, 0, WIDTH - 1, LINE - 1), fill=1)
+        draw.text((WIDTH - width - 2, -2), frame.page, font=font(), fill=0)
+
+
+def order_icon(draw: ImageDraw.ImageDraw, order: str | None, box: tuple[int, int, int, int]) -> None:
+    """An order drawn by shape, never by colour alone: roads are a solid, dashed or dotted bar with
+    their letter; an action is a diamond; a wait is a cross; an empty slot is a small dot."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    if order in LETTERS:
+        draw.text((cx - 3, y0 - 2), LETTERS[order], font=font(), fill=1)
+        bar = y1 - 4
+        if order == "black":
+            draw.rectangle((x0 + 2, bar - 1, x1 - 2, bar + 1), fill=1)
+        elif order == "red":
+            for x in range(x0 + 1, x1 - 2, 7):
+                draw.rectangle((x, bar - 1, min(x + 4, x1 - 1), bar + 1), fill=1)
+        else:
+            for x in range(x0 + 2, x1 - 1, 3):
+                draw.point((x, bar), fill=1)
+                draw.point((x, bar + 1), fill=1)
+    elif order == "action":
+        r = 6
+        draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=1)
+    elif order == "wait":
+        r = 5
+        draw.line((cx - r, cy - r, cx + r, cy + r), fill=1, width=2)
+        draw.line((cx - r, cy + r, cx + r, cy - r), fill=1, width=2)
+    else:
+        draw.rectangle((cx - 1, cy - 1, cx + 1, cy + 1), fill=1)
+
+
+def _program(draw: ImageDraw.ImageDraw, frame: Frame) -> None:
+    top, size, gap = LINE + 2, 19, 2
+    left = (WIDTH - 6 * size - 5 * gap) // 2
+    for i, order in enumerate(frame.slots):
+        x0 = left + i * (size + gap)
+        box = (x0, top, x0 + size - 1, top + size - 1)
+        order_icon(draw, order, box)
+        if i == frame.slot and not frame.locked:
+            draw.rectangle((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), outline=1)
+    if frame.locked:
+        draw.rectangle((0, top + size + 1, WIDTH - 1, top + size + 1), fill=1)
+    y = top + size + 2
+    for line in frame.lines[:1]:
+        _text(draw, (2, y - 2), line)
+    if frame.footer:
+        _text(draw, (2, HEIGHT - LINE - 1), frame.footer)
+
+
+def _rows(draw: ImageDraw.ImageDraw, frame: Frame, rows: int) -> None:
+    cursor = frame.cursor if frame.cursor is not None else -1
+    first = max(0, min(cursor - rows + 1, len(frame.lines) - rows)) if cursor >= 0 else 0
+    first = max(0, min(first, cursor)) if cursor >= 0 else 0
+    for row, line in enumerate(frame.lines[first:first + rows]):
+        y = LINE + row * LINE
+        if first + row == cursor:
+            draw.rectangle((0, y, WIDTH - 1, y + LINE - 1), fill=1)
+            _text(draw, (4, y - 2), line, fill=0)
+        else:
+            _text(draw, (4, y - 2), line)
+    if first > 0:
+        draw.polygon([(WIDTH - 5, LINE + 3), (WIDTH - 2, LINE + 3), (WIDTH - 4, LINE + 1)], fill=1)
+    if first + rows < len(frame.lines):
+        y = LINE + rows * LINE - 3
+        draw.polygon([(WIDTH - 5, y - 2), (WIDTH - 2, y - 2), (WIDTH - 4, y)], fill=1)
+
+
+def render(draw: ImageDraw.ImageDraw, frame: Frame) -> None:
+    """Draws one frame; the image is black (0) where nothing is drawn."""
+    if frame.kind == "blank":
+        return
+    _title(draw, frame)
+    if frame.kind == "program":
+        _program(draw, frame)
+        return
+    rows = 3 if frame.footer else 4
+    _rows(draw, frame, rows)
+    if frame.footer:
+        _text(draw, (2, HEIGHT - LINE - 1), frame.footer)
+
+
+def image(frame: Frame) -> Image.Image:
+    """The frame as a 128x64 1-bit image (for the phone box and for golden screenshots)."""
+    picture = Image.new("1", (WIDTH, HEIGHT), 0)
+    render(ImageDraw.Draw(picture), frame)
+    return picture
+
+
+def pages(picture: Image.Image) -> list[bytes]:
+    """The image in the controller's memory layout: 8 pages of 128 column bytes, bit 0 on top."""
+    pixels = picture.load()
+    assert pixels is not None
+    out = []
+    for page in range(HEIGHT // 8):
+        out.append(bytes(sum(1 << bit for bit in range(8) if pixels[x, page * 8 + bit]) for x in range(WIDTH)))
+    return out
+
+
+class Screen:
+    """One box's OLED: redraws only when the frame changes, dims and blanks when idle."""
+
+    def __init__(self, device: Any, *, contrast: int = 0xCF, dim_contrast: int = 0x10) -> None:
+        self.device = device
+        self.contrast = contrast
+        self.dim_contrast = dim_contrast
+        self.shown: Frame | None = None
+        self._pages: list[bytes] | None = None
+        self.frames_sent = 0
+        self.bytes_sent = 0  # what a page-addressed partial update sends (see `changed_bytes`)
+
+    def show(self, frame: Frame) -> bool:
+        """Draws the frame if it differs from the one on the glass; True when something was sent."""
+        if frame == self.shown:
+            return False
+        picture = image(frame)
+        new_pages = pages(picture)
+        self.bytes_sent += changed_bytes(self._pages, new_pages)
+        self.device.contrast(self.dim_contrast if frame.dim else self.contrast)
+        self.device.display(picture.convert(self.device.mode))
+        self.shown, self._pages = frame, new_pages
+        self.frames_sent += 1
+        return True
+
+    def close(self) -> None:
+        self.device.cleanup() if hasattr(self.device, "cleanup") else None
+
+
+def changed_bytes(before: list[bytes] | None, after: list[bytes]) -> int:
+    """Bytes a partial update sends: per page, the run of columns from the first to the last change."""
+    if before is None:
+        return FULL_FRAME
+    total = 0
+    for old, new in zip(before, after, strict=True):
+        changed = [x for x in range(WIDTH) if old[x] != new[x]]
+        if changed:
+            total += changed[-1] - changed[0] + 1
+    return total
