@@ -11,8 +11,8 @@ from companion.boxes.box import Box
 from companion.boxes.frame import Frame
 from companion.rules import Game, record_from_json
 from hardware.screens import Screen
-
 from tests.table.support import new_table
+
 from .support import keys_for
 
 
