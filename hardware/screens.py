@@ -8,6 +8,7 @@ device (tests use `luma.core.device.dummy`), redraws only when the frame changes
 from __future__ import annotations
 
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -21,8 +22,12 @@ LETTERS = {"black": "K", "red": "R", "blue": "B"}
 
 
 @cache
-def font() -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=11)
+def font() -> ImageFont.FreeTypeFont:
+    # Roboto (from the font-roboto package): Pillow's built-in font has no accents, and the boxes
+    # speak French too. At 11 px its capitals are 8 px high.
+    files = resources.files("font_roboto").joinpath("files", "Roboto-Regular.ttf")
+    with resources.as_file(files) as path:
+        return ImageFont.truetype(str(path), 11)
 
 
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int = 1) -> None:
@@ -108,6 +113,22 @@ def _rows(draw: ImageDraw.ImageDraw, frame: Frame, rows: int) -> None:
         draw.polygon([(WIDTH - 5, y - 2), (WIDTH - 2, y - 2), (WIDTH - 4, y)], fill=1)
 
 
+def wrap(draw: ImageDraw.ImageDraw, lines: tuple[str, ...]) -> tuple[str, ...]:
+    """Breaks message lines at spaces so that each fits the glass."""
+    out: list[str] = []
+    for line in lines:
+        words, current = line.split(" "), ""
+        for word in words:
+            trial = f"{current} {word}".strip()
+            if current and draw.textlength(trial, font=font()) > WIDTH - 6:
+                out.append(current)
+                current = word
+            else:
+                current = trial
+        out.append(current)
+    return tuple(out)
+
+
 def render(draw: ImageDraw.ImageDraw, frame: Frame) -> None:
     """Draws one frame; the image is black (0) where nothing is drawn."""
     if frame.kind == "blank":
@@ -117,6 +138,8 @@ def render(draw: ImageDraw.ImageDraw, frame: Frame) -> None:
         _program(draw, frame)
         return
     rows = 3 if frame.footer else 4
+    if frame.kind == "message":
+        frame = Frame(frame.kind, frame.title, wrap(draw, frame.lines), frame.cursor, footer=frame.footer)
     _rows(draw, frame, rows)
     if frame.footer:
         _text(draw, (2, HEIGHT - LINE - 1), frame.footer)

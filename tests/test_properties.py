@@ -127,6 +127,14 @@ def forbidden_in(view: dict, reader: int | None, game: Game) -> list[str]:  # ty
     census = view["census"]
     if census and ("choices" in census or ("my_choice" in census and reader is None)):
         found.append("census choices")
+    if census and "chosen" in census:
+        # A player the engine answered for (they own none of the unit) must look like one still choosing.
+        hidden = game.state.census_auto - {reader}
+        if hidden & set(census["chosen"]):
+            found.append("who owns none of the census unit")
+        awaited = {a["seat"] for a in view["awaiting"]}
+        if not game.state.pending and hidden - awaited:
+            found.append("who owns none of the census unit (awaiting)")
     return found
 
 

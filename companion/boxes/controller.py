@@ -32,7 +32,7 @@ from .frame import DIRECT, Frame
 from .snapshot import SeatSnapshot
 
 PAGES = ("status", "main", "instructions")
-UNIT_LETTERS = {"militia": "Mil", "archer": "Arc", "infantry": "Inf", "priest": "Pri", "mage": "Mag"}
+UNIT_LETTERS = {"militia": "Mi", "archer": "Ar", "infantry": "In", "priest": "Pr", "mage": "Ma"}
 DIM_AFTER = 180.0  # seconds without a key before the screen dims, then blanks (OLED burn-in)
 BLANK_AFTER = 600.0
 
@@ -196,7 +196,7 @@ class SeatController:
         city = cities[self.cursor]
         if city in choice.taken:
             who = next((p["colour"] for p in snap.view["players"] if p["city"] == city), "")
-            raise Refused(translate(self._language(), N_("City {city} is taken by {player} (§2)."),
+            raise Refused(translate(self._language(), N_("Taken by {player} (§2)."),
                                     {"city": city, "player": who}))
         return [self._decide(actions.Place(self.seat, city))]
 
@@ -337,7 +337,7 @@ class SeatController:
         return Frame("list", title, lines, cursor=self.cursor, footer=notice[0] if notice else "", page=page)
 
     def _status_lines(self, me: dict[str, Any]) -> tuple[str, ...]:
-        units = " ".join(f"{UNIT_LETTERS[u][0]}{me['units'][u]}" for u in UNITS)
+        units = " ".join(f"{UNIT_LETTERS[u]}{me['units'][u]}" for u in UNITS)
         return (units,
                 self._t(N_("Gold {gold}  Bards {bards}"), {"gold": me["gold"], "bards": me["bards_left"]}),
                 self._t(N_("Floors {floors}  Pending {pending}"), {"floors": me["floors_left"],

@@ -447,9 +447,9 @@ class Game:
     def _census_prefill(self) -> None:
         """A player with none of the unit counted has a single choice: the engine reveals 0."""
         state = self.state
-        for seat in state.seats:
-            if state.players[seat].units[state.census_unit] == 0:
-                state.census_reveals[seat] = 0
+        state.census_auto = {s for s in state.seats if state.players[s].units[state.census_unit] == 0}
+        for seat in state.census_auto:
+            state.census_reveals[seat] = 0
 
     def _census_step(self) -> bool:
         """Settles the unit counted now once everyone revealed; False while someone still chooses."""

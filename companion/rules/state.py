@@ -90,6 +90,7 @@ class State:
     pending: list[Pending] = field(default_factory=list)
     census_unit: int = 0
     census_reveals: dict[int, int] = field(default_factory=dict)
+    census_auto: set[int] = field(default_factory=set)  # reveals the engine made: the player owns none
     census_log: list[dict[str, Any]] = field(default_factory=list)
     awakenings: int = 0
     rounds: list[Round] = field(default_factory=list)

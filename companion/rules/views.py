@@ -102,12 +102,28 @@ def _census(state: State, me: int | None) -> dict[str, Any] | None:
     }
     if state.phase == "census":
         out["unit"] = UNITS[state.census_unit]
-        out["chosen"] = sorted(state.census_reveals)
+        out["chosen"] = sorted(set(state.census_reveals) - _masked(state, me))
         if me == -1:
             out["choices"] = {str(s): n for s, n in sorted(state.census_reveals.items())}
         elif me is not None and me in state.census_reveals:
             out["my_choice"] = state.census_reveals[me]
     return out
+
+
+def _masked(state: State, me: int | None) -> set[int]:
+    """Seats whose census reveal the engine made because they own none of the unit. Until the reveal
+    they look like players still choosing, or the view would tell what is behind their screen."""
+    if me == -1 or state.phase != "census":
+        return set()
+    return state.census_auto - {me}
+
+
+def _awaiting(state: State, me: int | None, awaiting: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    masked = _masked(state, me)
+    if not masked or state.pending:
+        return awaiting
+    waiting = {a["seat"] for a in awaiting} | masked
+    return [{"seat": s, "decision": "census"} for s in state.turn_order() if s in waiting]
 
 
 def _scoring(state: State) -> dict[str, Any]:
@@ -140,7 +156,7 @@ def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]
         "turn": state.resolving[1] if state.phase == "resolution" else None,
         "first_player": state.first,
         "turn_order": list(turn_order),
-        "awaiting": awaiting,
+        "awaiting": _awaiting(state, me, awaiting),
         "players": [_player(state, s, me) for s in state.seats],
         "cities": [{"id": c, "name": state.board.cities[c], "tile": _tile(state, c),
                     "guild": ({"seat": state.guilds[c][0], "floors": state.guilds[c][1]}

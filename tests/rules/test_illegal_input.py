@@ -38,13 +38,14 @@ from .support import (
 
 def refused(game: Game, action: Action, rule: str) -> None:
     before = game.view("referee")
-    seat_before = {s: game.view(f"seat:{s}") for s in game.state.seats}
+    seats = [p["seat"] for p in before["players"]]
+    seat_before = {s: game.view(f"seat:{s}") for s in seats}
     with pytest.raises(IllegalAction) as error:
         game.push(action)
     assert error.value.rule == rule, error.value
     assert error.value.sentence  # a sentence a player understands
     assert game.view("referee") == before
-    assert {s: game.view(f"seat:{s}") for s in game.state.seats} == seat_before
+    assert {s: game.view(f"seat:{s}") for s in seats} == seat_before
 
 
 def at_reward(players: int = 4) -> Game:
@@ -126,13 +127,13 @@ def test_illegal_census_and_floor_and_census_bards() -> None:
     refused(game, Floor(1, 15), "R-09")
 
 
-def test_anything_after_the_end_is_refused() -> None:
+def test_illegal_anything_after_the_end_is_refused() -> None:
     game = started(4, length="short")
     finish(game)
     refused(game, Program(1, orders()), "§8")
 
 
-def test_a_refused_action_is_not_recorded() -> None:
+def test_illegal_action_is_not_recorded() -> None:
     game = at_reward()
     count = len(game.record().actions)
     with pytest.raises(IllegalAction):

@@ -172,7 +172,7 @@ def test_forced_floor_on_the_only_guild_with_room_is_the_engines() -> None:
     assert city(game.view(), 14)["guild"] == {"seat": 1, "floors": 2}
 
 
-def test_census_bards_with_fewer_left_places_what_is_left() -> None:
+def test_s7_census_bards_with_fewer_left_places_what_is_left() -> None:
     # The priest majority gives 2 bards; with 1 left, 1 is placed (city 11: region 9 only, no choice).
     game = census_game({1: {"priest": 1}}, cities={1: 11, 2: 13, 3: 14, 4: 15})
     spend_bards(game, 1, keep=1)

@@ -179,6 +179,20 @@ def test_s4_colossus_may_be_declined() -> None:
     assert view["phase"] == "program" and view["year"] == 2
 
 
+def test_s4_a_declined_colossus_leaves_the_city_open_to_a_fight() -> None:
+    # Seat 1 declines on 13 in slot 1; seat 2 walks 14 -black- 13 and may fight there in slot 2 (nothing
+    # was eliminated on 13, R-05).
+    game = started(4, {1: 13, 2: 14, 3: 15, 4: 16})
+    wake_colossi(game, 0)
+    give_units(game, 1, militia=3)
+    give_units(game, 2, archer=3)
+    program(game, {1: orders("action"), 2: orders("black", "action")})
+    game.push(Colossus(1, False))
+    assert game.awaiting() == [{"seat": 2, "decision": "colossus"}]
+    game.push(Colossus(2, True, 3, unit_count({"archer": 3})))
+    assert units_of(game.view(), 2) == [0, 0, 0, 0, 0]
+
+
 def test_s4_colossus_only_on_a_city_with_no_tile() -> None:
     # An awake colossus changes nothing on a tile's city: the recruitment tile recruits, the threat
     # the player cannot meet simply has no effect.

@@ -8,6 +8,8 @@ Seat 1 stands on 2 (recruitment) or 3 (threat); the others on empty cities.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.rules import Colossus, Game, Reward, split, unit_count
 
 from .support import (
@@ -28,8 +30,9 @@ from .support import (
 FULL = ["militia", "archer", "infantry", "priest", "mage"]  # a tiny 4-5 recruitment tile
 
 
-def at(cityid: int, **kwargs: object) -> Game:
-    game = started(4, {1: cityid, 2: 13, 3: 14, 4: 15}, **kwargs)  # type: ignore[arg-type]
+def at(cityid: int, **kwargs: Any) -> Game:
+    """Seat 1 on `cityid`: on 2 it will take the tile's last unit, on 3 it can fell the threat."""
+    game = started(4, {1: cityid, 2: 13, 3: 14, 4: 15}, **kwargs)
     if cityid == 2:
         leave_on_tile(game, 2, ["mage"])  # one unit left: seat 1's recruitment exhausts the tile
     else:
@@ -154,6 +157,20 @@ def test_s6_recruitment_fallback_takes_the_top_of_the_threat_pile() -> None:
     assert city(view, 18)["tile"] == {"number": 18, "side": "recruit", "units": FULL}
     assert view["ladders"]["recruit_discard"][0] == 12
     assert view["ladders"]["next_recruit"] == 19 and view["ladders"]["threat_pile"] == [20, 21, 1]
+
+
+def test_r10_recruitment_fallback_meets_an_empty_threat_pile_and_rebuilds_it_first() -> None:
+    # Nothing in the recruitment pile, the threat pile or the threat discard; every other tile is in
+    # the recruitment discard. Tile 2 runs out and joins it: the fallback draws from the threat pile,
+    # which is empty and so is first rebuilt from the recruitment discard turned over (R-10, P-06).
+    game = at(2)
+    arrange_ladders(game, recruit_pile=[], threat_pile=[], recruit_discard=[13, 14, 15, 16, 18, 19, 20, 21, 1])
+    act(game)
+    ladders = game.view("referee")["ladders"]
+    assert city(game.view(), 12)["tile"]["side"] == "recruit"
+    assert ladders["next_recruit"] == 1
+    assert ladders["threat_pile"] == [21, 20, 19, 18, 16, 15, 14, 13, 2]
+    assert ladders["recruit_discard"] == [] and ladders["next_threat"] == 17
 
 
 def test_s6_awakening_then_reinforcements_when_the_threat_ladder_is_empty() -> None:

@@ -238,18 +238,21 @@ def test_r09_census_floor_owner_picks_among_own_guilds_with_room() -> None:
 
 
 def test_s7_choices_are_secret_until_revealed() -> None:
-    game = census_game({1: {"militia": 2}, 2: {"militia": 1}})
+    game = census_game({1: {"militia": 2}, 2: {"militia": 1}, 3: {"militia": 1}})
     game.push(Census(1, "militia", 2))
-    for reader in ("public", "seat:2"):
+    game.push(Census(2, "militia", 1))
+    for reader in ("public", "seat:3"):
         census = game.view(reader)["census"]
-        # Seat 1 has chosen (not what); seat 2 has not. Seats 3 and 4 own no militia: the engine chose 0
-        # for them (a single option), as `awaiting` already shows.
-        assert 1 in census["chosen"] and 2 not in census["chosen"]
+        # Seats 1 and 2 have chosen (not what); seat 3 has not. Seat 4 owns no militia: the engine chose
+        # 0 for it (a single option), as `awaiting` already shows.
+        assert {1, 2} <= set(census["chosen"]) and 3 not in census["chosen"]
         assert "choices" not in census and "my_choice" not in census
         assert census["revealed"] == []
-    assert game.view("seat:1")["census"]["my_choice"] == 2
-    assert game.view("referee")["census"]["choices"]["1"] == 2
-    game.push(Census(2, "militia", 1))
+    mine = game.view("seat:1")["census"]
+    assert mine["my_choice"] == 2 and "choices" not in mine  # its own choice, not seat 2's
+    referee = game.view("referee")["census"]["choices"]
+    assert (referee["1"], referee["2"]) == (2, 1)
+    game.push(Census(3, "militia", 0))
     revealed = game.view("public")["census"]["revealed"]
     assert revealed[0] == {"unit": "militia", "reveals": {"1": 2, "2": 1, "3": 0, "4": 0}, "winners": [1]}
 

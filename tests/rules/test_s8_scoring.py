@@ -206,6 +206,23 @@ def test_r12_the_neutral_tied_with_a_player_at_the_top_while_another_is_last() -
     assert first["eliminated"] == [3]
 
 
+def test_r12_a_last_tie_between_a_player_and_the_neutral_goes_to_the_player() -> None:
+    # Wealth: 3 (0 gold) drops, the neutral (6) stays. Influence: 2 (1 floor) drops, the neutral (5)
+    # stays. Fame: seat 1 is runner-up in the Bastion (4), tying the neutral's 4: the neutral drops.
+    game = neutral_game()
+    give_gold(game, 1, 7)
+    give_gold(game, 2, 7)
+    build_guild(game, 1, 13, 4)
+    build_guild(game, 1, 14, 2)
+    build_guild(game, 2, 15, 1)
+    put_bards(game, 2, {5: 2})
+    put_bards(game, 1, {5: 1})
+    result = rounds(game)
+    assert [r["eliminated"] for r in result] == [[3], [2], []]
+    assert result[2]["neutral"] == {"value": 4, "position": 1, "eliminated": True}
+    assert game.outcome() == Outcome(winner=1, neutral_won=False)
+
+
 def test_s8_the_neutral_is_ranked_with_its_value_plus_its_advances() -> None:
     # Seat 1 fells a threat (gold reward: 1 gold) and advances the neutral's wealth 6 -> 7. With 6 gold,
     # seat 1 is now below the neutral and drops; without the advance the neutral (6) would tie and drop.

@@ -1,0 +1,102 @@
+"""Golden screenshots: every kind of box screen, rendered as the OLED shows it, compared pixel for
+pixel with the PNGs in tests/screens/. `XIDIT_UPDATE_GOLDENS=1 make test` rewrites them (and the
+enlarged copies in docs/screens/ that the README shows) after a deliberate change of look."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from luma.core.device import dummy
+from PIL import Image, ImageChops
+
+from companion.boxes.frame import Frame
+from hardware.screens import Screen, image
+
+GOLDEN = Path(__file__).parent.parent / "screens"
+DOCS = Path(__file__).parent.parent.parent / "docs" / "screens"
+
+FRAMES = {
+    "placement": Frame("list", "Start on which city?", ("City 4", "City 5 (taken)", "City 6"), cursor=1,
+                       footer="Taken by red (§2).", page="2/3"),
+    "programming": Frame("program", "Year 3 - blue", ("City 12: recruit archer",),
+                         slots=("red", "action", "black", "wait", None, None), slot=1, page="2/3"),
+    "programming-full": Frame("program", "Year 3 - blue", ("City 17: needs priest",),
+                              slots=("blue", "action", "red", "action", "black", "wait"), slot=3,
+                              footer="OK lock", page="2/3"),
+    "locked": Frame("program", "Year 3 - blue", ("Locked - 3 of 5 ready",),
+                    slots=("blue", "action", "red", "action", "black", "wait"), slot=5, locked=True,
+                    footer="OK unlock", page="2/3"),
+    "reward": Frame("list", "Reward: take", ("gold 2 + bards 3", "gold 2 + guild 3", "bards 3 + guild 3"),
+                    cursor=0, page="2/3"),
+    "bards": Frame("editor", "Place 3 bard(s)", ("Region 7: 1", "Bastion (secret): 2"), cursor=1,
+                   footer="LEFT/RIGHT move, 0 to place", page="2/3"),
+    "colossus": Frame("list", "A colossus is awake", ("Fight the 3-unit colossus", "Fight the 4-unit colossus",
+                                                      "Do not fight"), cursor=0, page="2/3"),
+    "colossus-units": Frame("editor", "Colossus: your units", ("militia 2/2", "archer 1/3", "mage 0/1"),
+                            cursor=1, footer="Give 3 of 3", page="2/3"),
+    "neutral": Frame("list", "Neutral: raise which?", ("wealth 6", "influence 5", "fame 4"), cursor=2, page="2/3"),
+    "census": Frame("editor", "Census: archer", ("Reveal 3 of 3",), cursor=0, footer="UP/DOWN count, OK reveal",
+                    page="2/3"),
+    "floor": Frame("list", "Floor on which guild?", ("Guild of city 6", "Guild of city 12"), cursor=0, page="2/3"),
+    "status": Frame("message", "Behind your screen",
+                    ("Mi2 Ar1 In0 Pr1 Ma0", "Gold 7  Bards 14", "Floors 11  Pending 0"), page="1/3"),
+    "instructions": Frame("message", "For you to do", ("blue takes 1 archer from tile 6.",
+                                                       "blue: take 3 gold."), page="3/3"),
+    "waiting": Frame("message", "Year 3 - blue", ("Waiting for", "red (reward)"), page="2/3"),
+    "game-over": Frame("message", "Game over", ("wealth: 9", "fame: 14", "influence: 6", "Winner: Ann"), page="2/3"),
+    "french": Frame("program", "Année 3 - bleu", ("Cité 12 : recrute archer",),
+                    slots=("red", "action", "black", "wait", None, None), slot=4, page="2/3"),
+    "blank": Frame("blank", ""),
+}
+
+
+def same(one: Image.Image, two: Image.Image) -> bool:
+    return ImageChops.difference(one.convert("L"), two.convert("L")).getbbox() is None
+
+
+@pytest.mark.parametrize("name", sorted(FRAMES))
+def test_every_screen_matches_its_golden_image(name: str) -> None:
+    picture = image(FRAMES[name])
+    golden = GOLDEN / f"{name}.png"
+    if os.environ.get("XIDIT_UPDATE_GOLDENS"):
+        GOLDEN.mkdir(exist_ok=True)
+        picture.save(golden)
+        DOCS.mkdir(parents=True, exist_ok=True)
+        picture.convert("L").resize((384, 192), Image.Resampling.NEAREST).save(DOCS / f"{name}.png")
+    expected = Image.open(golden).convert("1")
+    assert expected.size == (128, 64)
+    assert same(picture, expected), f"{name} looks different"
+
+
+@pytest.mark.parametrize("name", sorted(FRAMES))
+def test_the_luma_device_shows_the_same_image(name: str) -> None:
+    device = dummy(width=128, height=64, mode="1")
+    Screen(device).show(FRAMES[name])
+    assert same(device.image, image(FRAMES[name]))
+
+
+def test_text_is_at_least_8_pixels_high() -> None:
+    from hardware.screens import font
+
+    box = font().getbbox("H")
+    assert box[3] - box[1] >= 8
+
+
+def test_a_dim_frame_lowers_the_contrast() -> None:
+    contrasts: list[int] = []
+
+    class Device:
+        mode = "1"
+
+        def contrast(self, level: int) -> None:
+            contrasts.append(level)
+
+        def display(self, picture: Image.Image) -> None:
+            pass
+
+    screen = Screen(Device())
+    screen.show(FRAMES["waiting"])
+    screen.show(Frame("message", "Year 3 - blue", ("Waiting for", "red (reward)"), page="2/3", dim=True))
+    assert contrasts[0] > contrasts[1]
