@@ -120,6 +120,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         config = dataclasses.replace(config, games=args.games)
     if args.bot_delay is not None:
         config = dataclasses.replace(config, bot_delay=args.bot_delay)
+    if args.all_bots:
+        config = dataclasses.replace(config, players=tuple(dataclasses.replace(p, box="bot") for p in config.players))
+    if args.port is not None:
+        config = dataclasses.replace(config, web_port=args.port)
     return run(config)
 
 
@@ -132,6 +136,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--store", metavar="DB", help="the store's path (overrides the config)")
     p.add_argument("--games", type=int, help="stop after this many finished games")
     p.add_argument("--bot-delay", type=float, help="seconds a virtual player takes per decision")
+    p.add_argument("--all-bots", action="store_true", help="virtual players in every seat (demos, tests)")
+    p.add_argument("--port", type=int, help="the web port (0: any free port; -1: no web server)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("replay", help="replay a game record and print the final state view")
@@ -155,6 +161,13 @@ def parser() -> argparse.ArgumentParser:
     p = board.add_parser("check", help="validate a board pack and list every problem")
     p.add_argument("pack", metavar="PACK")
     p.set_defaults(func=cmd_board_check)
+
+    from hardware import doctor  # the doctor parses its own options (companion doctor --help)
+
+    p = sub.add_parser("doctor", help="check I2C screens, serial boxes and GPIO access on this machine",
+                       prefix_chars="+", add_help=False)
+    p.add_argument("doctor_args", nargs="*", metavar="OPTION", help="--user NAME, --no-hello, --timeout S, --help")
+    p.set_defaults(func=lambda args: doctor.main(args.doctor_args))
 
     p = sub.add_parser("bench", help="measure the performance figures")
     p.add_argument("--board", metavar="PACK")

@@ -40,6 +40,8 @@ class Config:
     length: str = "long"
     neutral: str = "normal"
     web_port: int = 8000
+    web_host: str = "0.0.0.0"
+    referee_pin: str | None = None
     bot_delay: float = 0.4
     bot_seed: int = 1
     games: int = 0  # stop after this many finished games (0: never); for demos and tests
@@ -47,8 +49,10 @@ class Config:
 
 
 def simulated() -> Config:
-    """Four virtual players on the default store: what `companion run` shows with no config."""
-    return Config(players=tuple(PlayerConfig(i + 1, PLAYER_COLOURS[i]) for i in range(4)), simulated=True)
+    """What `companion run` shows with no config: a table of four on the default store, seat 1 played
+    from a phone (its link is in the log), seats 2 to 4 by virtual players."""
+    players = tuple(PlayerConfig(i + 1, PLAYER_COLOURS[i], box="phone" if i == 0 else "bot") for i in range(4))
+    return Config(players=players, simulated=True)
 
 
 def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any) -> Any:
@@ -97,6 +101,7 @@ def load(path: Path) -> Config:
         store=(base / Path(store).expanduser()) if store else simulated().store,
         board=(base / Path(board).expanduser()) if board else None,
         length=_get(data, "length", str, "long"), neutral=_get(data, "neutral", str, "normal"),
-        web_port=_get(web, "port", int, 8000), bot_delay=float(_get(bots, "delay", (float, int), 0.4)),
+        web_port=_get(web, "port", int, 8000), web_host=_get(web, "host", str, "0.0.0.0"),
+        referee_pin=_get(web, "pin", str, None), bot_delay=float(_get(bots, "delay", (float, int), 0.4)),
         bot_seed=_get(bots, "seed", int, 1), games=_get(data, "games", int, 0),
     )

@@ -15,6 +15,10 @@ from companion.rules import BadBoard
 from companion.store import Store
 from companion.table.bots import Bots, new_game_command
 from companion.table.table import Table
+from web import create_app
+from web.auth import seat_token
+from web.phone import PhoneBoxes
+from web.serve import WebServer, addresses
 
 log = logging.getLogger("companion.run")
 
@@ -48,6 +52,7 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
     bots = Bots(table, {p.seat for p in config.players if p.box == "bot"}, delay=config.bot_delay, seed=seed,
                 acknowledged=lambda n: print(f"stored {n}", flush=True))
     bots.start()
+    web = start_web(config, table)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         stop.set()
@@ -74,9 +79,32 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
                 stop.wait()
     finally:
         bots.stop()
+        if web is not None:
+            web.stop()
         table.stop()
         log.info("Game saved — safe to unplug")
     return 0
+
+
+def start_web(config: Config, table: Table) -> WebServer | None:
+    """The phone pages, and a phone box for every seat that plays from a phone."""
+    if config.web_port < 0:
+        return None
+    phones = PhoneBoxes(table, {p.seat for p in config.players if p.box == "phone"})
+    app = create_app({"REFEREE_PIN": config.referee_pin} if config.referee_pin else {}, table, phones)
+    server = WebServer(app, config.web_host, config.web_port)
+    server.start()
+    urls = addresses(server.port)
+    log.info("table view: %s", " or ".join(urls))
+    if app.config["PIN_MADE"]:
+        # Shown once, when it is made: the log must not carry secrets afterwards.
+        print(f"Referee page: {urls[0]}referee (PIN {app.config['REFEREE_PIN']}; `companion pin` shows it again)",
+              flush=True)
+    secret = app.config["SECRET_KEY"]
+    for seat in sorted(phones.boxes):
+        print(f"Seat {seat} plays from a phone: {urls[0]}seat/{seat}?t={seat_token(secret, table.game_id, seat)}",
+              flush=True)
+    return server
 
 
 def configure_logging() -> None:

@@ -41,6 +41,10 @@ CREATE TABLE IF NOT EXISTS log (
     at TEXT NOT NULL,
     PRIMARY KEY (game, seq)
 );
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS drafts (
     game INTEGER NOT NULL REFERENCES games(id),
     key TEXT NOT NULL,
@@ -181,6 +185,15 @@ class Store:
                 self._db.execute("DELETE FROM drafts WHERE game = ? AND key = ?", (game, key))
             else:
                 self._db.execute("INSERT OR REPLACE INTO drafts VALUES (?, ?, ?)", (game, key, json.dumps(value)))
+
+    def setting(self, key: str) -> str | None:
+        """A value the table keeps between runs (the web's signing key, the referee PIN)."""
+        row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        with _transaction(self._db):
+            self._db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, value))
 
     def finish(self, game: int) -> None:
         with _transaction(self._db):

@@ -14,6 +14,7 @@ from companion.rules import Game, IllegalAction, action_from_json, action_to_jso
 from companion.rules.units import BARDS_PER_PLAYER, BARRACKS, FLOORS_PER_PLAYER, GUILD_HEIGHT, UNITS
 from companion.sim.agent import decide
 from companion.sim.simulate import random_setup
+from tests.secrecy import forbidden_in
 
 BOARD = default_pack()
 games = st.tuples(st.sampled_from([3, 4, 5]), st.booleans(), st.integers(0, 2**40))
@@ -102,40 +103,6 @@ def test_actions_round_trip_through_json(params: tuple[int, bool, int]) -> None:
     game = play_checking(*params, lambda g: None)
     for action in game.actions:
         assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
-
-
-def forbidden_in(view: dict, reader: int | None, game: Game) -> list[str]:  # type: ignore[type-arg]
-    """What spec §3 (and ruling P-07) forbid a seat or public reader to see."""
-    found = []
-    revealed = view["phase"] not in ("place", "program")
-    for p in view["players"]:
-        if p["seat"] == reader:
-            continue
-        for key in ("gold", "units", "pending_floors"):
-            if key in p:
-                found.append(f"seat {p['seat']} {key}")
-        if not game.state.fame_scored and ("bards_left" in p or "floors_left" in p):
-            found.append(f"seat {p['seat']} reserve")
-        if "program" in p and not revealed:
-            found.append(f"seat {p['seat']} program before the reveal")
-    for region in view["regions"]:
-        if region["bastion"] and not game.state.fame_scored and "bards" in region:
-            found.append("Bastion bards")
-    for pile in ("recruit_pile", "threat_pile"):
-        if not isinstance(view["ladders"][pile], dict):
-            found.append(f"{pile} order")
-    census = view["census"]
-    if census and ("choices" in census or ("my_choice" in census and reader is None)):
-        found.append("census choices")
-    if census and "chosen" in census:
-        # A player the engine answered for (they own none of the unit) must look like one still choosing.
-        hidden = game.state.census_auto - {reader}
-        if hidden & set(census["chosen"]):
-            found.append("who owns none of the census unit")
-        awaited = {a["seat"] for a in view["awaiting"]}
-        if not game.state.pending and hidden - awaited:
-            found.append("who owns none of the census unit (awaiting)")
-    return found
 
 
 @given(games)

@@ -1,0 +1,75 @@
+"""The phone pages: Flask, served by waitress. `create_app(config, table, phones)` builds the app."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from companion.table.table import Table
+
+from .auth import PinGuard, new_pin, new_secret
+from .phone import PhoneBoxes
+from .stream import Streams
+
+
+def secrets_of(table: Table, config: dict[str, Any]) -> tuple[str, str, bool]:
+    """The signing key and the referee PIN: from the config, else kept in the store between runs.
+    The last value says whether the PIN was just made (so the caller can show it once)."""
+    secret = config.get("SECRET_KEY") or table.store.setting("secret_key")
+    if not secret:
+        secret = new_secret()
+        table.store.set_setting("secret_key", secret)
+    pin = config.get("REFEREE_PIN") or table.store.setting("referee_pin")
+    made = False
+    if not pin:
+        pin, made = new_pin(), True
+        table.store.set_setting("referee_pin", pin)
+    return str(secret), str(pin), made
+
+
+def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
+               phones: PhoneBoxes | None = None) -> Flask:
+    config = dict(config or {})
+    if table is None:
+        raise ValueError("create_app needs the running table")
+    app = Flask(__name__)
+    secret, pin, made = secrets_of(table, config)
+    app.config.update(
+        SECRET_KEY=secret, REFEREE_PIN=pin, PIN_MADE=made, TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
+        STREAMS=Streams(),
+        MAX_CONTENT_LENGTH=1 << 20, SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict",
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
+    )
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # views keep the order of the spec
+    app.config.update({k: v for k, v in config.items() if k not in ("SECRET_KEY", "REFEREE_PIN")})
+
+    from .api import api
+    from .pages import pages
+
+    app.register_blueprint(api)
+    app.register_blueprint(pages)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        # The API answers in JSON; pages get the plain error page.
+        if request.path.startswith("/api/"):
+            response: Response = jsonify({"error": error.description or error.name})
+            return response, error.code or 500
+        return error
+
+    @app.errorhandler(Exception)
+    def crash(error: Exception) -> Any:
+        app.logger.exception("request failed: %s %s", request.method, request.path)
+        return jsonify({"error": "the table could not do that; it is still running"}), 500
+
+    @app.after_request
+    def headers(response: Response) -> Response:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")  # seat links never leak
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    return app

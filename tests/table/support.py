@@ -15,7 +15,7 @@ from companion.table.bots import new_game_command
 from companion.table.commands import Command, Decide, Lock, SetOrder
 from companion.table.table import Table
 
-PLAYERS = [(1, "blue", "Ann"), (2, "red", None), (3, "green", None), (4, "yellow", None)]
+PLAYERS = [(1, "blue", "Ann"), (2, "red", None), (3, "green", None), (4, "yellow", None), (5, "black", None)]
 
 
 def new_table(path: Path, players: int = 4, length: str = "short", seed: int = 5, **options: Any) -> Table:

@@ -18,7 +18,8 @@ from companion.table.table import Table
 
 def start(store: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "companion", "run", "--store", str(store), "--games", "1", "--bot-delay", "0"],
+        [sys.executable, "-m", "companion", "run", "--store", str(store), "--games", "1", "--bot-delay", "0",
+         "--all-bots", "--port", "-1"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
 

@@ -1,0 +1,50 @@
+"""A table with its web app, for Flask test-client tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.table.table import Table
+from tests.table.support import new_table
+from web import create_app
+from web.auth import seat_token
+from web.phone import PhoneBoxes
+
+PIN = "424242"
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    table = new_table(tmp_path / "web.db", players=4, seed=9)
+    table.start()
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def app(table: Table) -> Flask:
+    return create_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, {1, 2}))
+
+
+def as_seat(app: Flask, seat: int) -> FlaskClient:
+    client = app.test_client()
+    token = seat_token(app.config["SECRET_KEY"], app.config["TABLE"].game_id, seat)
+    assert client.get(f"/seat/{seat}?t={token}").status_code == 302
+    return client
+
+
+def as_referee(app: Flask) -> FlaskClient:
+    client = app.test_client()
+    assert client.post("/api/login", json={"pin": PIN}).status_code == 200
+    return client
+
+
+def command(client: FlaskClient, app: Flask, **body: Any) -> Any:
+    body.setdefault("version", app.config["TABLE"].version)
+    return client.post("/api/command", json=body)

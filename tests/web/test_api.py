@@ -1,0 +1,146 @@
+"""The JSON API for every role: what each may see and do, and how bad requests are answered."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from flask import Flask
+
+from companion.table.table import Table
+from tests.table.support import next_inputs
+
+from .conftest import PIN, as_referee, as_seat, command
+
+
+def test_anyone_reads_the_public_view(app: Flask) -> None:
+    view = app.test_client().get("/api/view").get_json()
+    assert view["view"] == "public" and view["format"] == "xidit-state/1"
+
+
+def test_a_seat_link_gives_that_seat_and_nothing_more(app: Flask) -> None:
+    client = as_seat(app, 2)
+    assert client.get("/api/whoami").get_json()["reader"] == "seat:2"
+    assert client.get("/api/view").get_json()["view"] == "seat:2"
+    assert client.get("/seat/3").status_code == 403
+    assert client.get("/api/record").status_code == 403
+    assert client.get("/api/links").status_code == 403
+
+
+def test_a_wrong_seat_token_is_refused(app: Flask) -> None:
+    client = app.test_client()
+    assert client.get("/seat/2?t=0000").status_code == 403
+    assert client.post("/api/join", json={"seat": 2, "token": "nope"}).status_code == 403
+    assert client.get("/api/whoami").get_json()["role"] == "public"
+
+
+def test_the_referee_signs_in_with_the_pin_and_failures_are_rate_limited(app: Flask) -> None:
+    client = app.test_client()
+    for _ in range(5):
+        assert client.post("/api/login", json={"pin": "000000"}).status_code == 403
+    blocked = client.post("/api/login", json={"pin": PIN})
+    assert blocked.status_code == 429 and "try again" in blocked.get_json()["error"]
+    other = app.test_client()
+    # Another address is not blocked (the limit is per address).
+    assert other.post("/api/login", json={"pin": PIN}, environ_base={"REMOTE_ADDR": "10.9.9.9"}).status_code == 200
+
+
+def test_a_player_programs_locks_and_the_others_see_only_that_they_locked(app: Flask, table: Table) -> None:
+    rng = random.Random(9)
+    while table.game is not None and table.game.state.phase == "place":
+        for c in next_inputs(table, rng):
+            table.handle(c)
+    client = as_seat(app, 1)
+    for slot, order in enumerate(["red", "action", "black", "wait", "action", "blue"]):
+        answer = command(client, app, command="set_order", seat=1, slot=slot, order=order)
+        assert answer.status_code == 200, answer.get_json()
+    assert command(client, app, command="lock", seat=1).status_code == 200
+    other = as_seat(app, 2).get("/api/view").get_json()
+    public = app.test_client().get("/api/view").get_json()
+    for view in (other, public):
+        assert view["players"][0]["locked"] is True
+        assert "program" not in view["players"][0] and "draft" not in view["table"]
+        assert '"red", "action", "black"' not in json.dumps(view)
+    mine = client.get("/api/view").get_json()
+    assert mine["table"]["draft"] == ["red", "action", "black", "wait", "action", "blue"]
+
+
+def test_a_player_cannot_act_for_another_seat_or_as_referee(app: Flask) -> None:
+    client = as_seat(app, 1)
+    assert command(client, app, command="lock", seat=2).status_code == 403
+    assert command(client, app, command="rollback", keep=0).status_code == 403
+    assert command(app.test_client(), app, command="lock", seat=1).status_code == 403
+
+
+def test_a_stale_version_gets_409_and_changes_nothing(app: Flask, table: Table) -> None:
+    client = as_referee(app)
+    before = table.view("referee")
+    answer = client.post("/api/command", json={"command": "pace", "pace": "orders", "version": table.version - 1})
+    assert answer.status_code == 409 and answer.get_json()["version"] == table.version
+    assert table.view("referee") == before
+
+
+def test_an_illegal_decision_gets_422_naming_the_rule(app: Flask, table: Table) -> None:
+    first = table.game.state.turn_order()[0]  # type: ignore[union-attr]
+    second = table.game.state.turn_order()[1]  # type: ignore[union-attr]
+    referee = as_referee(app)
+    assert command(referee, app, command="decide", seat=first,
+                   action={"type": "place", "seat": first, "city": 4}).status_code == 200
+    answer = command(referee, app, command="decide", seat=second, action={"type": "place", "seat": second, "city": 4})
+    assert answer.status_code == 422 and answer.get_json()["rule"] == "§2"
+
+
+def test_hostile_requests_get_a_clear_4xx(app: Flask, table: Table) -> None:
+    referee = as_referee(app)
+    before = table.view("referee")
+    cases = [
+        referee.post("/api/command", data="{not json", content_type="application/json"),
+        referee.post("/api/command", json=[1, 2, 3]),
+        referee.post("/api/command", json={"command": "self_destruct", "version": table.version}),
+        referee.post("/api/command", json={"command": "rollback", "keep": "all", "version": table.version}),
+        referee.post("/api/command", json={"command": "decide", "seat": 1, "action": "x", "version": table.version}),
+        referee.post("/api/command", json={"command": "new_game", "setup": {"players": "x"}, "version": table.version}),
+        referee.post("/api/command", data="x" * (2 << 20), content_type="application/json"),
+        referee.get("/api/nowhere"),
+        referee.delete("/api/view"),
+        referee.post("/api/box/key", json={"key": "OK", "frame": 1}),
+        referee.post("/api/login", json={"pin": 123456}),
+    ]
+    for answer in cases:
+        assert 400 <= answer.status_code < 500, (answer.status_code, answer.data[:200])
+        assert answer.is_json and answer.get_json()["error"]
+    assert table.view("referee") == before
+
+
+def test_the_phone_box_shows_the_oled_image_and_takes_keys(app: Flask, table: Table) -> None:
+    seat = table.game.state.turn_order()[0]  # type: ignore[union-attr]
+    client = as_seat(app, 1)
+    picture = client.get("/api/box/screen.png")
+    assert picture.status_code == 200 and picture.mimetype == "image/png"
+    frame = int(picture.headers["X-Frame"])
+    answer = client.post("/api/box/key", json={"key": "DOWN", "frame": frame})
+    assert answer.status_code == 200
+    stale = client.post("/api/box/key", json={"key": "OK", "frame": frame})
+    assert stale.status_code == 409
+    if seat == 1:
+        new = answer.get_json()["frame"]
+        assert client.post("/api/box/key", json={"key": "OK", "frame": new}).status_code == 200
+        assert table.game.state.players[1].city == 2  # type: ignore[union-attr]
+
+
+def test_the_referee_exports_and_sees_seat_links(app: Flask) -> None:
+    referee = as_referee(app)
+    record = referee.get("/api/record")
+    assert record.status_code == 200 and record.get_json()["format"] == "xidit-record/1"
+    links = referee.get("/api/links").get_json()["seats"]
+    assert len(links) == 4 and all("/seat/" in link["url"] for link in links)
+    client = app.test_client()
+    assert client.get(links[1]["url"]).status_code == 302
+
+
+def test_a_blind_referee_manages_without_secrets(app: Flask, table: Table) -> None:
+    referee = as_referee(app)
+    assert referee.post("/api/blind", json={"on": True}).status_code == 200
+    assert referee.get("/api/view").get_json()["view"] == "public"
+    assert referee.get("/api/record").status_code == 403
+    assert command(referee, app, command="pace", pace="orders").status_code == 200

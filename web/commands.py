@@ -1,0 +1,95 @@
+"""The JSON form of table commands sent by pages, checked field by field: a malformed request is a
+clear 400, never a crash."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.table import commands as c
+
+from .auth import Role
+
+
+class BadRequest(ValueError):
+    pass
+
+
+class Forbidden(PermissionError):
+    pass
+
+
+def _int(body: dict[str, Any], key: str) -> int:
+    value = body.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"'{key}' must be a whole number")
+    return value
+
+
+def _str(body: dict[str, Any], key: str) -> str:
+    value = body.get(key)
+    if not isinstance(value, str):
+        raise BadRequest(f"'{key}' must be text")
+    return value
+
+
+def _dict(body: dict[str, Any], key: str) -> dict[str, Any]:
+    value = body.get(key)
+    if not isinstance(value, dict):
+        raise BadRequest(f"'{key}' must be an object")
+    return value
+
+
+SEAT_COMMANDS = {"set_order", "set_program", "lock", "unlock", "decide"}
+REFEREE_COMMANDS = SEAT_COMMANDS | {"rollback", "acknowledge", "pace", "new_game", "import", "language"}
+
+
+def parse(body: Any, role: Role) -> c.Command:
+    """A command from a request body, for the role that sent it."""
+    if not isinstance(body, dict):
+        raise BadRequest("the request body must be a JSON object")
+    name = body.get("command")
+    if not isinstance(name, str) or name not in REFEREE_COMMANDS:
+        raise BadRequest(f"unknown command {name!r}")
+    allowed = REFEREE_COMMANDS if role.kind == "referee" else SEAT_COMMANDS if role.kind == "seat" else set()
+    if name not in allowed:
+        raise Forbidden("only the referee can do that" if role.kind == "seat" else "join a seat or sign in first")
+    seat = role.seat if role.kind == "seat" else None
+    if name in SEAT_COMMANDS:
+        asked = _int(body, "seat")
+        if seat is not None and asked != seat:
+            raise Forbidden("a player acts for their own seat only")
+        seat = asked
+    assert seat is not None or name not in SEAT_COMMANDS
+    by = c.REFEREE if role.kind == "referee" else "player"
+    match name:
+        case "set_order":
+            order = body.get("order")
+            if order is not None and not isinstance(order, str):
+                raise BadRequest("'order' must be an order name or null")
+            return c.SetOrder(seat or 0, _int(body, "slot"), order)
+        case "set_program":
+            orders = body.get("orders")
+            if not isinstance(orders, list) or any(o is not None and not isinstance(o, str) for o in orders):
+                raise BadRequest("'orders' must be a list of order names")
+            return c.SetProgram(seat or 0, tuple(orders))
+        case "lock":
+            return c.Lock(seat or 0)
+        case "unlock":
+            return c.Unlock(seat or 0)
+        case "decide":
+            return c.Decide(seat or 0, _dict(body, "action"), by=by)
+        case "rollback":
+            confirm = body.get("confirm", False)
+            if not isinstance(confirm, bool):
+                raise BadRequest("'confirm' must be true or false")
+            return c.Rollback(_int(body, "keep"), confirm)
+        case "acknowledge":
+            return c.Acknowledge(_int(body, "upto"))
+        case "pace":
+            return c.SetPace(_str(body, "pace"))
+        case "new_game":
+            return c.NewGame(_dict(body, "setup"))
+        case "import":
+            return c.ImportGame(_dict(body, "record"))
+        case _:
+            return c.SetLanguage(_str(body, "language"))

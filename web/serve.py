@@ -1,0 +1,44 @@
+"""Serving the pages with waitress (never Flask's development server), on a thread of its own."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import threading
+from typing import Any
+
+from flask import Flask
+from waitress.server import create_server  # type: ignore[import-untyped]
+
+log = logging.getLogger("companion.web")
+
+# Every open event stream holds a thread: room for 10 phones, the referee and the boxes' requests.
+THREADS = 32
+
+
+class WebServer:
+    def __init__(self, app: Flask, host: str = "0.0.0.0", port: int = 8000) -> None:
+        self.server: Any = create_server(app, host=host, port=port, threads=THREADS, send_bytes=1,
+                                         channel_timeout=120, ident="xidit")
+        self.port = int(self.server.effective_port)
+        self._thread = threading.Thread(target=self.server.run, name="web", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self.server.close()
+
+
+def addresses(port: int) -> list[str]:
+    """Where phones can reach the table: this machine's addresses on the local network."""
+    found: list[str] = []
+    try:
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+        found.append(probe.getsockname()[0])
+        probe.close()
+    except OSError:
+        pass
+    found.append("127.0.0.1")
+    return [f"http://{host}:{port}/" for host in dict.fromkeys(found)]

@@ -1,0 +1,106 @@
+"""Server-Sent Events: each open stream follows the table for one reader and always sends the newest
+view (a phone that slept gets the current state at once, never a backlog)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from companion.table.table import Table
+
+from .phone import PhoneBox
+
+HEARTBEAT = 15.0  # seconds between comments that keep proxies and phones from closing the stream
+
+
+class Streams:
+    """The open streams of an app, so that a stopping table can end them all."""
+
+    def __init__(self) -> None:
+        self._open: set[Stream] = set()
+        self._lock = threading.Lock()
+
+    def add(self, stream: Stream) -> None:
+        with self._lock:
+            self._open.add(stream)
+
+    def discard(self, stream: Stream) -> None:
+        with self._lock:
+            self._open.discard(stream)
+
+    def close_all(self) -> None:
+        with self._lock:
+            streams = list(self._open)
+        for stream in streams:
+            stream.close()
+
+    def __len__(self) -> int:
+        return len(self._open)
+
+
+class Stream:
+    def __init__(self, table: Table, reader: str, last_seen: int | None, box: PhoneBox | None = None,
+                 registry: Streams | None = None) -> None:
+        self.table = table
+        self.reader = reader
+        self.last_seen = last_seen
+        self.box = box
+        self._latest: dict[str, Any] | None = None
+        self._screen: int | None = None
+        self._wake = threading.Event()
+        self._lock = threading.Lock()
+        self.closed = threading.Event()
+        self.registry = registry
+
+    def close(self) -> None:
+        self.closed.set()
+        self._wake.set()
+
+    def _on_view(self, view: dict[str, Any]) -> None:
+        with self._lock:
+            self._latest = view
+        self._wake.set()
+
+    def _on_screen(self, counter: int) -> None:
+        with self._lock:
+            self._screen = counter
+        self._wake.set()
+
+    def events(self) -> Iterator[str]:
+        if self.registry is not None:
+            self.registry.add(self)
+        stops: list[Callable[[], None]] = [self.table.subscribe(self.reader, self._on_view)]
+        if self.box is not None:
+            stops.append(self.box.listen(self._on_screen))
+        try:
+            view = self.table.view(self.reader)
+            if self.last_seen is None or view["version"] != self.last_seen:
+                yield event("view", view, view["version"])
+            if self.box is not None:
+                yield event("screen", {"frame": self.box.counter}, None)
+            while not self.closed.is_set():
+                if not self._wake.wait(HEARTBEAT):
+                    yield ": still here\n\n"
+                    continue
+                self._wake.clear()
+                if self.closed.is_set():
+                    return
+                with self._lock:
+                    latest, self._latest = self._latest, None
+                    screen, self._screen = self._screen, None
+                if latest is not None:
+                    yield event("view", latest, latest["version"])
+                if screen is not None:
+                    yield event("screen", {"frame": screen}, None)
+        finally:
+            for stop in stops:
+                stop()
+            if self.registry is not None:
+                self.registry.discard(self)
+
+
+def event(name: str, data: Any, ident: int | None) -> str:
+    head = f"id: {ident}\n" if ident is not None else ""
+    return f"{head}event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
