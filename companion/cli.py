@@ -127,6 +127,21 @@ def cmd_run(args: argparse.Namespace) -> int:
     return run(config)
 
 
+def cmd_pin(args: argparse.Namespace) -> int:
+    from companion import config as configuration
+    from companion.store import Store
+    from web import secrets_of
+    from web.auth import new_pin
+
+    config = configuration.load(Path(args.config)) if args.config else configuration.simulated()
+    with Store(Path(args.store) if args.store else config.store) as store:
+        if args.new:
+            store.set_setting("referee_pin", new_pin())
+        _, pin, _ = secrets_of(store, {"REFEREE_PIN": config.referee_pin} if config.referee_pin else {})
+    print(f"Referee PIN: {pin}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="companion", description="Table companion for Lords of Xidit.")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -139,6 +154,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--all-bots", action="store_true", help="virtual players in every seat (demos, tests)")
     p.add_argument("--port", type=int, help="the web port (0: any free port; -1: no web server)")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("pin", help="show the referee's PIN (made at first use)")
+    p.add_argument("--config", metavar="TOML")
+    p.add_argument("--store", metavar="DB")
+    p.add_argument("--new", action="store_true", help="make a new PIN (the old one stops working)")
+    p.set_defaults(func=cmd_pin)
 
     p = sub.add_parser("replay", help="replay a game record and print the final state view")
     p.add_argument("record", metavar="RECORD", help="a game record (JSON), or - for standard input")

@@ -10,7 +10,10 @@ import threading
 from types import FrameType
 
 from companion.boards import check_pack, default_pack_text
+from companion.boxes.frame import Frame
 from companion.config import Config
+from companion.i18n import N_, translate
+from companion.notify import Notifier
 from companion.rules import BadBoard
 from companion.store import Store
 from companion.table.bots import Bots, new_game_command
@@ -38,6 +41,7 @@ def board_text(config: Config) -> str:
 
 def run(config: Config, stop: threading.Event | None = None) -> int:
     stop = stop or threading.Event()
+    notifier = Notifier()
     store = Store(config.store)
     for warning in store.warnings:
         log.warning("%s", warning)
@@ -48,6 +52,9 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
     seed = config.bot_seed
     if table.game is None:
         table.handle(new_game_command(players, config.length, config.neutral, seed))
+    table.on_tick = notifier.tick
+    if notifier.interval is not None:
+        table.tick_every = min(table.tick_every, notifier.interval / 2)
     table.start()
     bots = Bots(table, {p.seat for p in config.players if p.box == "bot"}, delay=config.bot_delay, seed=seed,
                 acknowledged=lambda n: print(f"stored {n}", flush=True))
@@ -61,6 +68,7 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
         signal.signal(signal.SIGTERM, on_signal)
         signal.signal(signal.SIGINT, on_signal)
     log.info("table ready: store %s, %s players, language %s", config.store, len(players), config.language)
+    notifier.ready(f"{len(players)} players, year {table.game.state.year if table.game else '-'}")
     finished = 0
     try:
         while not stop.wait(0.2):
@@ -78,12 +86,24 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
             else:
                 stop.wait()
     finally:
+        notifier.stopping()
         bots.stop()
+        table.stop()  # finishes the command in hand and closes the store
+        farewell(table, web)
         if web is not None:
             web.stop()
-        table.stop()
         log.info("Game saved — safe to unplug")
+        notifier.close()
     return 0
+
+
+def farewell(table: Table, web: WebServer | None) -> None:
+    """The last frame on every screen, once the store is closed."""
+    frame = Frame("message", translate(table.language, N_("Game saved")),
+                  (translate(table.language, N_("Safe to unplug.")),))
+    phones = web.phones if web is not None else None
+    for box in (phones.boxes.values() if phones is not None else ()):
+        box.box.show_final(frame)
 
 
 def start_web(config: Config, table: Table) -> WebServer | None:
@@ -93,9 +113,12 @@ def start_web(config: Config, table: Table) -> WebServer | None:
     phones = PhoneBoxes(table, {p.seat for p in config.players if p.box == "phone"})
     app = create_app({"REFEREE_PIN": config.referee_pin} if config.referee_pin else {}, table, phones)
     server = WebServer(app, config.web_host, config.web_port)
+    server.phones = phones
     server.start()
     urls = addresses(server.port)
     log.info("table view: %s", " or ".join(urls))
+    if not (sys.stdout.isatty() or config.simulated):
+        return server  # under systemd stdout is the journal: no PIN or seat link there
     if app.config["PIN_MADE"]:
         # Shown once, when it is made: the log must not carry secrets afterwards.
         print(f"Referee page: {urls[0]}referee (PIN {app.config['REFEREE_PIN']}; `companion pin` shows it again)",

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.store import Store
 from companion.table.table import Table
 
 from .auth import PinGuard, new_pin, new_secret
@@ -15,18 +16,18 @@ from .phone import PhoneBoxes
 from .stream import Streams
 
 
-def secrets_of(table: Table, config: dict[str, Any]) -> tuple[str, str, bool]:
+def secrets_of(store: Store, config: dict[str, Any]) -> tuple[str, str, bool]:
     """The signing key and the referee PIN: from the config, else kept in the store between runs.
     The last value says whether the PIN was just made (so the caller can show it once)."""
-    secret = config.get("SECRET_KEY") or table.store.setting("secret_key")
+    secret = config.get("SECRET_KEY") or store.setting("secret_key")
     if not secret:
         secret = new_secret()
-        table.store.set_setting("secret_key", secret)
-    pin = config.get("REFEREE_PIN") or table.store.setting("referee_pin")
+        store.set_setting("secret_key", secret)
+    pin = config.get("REFEREE_PIN") or store.setting("referee_pin")
     made = False
     if not pin:
         pin, made = new_pin(), True
-        table.store.set_setting("referee_pin", pin)
+        store.set_setting("referee_pin", pin)
     return str(secret), str(pin), made
 
 
@@ -36,7 +37,7 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     if table is None:
         raise ValueError("create_app needs the running table")
     app = Flask(__name__)
-    secret, pin, made = secrets_of(table, config)
+    secret, pin, made = secrets_of(table.store, config)
     app.config.update(
         SECRET_KEY=secret, REFEREE_PIN=pin, PIN_MADE=made, TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
         STREAMS=Streams(),

@@ -21,6 +21,7 @@ class WebServer:
         self.server: Any = create_server(app, host=host, port=port, threads=THREADS, send_bytes=1,
                                          channel_timeout=120, ident="xidit")
         self.port = int(self.server.effective_port)
+        self.phones: Any = None  # the phone boxes served here, if any
         self._thread = threading.Thread(target=self.server.run, name="web", daemon=True)
 
     def start(self) -> None:

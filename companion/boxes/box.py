@@ -54,6 +54,11 @@ class Box:
             finally:
                 self._lock.release()
 
+    def show_final(self, frame: Frame) -> None:
+        """The last picture before the power goes: keys are no longer taken."""
+        with self._lock:
+            self._show(frame)
+
     def attach(self) -> Callable[[], None]:
         """Follows the table: every published change refreshes this box."""
         unsubscribe = self.table.subscribe(f"seat:{self.seat}", lambda view: self.refresh())

@@ -82,6 +82,7 @@ class Table:
         self._queue: queue.Queue[tuple[Command | None, Future[dict[str, Any]]]] = queue.Queue()
         self._thread: threading.Thread | None = None
         self.on_tick: Callable[[], None] = lambda: None  # fed by the loop, e.g. a watchdog (systemd)
+        self.tick_every = 1.0  # seconds the loop waits for a command before ticking anyway
 
     # -- opening -----------------------------------------------------------------------------------
 
@@ -182,7 +183,7 @@ class Table:
     def _run(self) -> None:
         while True:
             try:
-                command, future = self._queue.get(timeout=1.0)
+                command, future = self._queue.get(timeout=self.tick_every)
             except queue.Empty:
                 self.on_tick()
                 continue
