@@ -45,6 +45,8 @@ class Config:
     bot_delay: float = 0.4
     bot_seed: int = 1
     games: int = 0  # stop after this many finished games (0: never); for demos and tests
+    power_pin: int | None = None  # a GPIO power button: held 3 s, the table stops and the Pi shuts down
+    shutdown: tuple[str, ...] = ("systemctl", "poweroff")
     simulated: bool = False
 
 
@@ -70,7 +72,7 @@ def load(path: Path) -> Config:
         raise BadConfig(f"cannot read the config {path}: {error.strerror or error}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise BadConfig(f"config {path}: {error}") from None
-    known = {"language", "store", "board", "pace", "length", "neutral", "web", "bots", "player", "games"}
+    known = {"language", "store", "board", "pace", "length", "neutral", "web", "bots", "player", "games", "power"}
     unknown = set(data) - known
     if unknown:
         raise BadConfig(f"config: unknown key(s) {', '.join(sorted(unknown))}")
@@ -92,6 +94,7 @@ def load(path: Path) -> Config:
     if pace not in PACES:
         raise BadConfig(f"config: pace must be one of {', '.join(PACES)}")
     web = _get(data, "web", dict, {})
+    power = _get(data, "power", dict, {})
     bots = _get(data, "bots", dict, {})
     store = _get(data, "store", str, None)
     board = _get(data, "board", str, None)
@@ -104,4 +107,5 @@ def load(path: Path) -> Config:
         web_port=_get(web, "port", int, 8000), web_host=_get(web, "host", str, "0.0.0.0"),
         referee_pin=_get(web, "pin", str, None), bot_delay=float(_get(bots, "delay", (float, int), 0.4)),
         bot_seed=_get(bots, "seed", int, 1), games=_get(data, "games", int, 0),
+        power_pin=_get(power, "pin", int, None),
     )

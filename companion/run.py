@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import logging
 import signal
+import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from types import FrameType
+from typing import Any
 
 from companion.boards import check_pack, default_pack_text
 from companion.boxes.frame import Frame
@@ -69,6 +72,13 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
         signal.signal(signal.SIGINT, on_signal)
     log.info("table ready: store %s, %s players, language %s", config.store, len(players), config.language)
     notifier.ready(f"{len(players)} players, year {table.game.state.year if table.game else '-'}")
+    shutdown = threading.Event()
+
+    def power_off() -> None:
+        shutdown.set()
+        stop.set()
+
+    power = power_button(config, power_off)
     finished = 0
     try:
         while not stop.wait(0.2):
@@ -94,7 +104,19 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
             web.stop()
         log.info("Game saved — safe to unplug")
         notifier.close()
+        if power is not None:
+            power.close()
+        if shutdown.is_set():
+            subprocess.run(list(config.shutdown), check=False)
     return 0
+
+
+def power_button(config: Config, on_hold: Callable[[], None]) -> Any:
+    if config.power_pin is None:
+        return None
+    from hardware.power import PowerButton
+
+    return PowerButton(config.power_pin, on_hold)
 
 
 def farewell(table: Table, web: WebServer | None) -> None:

@@ -75,9 +75,10 @@ else
     echo "keeping the existing $CONFIG"
 fi
 
-step "6. Service and udev rules"
+step "6. Service, udev rules, and the right to power off (for the optional power button)"
 run install -m 0644 "$SOURCE/systemd/$UNIT" "/etc/systemd/system/$UNIT"
 run install -m 0644 "$SOURCE/systemd/99-xidit-boxes.rules" /etc/udev/rules.d/99-xidit-boxes.rules
+run install -D -m 0644 "$SOURCE/systemd/50-xidit-poweroff.rules" /etc/polkit-1/rules.d/50-xidit-poweroff.rules
 run udevadm control --reload-rules
 run udevadm trigger --subsystem-match=tty
 run systemctl daemon-reload

@@ -25,7 +25,8 @@ if [[ $DRY_RUN -eq 0 && $EUID -ne 0 ]]; then
 fi
 
 run systemctl disable --now "$UNIT" || true
-run rm -f "/etc/systemd/system/$UNIT" /etc/udev/rules.d/99-xidit-boxes.rules
+run rm -f "/etc/systemd/system/$UNIT" /etc/udev/rules.d/99-xidit-boxes.rules \
+    /etc/polkit-1/rules.d/50-xidit-poweroff.rules
 run systemctl daemon-reload
 run udevadm control --reload-rules
 run rm -rf /opt/xidit

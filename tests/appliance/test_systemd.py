@@ -53,7 +53,7 @@ def test_the_installer_dry_run_lists_every_step_and_changes_nothing(tmp_path: Pa
     assert done.returncode == 0, done.stderr
     out = done.stdout
     for step in ("Debian packages", "I2C and SPI", "Service account", "virtual environment",
-                 "Configuration and state", "Service and udev rules", "Ready"):
+                 "Configuration and state", "Service, udev rules", "Ready"):
         assert step in out, step
     for command in ("apt-get install", "python3 -m venv", "pip install", "systemctl enable",
                     "99-xidit-boxes.rules", "companion pin"):
