@@ -172,7 +172,7 @@ class Screen:
         self.shown: Frame | None = None
         self._pages: list[bytes] | None = None
         self.frames_sent = 0
-        self.bytes_sent = 0  # what a page-addressed partial update sends (see `changed_bytes`)
+        self.bytes_sent = 0  # data bytes sent to the glass: whole frames, or changed runs when partial
 
     def show(self, frame: Frame) -> bool:
         """Draws the frame if it differs from the one on the glass; True when something was sent."""
@@ -180,9 +180,14 @@ class Screen:
             return False
         picture = image(frame)
         new_pages = pages(picture)
-        self.bytes_sent += changed_bytes(self._pages, new_pages)
-        self.device.contrast(self.dim_contrast if frame.dim else self.contrast)
-        self.device.display(picture.convert(self.device.mode))
+        if self.shown is None or frame.dim != self.shown.dim:
+            self.device.contrast(self.dim_contrast if frame.dim else self.contrast)
+        controller = partial_controller(self.device)
+        if controller is None or self._pages is None:
+            self.device.display(picture.convert(self.device.mode))
+            self.bytes_sent += FULL_FRAME
+        else:
+            self.bytes_sent += send_changes(self.device, controller, self._pages, new_pages)
         self.shown, self._pages = frame, new_pages
         self.frames_sent += 1
         return True
@@ -191,13 +196,44 @@ class Screen:
         self.device.cleanup() if hasattr(self.device, "cleanup") else None
 
 
-def changed_bytes(before: list[bytes] | None, after: list[bytes]) -> int:
-    """Bytes a partial update sends: per page, the run of columns from the first to the last change."""
-    if before is None:
-        return FULL_FRAME
-    total = 0
-    for old, new in zip(before, after, strict=True):
+def partial_controller(device: Any) -> str | None:
+    """"ssd1306" or "sh1106" when the device takes page-addressed partial updates, else None."""
+    if getattr(device, "rotate", 0) or (getattr(device, "width", 0), getattr(device, "height", 0)) != (WIDTH, HEIGHT):
+        return None
+    names = {cls.__name__ for cls in type(device).__mro__}
+    if "ssd1306" in names:
+        return "ssd1306"
+    if "sh1106" in names:
+        return "sh1106"
+    return None
+
+
+def runs(before: list[bytes], after: list[bytes]) -> list[tuple[int, int, bytes]]:
+    """Per page, the run of columns from the first to the last change: (page, first column, bytes)."""
+    out = []
+    for page, (old, new) in enumerate(zip(before, after, strict=True)):
         changed = [x for x in range(WIDTH) if old[x] != new[x]]
         if changed:
-            total += changed[-1] - changed[0] + 1
-    return total
+            out.append((page, changed[0], new[changed[0]:changed[-1] + 1]))
+    return out
+
+
+def send_changes(device: Any, controller: str, before: list[bytes], after: list[bytes]) -> int:
+    """Sends only the changed runs of columns, addressed page by page; returns the data bytes sent."""
+    sent = 0
+    for page, x0, data in runs(before, after):
+        if controller == "ssd1306":
+            start = getattr(device, "_colstart", 0) + x0
+            const = device._const
+            device.command(const.COLUMNADDR, start, start + len(data) - 1, const.PAGEADDR, page, page)
+        else:  # sh1106: 132 columns, the glass starts at column 2
+            column = 2 + x0
+            device.command(0xB0 + page, column & 0x0F, 0x10 | (column >> 4))
+        device.data(list(data))
+        sent += len(data)
+    return sent
+
+
+def changed_bytes(before: list[bytes] | None, after: list[bytes]) -> int:
+    """Bytes a partial update sends (a full frame when nothing was shown before)."""
+    return FULL_FRAME if before is None else sum(len(data) for _, _, data in runs(before, after))

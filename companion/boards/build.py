@@ -46,4 +46,5 @@ def build_board(entries: Entries, sha256: str) -> Board:
         variants={key: Variant(frozenset(_known(v.void)), frozenset(_known(v.remove)))
                   for key, v in entries.variants.items()},
         sha256=sha256,
+        positions={_known(c.id): c.position for c in entries.cities if c.position is not None},
     )

@@ -6,6 +6,7 @@ A field that is missing or of the wrong type becomes ``None`` in its entry; the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ class CityEntry:
     label: str
     id: int | None
     name: str | None
+    position: tuple[float, float] | None = None  # optional x, y on the drawn map (pages only)
 
 
 @dataclass(frozen=True)
@@ -116,8 +118,23 @@ def _city(index: int, data: Mapping[str, Any], problems: Problems) -> CityEntry:
     city = table.integer("id")
     if city is not None:
         table.label = f"city[{index}] (id {city})"
-    table.check_keys(["id"], ["name"])
-    return CityEntry(index, table.label, city, table.string("name"))
+    table.check_keys(["id"], ["name", "x", "y"])
+    x, y = _coordinate(table, "x"), _coordinate(table, "y")
+    if ("x" in data) != ("y" in data):
+        table.problem("x and y go together: give both (the city's place on the drawn map) or neither")
+    position = (x, y) if x is not None and y is not None else None
+    return CityEntry(index, table.label, city, table.string("name"), position)
+
+
+def _coordinate(table: Table, key: str) -> float | None:
+    """An optional map coordinate: any finite number (the pages scale the map to fit)."""
+    value = table.data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        table.problem(f"{key} must be a number (a place on the drawn map), got {describe(value)}")
+        return None
+    return float(value)
 
 
 def _road(index: int, data: Mapping[str, Any], problems: Problems) -> RoadEntry:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .fields import Problems, numbers
-from .read import Entries, RegionEntry
+from .read import CityEntry, Entries, RegionEntry
 from .schema import CITY_IDS, COLOSSUS_NEEDS, REGION_IDS, SET_NUMBERS, VARIANT_SET
 
 
@@ -18,6 +18,7 @@ def validate(entries: Entries, problems: Problems) -> None:
     cities = _ids(entries, "city", [(c.label, c.index, c.id) for c in entries.cities], CITY_IDS, problems)
     city_labels = {c.id: c.label for c in entries.cities if c.id is not None}
     _road_graph(entries, cities, city_labels, problems)
+    _positions(entries, problems)
     regions = _ids(entries, "region", [(r.label, r.index, r.id) for r in entries.regions], REGION_IDS, problems)
     for region in entries.regions:
         _region_cities(region, cities, problems)
@@ -49,6 +50,22 @@ def _ids(entries: Entries, table: str, found: list[tuple[str, int, int | None]],
     # A reference to an id the board must have is fine even when its entry is missing: that is
     # reported once above, not again at every road or region naming it.
     return frozenset(first) | expected
+
+
+def _positions(entries: Entries, problems: Problems) -> None:
+    """Map coordinates are optional, but a map needs them on every city or on none, one city a place."""
+    placed = [c for c in entries.cities if c.position is not None]
+    if not placed:
+        return
+    missing = [c.id for c in entries.cities if c.position is None and c.id is not None]
+    if missing:
+        problems.add("city", f"x, y are given for some cities only: missing on {numbers(missing)}")
+    first: dict[tuple[float, float], CityEntry] = {}
+    for city in placed:
+        assert city.position is not None
+        if city.position in first:
+            problems.add(city.label, f"drawn at the same place as {first[city.position].label}")
+        first.setdefault(city.position, city)
 
 
 def _road_graph(entries: Entries, cities: frozenset[int], city_labels: dict[int, str],

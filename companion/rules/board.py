@@ -58,6 +58,9 @@ class Board:
     variants: Mapping[str, Variant]
     sha256: str = ""
     city_regions: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    # Where each city is drawn on the pages' map (x right, y down, any scale), when the pack says;
+    # the rules never read it.
+    positions: Mapping[int, tuple[float, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.city_regions:

@@ -53,4 +53,4 @@ def test_redraws_only_when_the_picture_changes() -> None:
     assert screen.show(Frame("message", "Title", ("a line",))) is False
     assert screen.frames_sent == 1
     assert screen.show(Frame("message", "Title", ("another",))) is True
-    assert screen.bytes_sent < 1024 * 2
+    assert screen.bytes_sent == 1024 * 2  # the dummy device takes whole frames only

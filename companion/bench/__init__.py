@@ -1,0 +1,41 @@
+"""`companion bench`: the performance figures the issues name, measured here and now.
+
+Figures come from repeated runs on this machine; nothing here is asserted by a test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.rules.board import Board
+
+from .boxes import key_to_frame
+from .engine import engine_games_per_second, planned_games_per_second, replay_time
+from .figure import Figure, machine
+from .tables import input_to_views, resume_time
+
+Bench = Callable[[Board, int], "Figure | list[Figure]"]
+BENCHMARKS: list[tuple[Bench, int]] = [
+    (engine_games_per_second, 300), (planned_games_per_second, 200), (replay_time, 50),
+    (input_to_views, 3), (resume_time, 20), (key_to_frame, 2),
+]
+
+
+def run(board: Board, scale: float = 1.0) -> dict[str, Any]:
+    """Every figure; `scale` shrinks the run counts (tests use a small one to check the plumbing)."""
+    figures: list[Figure] = []
+    for bench, runs in BENCHMARKS:
+        found = bench(board, max(1, round(runs * scale)))
+        figures.extend(found if isinstance(found, list) else [found])
+    return {"machine": machine(), "figures": [f.to_json() for f in figures]}
+
+
+def table(result: dict[str, Any]) -> list[str]:
+    m = result["machine"]
+    lines = [f"machine: {m['platform']} ({m['cpus']} cpus), Python {m['python']}"]
+    for f in result["figures"]:
+        goal = f"  goal {f['goal']}" if f["goal"] else ""
+        note = f"  ({f['note']})" if f["note"] else ""
+        lines.append(f"{f['name']}: {f['value']} {f['unit']} over {f['runs']} runs{goal}{note}")
+    return lines
