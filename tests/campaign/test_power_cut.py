@@ -1,0 +1,52 @@
+"""Power-cut campaign: torn and truncated store files at random offsets open to the last complete
+action (a prefix of what was stored), with a warning, and the table resumes on them."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+from companion.boards import default_pack_text
+from companion.store import Store
+from companion.table.table import Table
+from tests.table.support import new_table, next_inputs
+
+from .results import record
+
+CUTS = 200
+
+
+def test_torn_and_truncated_stores_open_to_a_complete_prefix(tmp_path: Path) -> None:
+    live = tmp_path / "live.db"
+    table = new_table(live, seed=33)
+    rng = random.Random(33)
+    while table.game is not None and table.game.version < 80:
+        for command in next_inputs(table, rng):
+            table.handle(command)
+    entries = list(table.entries)
+    snapshot = tmp_path / "snapshot"
+    snapshot.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copyfile(f"{live}{suffix}", snapshot / f"t.db{suffix}")
+    tried = warned = resumed = lost_prefix = 0
+    for n in range(CUTS):
+        case = tmp_path / f"case{n}"
+        shutil.copytree(snapshot, case)
+        target = case / ("t.db-wal" if n % 2 == 0 else "t.db")
+        size = target.stat().st_size
+        with target.open("r+b") as f:
+            f.truncate(rng.randrange(1, size))
+        tried += 1
+        store = Store(case / "t.db")
+        warned += bool(store.warnings)
+        game = store.last_unfinished()
+        if game is not None:
+            kept = store.load(game).entries
+            lost_prefix += kept != entries[: len(kept)]
+        reopened = Table.open(store, default_pack_text())
+        resumed += reopened.game is None or reopened.game.version <= len(entries)
+        store.close()
+        shutil.rmtree(case)
+    record("power_cut", tried=tried, survived=resumed, warned=warned, lost=lost_prefix)
+    assert lost_prefix == 0 and resumed == tried and warned == tried
