@@ -27,7 +27,8 @@ class PlayerConfig:
     seat: int
     colour: str
     name: str | None = None
-    box: str = "bot"  # bot, phone, gpio, serial (boxes other than bot and phone come with the hardware)
+    box: str = "bot"  # bot, phone, gpio:N, serial:<port>
+    screen: str | None = None  # a GPIO box's OLED on the Pi's I²C: "ssd1306:1:0x3C" or "sh1106:1:0x3C"
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def load(path: Path) -> Config:
         if box.split(":")[0] not in BOXES:
             raise BadConfig(f"config: player[{i}].box must be one of {', '.join(BOXES)}, not {box!r}")
         players.append(PlayerConfig(_get(p, "seat", int, i + 1), _get(p, "colour", str, PLAYER_COLOURS[i % 5]),
-                                    _get(p, "name", str, None), box))
+                                    _get(p, "name", str, None), box, _get(p, "screen", str, None)))
     if not 3 <= len(players) <= 5:
         raise BadConfig(f"config: a table has 3 to 5 [[player]] entries, not {len(players)}")
     language = _get(data, "language", str, "en")

@@ -63,6 +63,7 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
                 acknowledged=lambda n: print(f"stored {n}", flush=True))
     bots.start()
     web = start_web(config, table)
+    hardware = open_hardware(config, table)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         stop.set()
@@ -99,7 +100,9 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
         notifier.stopping()
         bots.stop()
         table.stop()  # finishes the command in hand and closes the store
-        farewell(table, web)
+        farewell(table, web, hardware)
+        for box in hardware:
+            box.close()
         if web is not None:
             web.stop()
         log.info("Game saved — safe to unplug")
@@ -119,12 +122,30 @@ def power_button(config: Config, on_hold: Callable[[], None]) -> Any:
     return PowerButton(config.power_pin, on_hold)
 
 
-def farewell(table: Table, web: WebServer | None) -> None:
+def open_hardware(config: Config, table: Table) -> list[Any]:
+    """The physical boxes of the config: GPIO keys with an OLED, or serial boxes. A box that cannot be
+    opened is reported and left out: the table runs, and its seat can still play from a phone."""
+    boxes = []
+    for player in config.players:
+        if not player.box.startswith(("gpio:", "serial:")):
+            continue
+        from hardware.station import HardwareBox, oled
+
+        try:
+            screen = oled(player.screen) if player.screen else None
+            boxes.append(HardwareBox(player.seat, player.box, table, screen=screen))
+        except Exception as error:  # missing pins, no I²C, unplugged: say so and go on
+            log.error("seat %s: box %s could not be opened (%s); run `companion doctor`", player.seat,
+                      player.box, error)
+    return boxes
+
+
+def farewell(table: Table, web: WebServer | None, hardware: list[Any]) -> None:
     """The last frame on every screen, once the store is closed."""
     frame = Frame("message", translate(table.language, N_("Game saved")),
                   (translate(table.language, N_("Safe to unplug.")),))
     phones = web.phones if web is not None else None
-    for box in (phones.boxes.values() if phones is not None else ()):
+    for box in list(phones.boxes.values() if phones is not None else ()) + hardware:
         box.box.show_final(frame)
 
 

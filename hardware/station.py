@@ -1,0 +1,80 @@
+"""One seat's physical box at the table: its keys (GPIO pins or a serial link) drive the seat's menus,
+and its screen (an OLED on the Pi's I²C bus, or the one inside a serial box) shows the seat's frames."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from companion.boxes.box import Box
+from companion.boxes.frame import Frame
+from companion.table.table import Table
+
+from .events import InputEvent
+from .gpio_box import GpioBox, default_pins
+from .screens import Screen, image, pages
+from .serial_box import SerialLink
+
+log = logging.getLogger("companion.hardware")
+
+
+def oled(spec: str) -> Any:
+    """A luma device from `ssd1306:<bus>:<address>` or `sh1106:<bus>:<address>` (e.g. ssd1306:1:0x3C)."""
+    from luma.core.interface.serial import i2c
+    from luma.oled.device import sh1106, ssd1306
+
+    kind, _, rest = spec.partition(":")
+    bus, _, address = rest.partition(":")
+    if kind not in ("ssd1306", "sh1106") or not bus.isdigit():
+        raise ValueError(f"screen {spec!r}: ssd1306:<bus>:<address> or sh1106:<bus>:<address>")
+    device = (ssd1306 if kind == "ssd1306" else sh1106)
+    return device(i2c(port=int(bus), address=int(address or "0x3C", 16)))
+
+
+class HardwareBox:
+    """Keys in from the adapter's thread, frames out to the screen; `handled` counts the keys taken."""
+
+    def __init__(self, seat: int, spec: str, table: Table, *, screen: Any = None, pin_factory: Any = None,
+                 serial_options: dict[str, Any] | None = None) -> None:
+        self.seat = seat
+        self.handled = 0
+        self._changed = threading.Condition()
+        self._screen: Screen | None = Screen(screen) if screen is not None else None
+        self._link: SerialLink | None = None
+        self.box = Box(seat, table, self._show)
+        kind, _, where = spec.partition(":")
+        if kind == "gpio":
+            self.adapter: GpioBox | SerialLink = GpioBox(seat, default_pins(int(where or 0)), self._key,
+                                                         pin_factory=pin_factory)
+        elif kind == "serial" and where:
+            self._link = SerialLink(where, self._key, seat_for_port={where: seat}, **(serial_options or {}))
+            self.adapter = self._link
+        else:
+            raise ValueError(f"box {spec!r}: gpio:N or serial:<port>")
+        self.box.attach()
+
+    def _key(self, event: InputEvent) -> None:
+        try:
+            self.box.key(event.key.value, event.kind)
+        except Exception:  # a bad moment for one key must not kill the adapter's thread
+            log.exception("seat %s: key %s failed", self.seat, event.key)
+        with self._changed:
+            self.handled += 1
+            self._changed.notify_all()
+
+    def _show(self, frame: Frame) -> None:
+        if self._screen is not None:
+            self._screen.show(frame)
+        if self._link is not None:
+            self._link.send_frame(b"".join(pages(image(frame))))
+
+    def wait_handled(self, count: int, timeout: float) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: self.handled >= count, timeout)
+
+    def show_final(self, frame: Frame) -> None:
+        self.box.show_final(frame)
+
+    def close(self) -> None:
+        self.adapter.close()
