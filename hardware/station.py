@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.boxes.box import Box
 from companion.boxes.frame import Frame
+from companion.table.commands import BoxStatus
 from companion.table.table import Table
 
 from .events import InputEvent
@@ -53,6 +54,26 @@ class HardwareBox:
         else:
             raise ValueError(f"box {spec!r}: gpio:N or serial:<port>")
         self.box.attach()
+        self._closing = threading.Event()
+        self._table = table
+        self._kind = kind
+        table.submit(BoxStatus(seat, kind, kind == "gpio"))
+        self._watcher: threading.Thread | None = None
+        if self._link is not None:
+            self._watcher = threading.Thread(target=self._watch, name=f"box-{seat}-watch", daemon=True)
+            self._watcher.start()
+
+    def _watch(self) -> None:
+        """Tells the table when the serial box comes and goes (it shows on every phone)."""
+        assert self._link is not None
+        link = self._link
+        while not self._closing.is_set():
+            if link.wait_bound(0.5):
+                self._table.submit(BoxStatus(self.seat, self._kind, True))
+                while not self._closing.is_set() and not link.wait_unbound(0.5):
+                    pass
+                if not self._closing.is_set():
+                    self._table.submit(BoxStatus(self.seat, self._kind, False))
 
     def _key(self, event: InputEvent) -> None:
         try:
@@ -77,4 +98,7 @@ class HardwareBox:
         self.box.show_final(frame)
 
     def close(self) -> None:
+        self._closing.set()
+        if self._watcher is not None:
+            self._watcher.join(2)
         self.adapter.close()

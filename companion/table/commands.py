@@ -92,10 +92,19 @@ class Acknowledge:
 
 
 @dataclass(frozen=True)
+class BoxStatus:
+    """A box was plugged in or lost: shown on every phone, so the table knows whom it waits for."""
+
+    seat: int
+    kind: str  # gpio, serial, phone
+    connected: bool
+
+
+@dataclass(frozen=True)
 class SetPace:
     pace: str
     by: str = REFEREE
 
 
 Command = (NewGame | ImportGame | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback | Acknowledge | SetPace
-           | SetLanguage)
+           | SetLanguage | BoxStatus)

@@ -39,6 +39,7 @@ from .commands import (
     PACES,
     REFEREE,
     Acknowledge,
+    BoxStatus,
     Command,
     Decide,
     ImportGame,
@@ -76,6 +77,7 @@ class Table:
         self.instructions: list[Instruction] = []
         self.acknowledged = 0
         self.version = 0
+        self.boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
         self._events_seen = 0
         self._lock = threading.RLock()
         self._subscribers: list[tuple[str, Subscriber]] = []
@@ -241,6 +243,10 @@ class Table:
                 return {"acknowledged": self.acknowledged}
             case ImportGame():
                 return self._import(command)
+            case BoxStatus(seat=seat, kind=kind, connected=connected):
+                self.boxes[seat] = {"kind": kind, "connected": connected}
+                log.info("seat %s: %s box %s", seat, kind, "connected" if connected else "disconnected")
+                return {"connected": connected}
             case SetLanguage(language=language, by=by):
                 self._referee_only(by)
                 if language not in LANGUAGES:
@@ -479,7 +485,8 @@ class Table:
         part: dict[str, Any] = {"game": self.game_id, "actions": self.game.version if self.game else 0,
                                 "pace": self.pace, "paused": self.paused(),
                                 "language": self.language, "acknowledged": self.acknowledged,
-                                "instructions": shown, "locked": sorted(self.locked)}
+                                "instructions": shown, "locked": sorted(self.locked),
+                                "boxes": {str(s): dict(b) for s, b in sorted(self.boxes.items())}}
         if me == -1:
             part["drafts"] = {str(s): d for s, d in sorted(self.drafts.items())}
         elif me is not None and me in self.drafts:

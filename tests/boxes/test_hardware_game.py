@@ -65,3 +65,42 @@ def test_a_whole_game_through_gpio_and_serial_boxes(tmp_path: Path) -> None:
         for fake in fakes.values():
             fake.close()
         table.stop()
+
+
+def test_an_unplugged_serial_box_shows_on_the_phones_and_comes_back(tmp_path: Path) -> None:
+    import threading
+
+    table = new_table(tmp_path / "plug.db", players=3, seed=5)
+    table.start()
+    fake = SocketBox().start()
+    states: list[bool] = []
+    changed = threading.Event()
+
+    def seen(view: dict) -> None:  # type: ignore[type-arg]
+        box = view["table"]["boxes"].get("2")
+        if box is not None and (not states or states[-1] != box["connected"]):
+            states.append(box["connected"])
+            changed.set()
+
+    table.subscribe("public", seen)
+    hardware = HardwareBox(2, f"serial:{fake.url}", table,
+                           serial_options={"timeout": 0.01, "resend_after": 0.05, "reopen_every": 0.02})
+    try:
+        def wait_for(state: bool) -> bool:
+            while True:
+                changed.clear()  # before looking, so that a change in between still wakes us
+                if states and states[-1] == state:
+                    return True
+                if not changed.wait(10):
+                    return False
+
+        assert wait_for(True)
+        fake.unplug()
+        assert wait_for(False)
+        fake.plug()
+        assert wait_for(True)
+        assert states == [False, True, False, True]
+    finally:
+        hardware.close()
+        fake.close()
+        table.stop()
