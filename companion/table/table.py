@@ -486,7 +486,9 @@ class Table:
                                 "pace": self.pace, "paused": self.paused(),
                                 "language": self.language, "acknowledged": self.acknowledged,
                                 "instructions": shown, "locked": sorted(self.locked),
-                                "boxes": {str(s): dict(b) for s, b in sorted(self.boxes.items())}}
+                                "boxes": {str(s): dict(b) for s, b in sorted(self.boxes.items())},
+                                "board": {"name": self.board.name, "status": self.board.status,
+                                          "sha256": self.board.sha256}}
         if me == -1:
             part["drafts"] = {str(s): d for s, d in sorted(self.drafts.items())}
         elif me is not None and me in self.drafts:
