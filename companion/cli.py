@@ -97,6 +97,65 @@ def cmd_board_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_board_verify(args: argparse.Namespace) -> int:
+    """The walk-through in the terminal; progress and the verified pack are files next to the store."""
+    import datetime
+
+    from companion import config as configuration
+    from companion.boards import parse_pack
+    from companion.boards.saved import PackFiles, pack_in_use
+    from companion.boards.verify import BadProgress, Walk
+    from companion.boards.verify.terminal import run_walk
+
+    config = configuration.load(Path(args.config)) if args.config else configuration.simulated()
+    store = Path(args.store) if args.store else config.store
+    date = args.date or datetime.date.today().isoformat()
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError:
+        raise CliError(f"--date must be YYYY-MM-DD, not {date!r}") from None
+    files = PackFiles.beside(store)
+    walk = None
+    saved = None if args.restart else files.load_progress()
+    if saved is not None:
+        try:
+            walk = Walk.from_json(saved)
+        except BadProgress as error:
+            print(f"companion: {error}; starting over", file=sys.stderr)
+            files.set_aside()
+    if walk is None:
+        if args.pack:
+            text = _read_text(args.pack)
+        else:
+            text, origin = pack_in_use(config.board, store)
+            print(f"Starting from {origin}.")
+        walk = Walk.start(parse_pack(text))
+        files.save_progress(walk.to_json())
+
+    def finish(done: Walk) -> bool:
+        path = files.save_pack(done.pack_text(date))
+        files.clear_progress()
+        print(f"Saved the verified pack: {path}")
+        if config.board is not None:
+            print(f"Your config names the board {config.board}: point `board` at {path} to play on it.")
+        else:
+            print("`companion run` starts new games on it (restart a running table to pick it up).")
+        return True
+
+    run_walk(walk, ask=input, say=print, save=lambda w: files.save_progress(w.to_json()), finish=finish,
+             language=config.language)
+    return 0
+
+
+def _read_text(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not UTF-8 text") from None
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from companion import bench
 
@@ -182,6 +241,14 @@ def parser() -> argparse.ArgumentParser:
     p = board.add_parser("check", help="validate a board pack and list every problem")
     p.add_argument("pack", metavar="PACK")
     p.set_defaults(func=cmd_board_check)
+    p = board.add_parser("verify", help="check the board pack against your copy of the game, question by question "
+                                        "(resumable; saves a verified pack next to the store)")
+    p.add_argument("--config", metavar="TOML", help="the table's configuration (its store, board and language)")
+    p.add_argument("--store", metavar="DB", help="the store's path: the walk and the pack are saved beside it")
+    p.add_argument("--pack", metavar="PACK", help="the pack to start from (default: the one new games use)")
+    p.add_argument("--restart", action="store_true", help="drop the saved progress and start over")
+    p.add_argument("--date", metavar="YYYY-MM-DD", help="the day of the check, written in the pack (default: today)")
+    p.set_defaults(func=cmd_board_verify)
 
     from hardware import doctor  # the doctor parses its own options (companion doctor --help)
 

@@ -12,12 +12,11 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
-from companion.boards import check_pack, default_pack_text
+from companion.boards import saved
 from companion.boxes.frame import Frame
 from companion.config import Config
 from companion.i18n import N_, translate
 from companion.notify import Notifier
-from companion.rules import BadBoard
 from companion.store import Store
 from companion.table.bots import Bots, new_game_command
 from companion.table.table import Table
@@ -30,16 +29,13 @@ log = logging.getLogger("companion.run")
 
 
 def board_text(config: Config) -> str:
-    if config.board is None:
-        return default_pack_text()
-    try:
-        text = config.board.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise BadBoard([f"cannot read the board pack {config.board}: {error}"]) from None
-    problems = check_pack(text)
-    if problems:
-        raise BadBoard(problems)
-    return text
+    return pack_in_use(config)[0]
+
+
+def pack_in_use(config: Config) -> tuple[str, str]:
+    """The pack new games start with and where it comes from: the config's `board`, else the pack the
+    owner verified (next to the store), else the default one."""
+    return saved.pack_in_use(config.board, config.store)
 
 
 def run(config: Config, stop: threading.Event | None = None) -> int:
@@ -48,9 +44,9 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
     store = Store(config.store)
     for warning in store.warnings:
         log.warning("%s", warning)
-    table = Table.open(store, board_text(config), language=config.language, pace=config.pace)
-    if table.board.status != "verified":
-        log.warning("the board pack %r is provisional: check it against your copy of the game", table.board.name)
+    pack, origin = pack_in_use(config)
+    table = Table.open(store, pack, language=config.language, pace=config.pace)
+    log.info("board pack for new games: %s (%s, %s)", origin, table.new_board.name, table.new_board.status)
     players = [(p.seat, p.colour, p.name) for p in config.players]
     seed = config.bot_seed
     if table.game is None:
@@ -63,6 +59,7 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
                 acknowledged=lambda n: print(f"stored {n}", flush=True))
     bots.start()
     web = start_web(config, table)
+    warn_if_provisional(table, web)
     hardware = open_hardware(config, table)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -112,6 +109,26 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
         if shutdown.is_set():
             subprocess.run(list(config.shutdown), check=False)
     return 0
+
+
+def warn_if_provisional(table: Table, web: WebServer | None) -> None:
+    """Says plainly when a pack in use is not checked against a real copy, and where to check it."""
+    where = (f"open {addresses(web.port)[0]}verify on the referee's phone, or run " if web is not None
+             else "run ")
+    current = table.board if table.game is not None else None
+    warned = []
+    if current is not None and current.status != "verified":
+        warned.append(current.sha256)
+        log.warning("PROVISIONAL board pack: the game under way plays on %r, whose roads, regions and tiles are "
+                    "not checked against a real copy of the game; to check it once (about half an hour), "
+                    "%s`companion board verify`", current.name, where)
+    new = table.new_board
+    if new.status != "verified" and new.sha256 not in warned:
+        log.warning("PROVISIONAL board pack: new games start on %r, whose roads, regions and tiles are not "
+                    "checked against a real copy of the game; to check it once (about half an hour), "
+                    "%s`companion board verify`", new.name, where)
+    elif new.status == "verified" and warned:
+        log.info("new games start on the verified board pack %r", new.name)
 
 
 def power_button(config: Config, on_hold: Callable[[], None]) -> Any:

@@ -61,7 +61,7 @@ def api_error(error: ApiError) -> tuple[Response, int]:
 
 @api.get("/view")
 def view() -> Response:
-    return jsonify(table().view(role().reader))
+    return Response(table().view_json(role().reader), mimetype="application/json")
 
 
 @api.get("/whoami")
@@ -201,6 +201,22 @@ def record() -> Response:
     response = jsonify(table().record())
     response.headers["Content-Disposition"] = f"attachment; filename=xidit-game-{table().game_id}.json"
     return response
+
+
+@api.get("/legal")
+def legal() -> Response:
+    """The legal choices of one seat now, for the referee deciding on a player's behalf."""
+    r = role()
+    if r.kind != "referee" or r.blind:
+        raise ApiError(403, "only a referee who is not blind can see a player's choices")
+    seat = request.args.get("seat")
+    if seat is None or not seat.isdigit():
+        raise ApiError(400, "give the seat: /api/legal?seat=N")
+    game = table().game
+    if game is None or int(seat) not in game.state.players:
+        raise ApiError(404, f"there is no seat {seat} in the game under way")
+    return jsonify({"seat": int(seat), "version": table().version,
+                    "choices": [choice.to_json() for choice in game.legal(int(seat))]})
 
 
 @api.get("/links")

@@ -68,6 +68,13 @@ class Stream:
             self._screen = counter
         self._wake.set()
 
+    def _view_event(self) -> str:
+        # The newest view, as JSON made once for all the streams of this reader.
+        with self.table._lock:
+            version = self.table.version
+            text = self.table.view_json(self.reader)
+        return view_event(version, text)
+
     def events(self) -> Iterator[str]:
         if self.registry is not None:
             self.registry.add(self)
@@ -75,9 +82,9 @@ class Stream:
         if self.box is not None:
             stops.append(self.box.listen(self._on_screen))
         try:
-            view = self.table.view(self.reader)
-            if self.last_seen is None or view["version"] != self.last_seen:
-                yield event("view", view, view["version"])
+            version = self.table.version
+            if self.last_seen is None or version != self.last_seen:
+                yield self._view_event()
             if self.box is not None:
                 yield event("screen", {"frame": self.box.counter}, None)
             while not self.closed.is_set():
@@ -91,7 +98,7 @@ class Stream:
                     latest, self._latest = self._latest, None
                     screen, self._screen = self._screen, None
                 if latest is not None:
-                    yield event("view", latest, latest["version"])
+                    yield self._view_event()
                 if screen is not None:
                     yield event("screen", {"frame": screen}, None)
         finally:
@@ -99,6 +106,10 @@ class Stream:
                 stop()
             if self.registry is not None:
                 self.registry.discard(self)
+
+
+def view_event(ident: int, text: str) -> str:
+    return f"id: {ident}\nevent: view\ndata: {text}\n\n"
 
 
 def event(name: str, data: Any, ident: int | None) -> str:

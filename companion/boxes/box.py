@@ -28,6 +28,11 @@ class Box:
                                          language=lambda: table.language, **options)
         self.connected = True
         self._dirty = False
+        self._wake = threading.Event()
+        self._drawn = threading.Condition()
+        self._closed = threading.Event()
+        self._drawer: threading.Thread | None = None
+        self._unsubscribe: Callable[[], None] | None = None
 
     def key(self, key: str, kind: str = "press") -> Frame | None:
         """One key event from the hardware; unknown keys are ignored (a garbled line is not a key)."""
@@ -41,10 +46,27 @@ class Box:
         return frame
 
     def refresh(self) -> None:
-        """Redraws after a change at the table. Never waits: if a key is being handled, that
-        handler redraws once it is done, so the table's loop is never held up by a box."""
+        """Asks for a redraw after a change at the table. Never waits and never draws here: the box's
+        own drawing thread does it, so the table's loop is never held up by a box."""
         self._dirty = True
-        self._settle()
+        self._wake.set()
+
+    def _draw_when_asked(self) -> None:
+        while not self._closed.is_set():
+            self._wake.wait()
+            self._wake.clear()
+            if not self._closed.is_set():
+                self._settle()
+
+    def close(self) -> None:
+        self._closed.set()
+        self._wake.set()
+        if self._drawer is not None:
+            self._drawer.join(2)
+            self._drawer = None
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
 
     def _settle(self) -> None:
         while self._dirty and self._lock.acquire(blocking=False):
@@ -53,6 +75,13 @@ class Box:
                 self._show(self.controller.frame())
             finally:
                 self._lock.release()
+        with self._drawn:
+            self._drawn.notify_all()
+
+    def settled(self, timeout: float) -> bool:
+        """Waits until the screen shows the table's latest state (for tests and a clean shutdown)."""
+        with self._drawn:
+            return self._drawn.wait_for(lambda: not self._dirty and not self._lock.locked(), timeout)
 
     def show_final(self, frame: Frame) -> None:
         """The last picture before the power goes: keys are no longer taken."""
@@ -60,7 +89,11 @@ class Box:
             self._show(frame)
 
     def attach(self) -> Callable[[], None]:
-        """Follows the table: every published change refreshes this box."""
-        unsubscribe = self.table.subscribe(f"seat:{self.seat}", lambda view: self.refresh())
-        self.refresh()
-        return unsubscribe
+        """Follows the table: every published change redraws this box (on the box's drawing thread)."""
+        if self._drawer is None:
+            self._drawer = threading.Thread(target=self._draw_when_asked, name=f"box-{self.seat}-draw", daemon=True)
+            self._drawer.start()
+        self._unsubscribe = self.table.subscribe(f"seat:{self.seat}", lambda view: self.refresh())
+        self._dirty = True
+        self._settle()
+        return self.close

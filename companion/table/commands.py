@@ -101,10 +101,18 @@ class BoxStatus:
 
 
 @dataclass(frozen=True)
+class SetBoard:
+    """The board pack for the games started from now on (the game under way keeps its own)."""
+
+    pack: str
+    by: str = REFEREE
+
+
+@dataclass(frozen=True)
 class SetPace:
     pace: str
     by: str = REFEREE
 
 
 Command = (NewGame | ImportGame | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback | Acknowledge | SetPace
-           | SetLanguage | BoxStatus)
+           | SetLanguage | BoxStatus | SetBoard)

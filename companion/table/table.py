@@ -8,6 +8,7 @@ still entering, who has locked, the pace, and which physical instructions the ta
 
 from __future__ import annotations
 
+import json
 import logging
 import queue
 import threading
@@ -19,6 +20,7 @@ from companion.boards import parse_pack
 from companion.boxes.snapshot import SeatSnapshot
 from companion.i18n import LANGUAGES
 from companion.rules import (
+    BadBoard,
     BadRecord,
     Game,
     IllegalAction,
@@ -30,6 +32,7 @@ from companion.rules import (
     setup_from_json,
     setup_to_json,
 )
+from companion.rules.board import Board
 from companion.rules.preview import preview
 from companion.rules.units import ORDERS, PROGRAM_LENGTH
 from companion.rules.views import parse_reader
@@ -47,6 +50,7 @@ from .commands import (
     NewGame,
     Refused,
     Rollback,
+    SetBoard,
     SetLanguage,
     SetOrder,
     SetPace,
@@ -65,8 +69,9 @@ RECENT = 40  # instructions already done that a view still shows
 class Table:
     def __init__(self, store: Store, board_text: str, *, language: str = "en", pace: str = "decisions") -> None:
         self.store = store
-        self.board_text = board_text
+        self.board_text = board_text  # the pack of the game under way (each game keeps the pack it began with)
         self.board = parse_pack(board_text)
+        self.new_pack, self.new_board = board_text, self.board  # the pack new games start with
         self.language = language
         self.pace = pace
         self.game: Game | None = None
@@ -78,6 +83,9 @@ class Table:
         self.acknowledged = 0
         self.version = 0
         self.boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
+        self._cached_version = -1
+        self._views: dict[str, dict[str, Any]] = {}
+        self._json: dict[str, str] = {}
         self._events_seen = 0
         self._lock = threading.RLock()
         self._subscribers: list[tuple[str, Subscriber]] = []
@@ -253,6 +261,17 @@ class Table:
                     raise Refused(f"The language is one of {', '.join(LANGUAGES)}.")
                 self.language = language
                 return {"language": language}
+            case SetBoard(pack=pack, by=by):
+                self._referee_only(by)
+                try:
+                    board = parse_pack(pack)
+                except BadBoard as error:
+                    raise Refused(f"This board pack has problems: {error}") from None
+                self.new_pack, self.new_board = pack, board
+                if self.game is None:
+                    self.board_text, self.board = pack, board
+                log.info("board pack for new games: %s (%s)", board.name, board.status)
+                return {"board": {"name": board.name, "status": board.status, "sha256": board.sha256}}
             case SetPace(pace=pace, by=by):
                 self._referee_only(by)
                 if pace not in PACES:
@@ -302,23 +321,30 @@ class Table:
 
     def _new_game(self, command: NewGame) -> dict[str, Any]:
         self._referee_only(command.by)
+        board = self._new_board()
         try:
             setup = setup_from_json(command.setup)
-            Game(self.board, setup)  # checks the setup against this board before anything is stored
+            Game(board, setup)  # checks the setup against this board before anything is stored
         except BadRecord as error:
             raise Refused(str(error)) from None
         if self.game_id is not None and self.game is not None and self.game.outcome() is None:
             self.store.finish(self.game_id)  # the unfinished game is set aside, not deleted
+        self.board_text, self.board = self.new_pack, board
         self.game_id = self.store.new_game(self.board_text, setup_to_json(setup))
         self._start(setup)
         log.info("game %s started: %s players, %s", self.game_id, len(setup.players), setup.length)
         return {"game": self.game_id}
 
+    def _new_board(self) -> Board:
+        """The board of the pack new games start with."""
+        return self.board if self.new_pack == self.board_text else self.new_board
+
     def _import(self, command: ImportGame) -> dict[str, Any]:
         self._referee_only(command.by)
+        board = self._new_board()
         try:
             record = record_from_json(command.record)
-            game = Game.replay(self.board, record.setup, record.actions)
+            game = Game.replay(board, record.setup, record.actions)
         except BadRecord as error:
             raise Refused(f"This record cannot be read: {error}") from None
         except IllegalAction as error:
@@ -465,6 +491,23 @@ class Table:
         return out
 
     def view(self, reader: str = "referee") -> dict[str, Any]:
+        """The view for a reader. It is shared with every other caller for this version: never modify it."""
+        with self._lock:
+            if self._cached_version != self.version:
+                self._cached_version, self._views, self._json = self.version, {}, {}
+            if reader not in self._views:
+                self._views[reader] = self._build_view(reader)
+            return self._views[reader]
+
+    def view_json(self, reader: str = "referee") -> str:
+        """The view as JSON text, made once per reader and version however many phones ask for it."""
+        with self._lock:
+            view = self.view(reader)
+            if reader not in self._json:
+                self._json[reader] = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+            return self._json[reader]
+
+    def _build_view(self, reader: str) -> dict[str, Any]:
         with self._lock:
             if self.game is None:
                 return {"format": "xidit-state/1", "view": reader, "version": self.version, "phase": "setup",
@@ -487,12 +530,19 @@ class Table:
                                 "language": self.language, "acknowledged": self.acknowledged,
                                 "instructions": shown, "locked": sorted(self.locked),
                                 "boxes": {str(s): dict(b) for s, b in sorted(self.boxes.items())},
-                                "board": {"name": self.board.name, "status": self.board.status,
-                                          "sha256": self.board.sha256}}
+                                "board": self._board_part()}
         if me == -1:
             part["drafts"] = {str(s): d for s, d in sorted(self.drafts.items())}
         elif me is not None and me in self.drafts:
             part["draft"] = list(self.drafts[me])
+        return part
+
+    def _board_part(self) -> dict[str, Any]:
+        """The pack of the game under way and, when new games will use another, that one too."""
+        part: dict[str, Any] = {"name": self.board.name, "status": self.board.status, "sha256": self.board.sha256}
+        if self.new_pack != self.board_text:
+            board = self._new_board()
+            part["next"] = {"name": board.name, "status": board.status, "sha256": board.sha256}
         return part
 
     def seat_snapshot(self, seat: int) -> SeatSnapshot:

@@ -41,6 +41,7 @@ def test_a_whole_game_through_key_events_only(tmp_path: Path) -> None:
     record = record_from_json(table.record())
     alone = Game.replay(table.board, record.setup, record.actions)
     assert alone.outcome() == table.game.outcome()  # type: ignore[union-attr]
+    assert boxes[1].settled(5)
     final = screens[1].shown
     assert final is not None and final.title in ("Game over",)
     assert all(s.frames_sent > 50 for s in screens.values()) and presses > 300
