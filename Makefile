@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint tools clean catalog
+.PHONY: run test lint tools browser clean catalog
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -25,7 +25,11 @@ tools:
 	@command -v systemd-analyze >/dev/null || apt-get install -y -qq systemd \
 		|| echo "could not install systemd: its test will be skipped"
 
-test: lint tools
+# The browser tests drive Debian's chromium, never a browser Playwright downloads (they fail without it in CI).
+browser:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+test: lint tools browser
 	$(VENV)/bin/pytest -q
 
 clean:
@@ -33,5 +37,5 @@ clean:
 
 # After adding or changing a message: refresh the French catalog, then translate the new entries.
 catalog: $(STAMP)
-	$(VENV)/bin/pybabel extract -k N_ --no-location -o .venv/messages.pot companion
+	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ --no-location -o .venv/messages.pot .
 	$(VENV)/bin/pybabel update -i .venv/messages.pot -l fr -o companion/locale/fr.po --no-fuzzy-matching

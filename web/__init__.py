@@ -12,6 +12,7 @@ from companion.store import Store
 from companion.table.table import Table
 
 from .auth import PinGuard, new_pin, new_secret
+from .i18n import install as install_texts
 from .phone import PhoneBoxes
 from .stream import Streams
 
@@ -49,9 +50,12 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
 
     from .api import api
     from .pages import pages
+    from .verify import verify
 
     app.register_blueprint(api)
     app.register_blueprint(pages)
+    app.register_blueprint(verify)  # the board pack's walk-through, reference sheet and banner
+    install_texts(app)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:

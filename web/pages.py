@@ -1,30 +1,96 @@
-"""The pages: the table view, the referee page, a player's page, the final scoring."""
+"""The pages: the table view, the referee page, a player's page, the final scoring.
+
+Each page is rendered whole on the server from the state view of whoever asks (so a page shows
+exactly what its reader may know), then kept live by a few lines of script: on every `view` event of
+the stream the page fetches its live part again (`/part/<page>`) and swaps it in.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 
-from .api import role, table
-from .auth import same, seat_token
+from companion.i18n import N_, translate
+
+from .api import phones, role, table
+from .auth import Role, same, seat_token
+from .i18n import language, script_texts
+from .svg import chart_svg, map_svg, qr_svg
+from .words import scoring_story
 
 pages = Blueprint("pages", __name__)
+
+LIVE = {"table": "_table.html", "seat": "_seat.html", "referee": "_referee.html", "scoring": "_scoring.html"}
+
+
+def t(message: str, **params: Any) -> str:
+    return translate(language(), message, params or None)
+
+
+def context(page: str, who: Role | None = None) -> dict[str, Any]:
+    """What every template gets: the reader's view, who they are, and the drawing helpers."""
+    who = who or role()
+    view = table().view(who.reader)
+    players = {p["seat"]: p for p in view.get("players", [])}
+    return {
+        "page": page, "role": who, "view": view, "tablepart": view["table"], "players": players,
+        "lang": language(), "game": table().game is not None,
+        "map_svg": lambda: map_svg(view, table().board, t),
+        "chart_svg": lambda: chart_svg(view, t),
+        "story": lambda: scoring_story(view, t, who.reader == "referee"),
+        "part_url": url_for("pages.part", name=page),
+        "has_box": who.kind == "seat" and phones() is not None and phones().get(who.seat or 0) is not None,  # type: ignore[union-attr]
+        "table_qr": lambda: qr_svg(request.host_url, t(N_("The address of the table view"))),
+        "links": lambda: seat_links(who),
+    }
+
+
+def seat_links(who: Role) -> list[dict[str, Any]]:
+    """The secret link of each seat with its QR code: for the referee only."""
+    game = table().game
+    if who.kind != "referee" or game is None:
+        return []
+    secret = current_app.config["SECRET_KEY"]
+    out = []
+    for seat in game.state.seats:
+        url = f"{request.host_url}seat/{seat}?t={seat_token(secret, table().game_id, seat)}"
+        player = game.state.players[seat]
+        out.append({"seat": seat, "url": url, "colour": player.colour, "name": player.name,
+                    "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=seat))})
+    return out
+
+
+def page(template: str, name: str, status: int = 200) -> Response:
+    response = Response(render_template(template, **context(name)), status=status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @pages.get("/")
 def table_view() -> Any:
-    return render_template("table.html", role=role())
+    return page("table.html", "table")
 
 
 @pages.get("/referee")
 def referee() -> Any:
-    return render_template("referee.html", role=role())
+    return page("referee.html", "referee")
 
 
 @pages.get("/scoring")
 def scoring() -> Any:
-    return render_template("scoring.html", role=role())
+    return page("scoring.html", "scoring")
 
 
 @pages.get("/seat/<int:seat>")
@@ -43,4 +109,43 @@ def seat(seat: int) -> Any:
         return redirect(url_for("pages.seat", seat=seat))
     if role().kind != "seat" or role().seat != seat:
         abort(403)
-    return render_template("seat.html", role=role(), seat=seat)
+    return page("seat.html", "seat")
+
+
+@pages.get("/part/<name>")
+def part(name: str) -> Any:
+    """The live part of a page, for the script to swap in after each change."""
+    if name not in LIVE:
+        abort(404)
+    if name == "seat" and role().kind != "seat":
+        abort(403)
+    response = Response(render_template(LIVE[name], **context(name)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@pages.get("/map.svg")
+def map_image() -> Response:
+    """The board as the asker's view shows it."""
+    view = table().view(role().reader)
+    response = Response(map_svg(view, table().board, t), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@pages.get("/scoring.svg")
+def chart_image() -> Response:
+    view = table().view(role().reader)
+    if view.get("phase") != "over":
+        abort(404)
+    response = Response(chart_svg(view, t), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@pages.get("/texts.json")
+def texts() -> Response:
+    """The texts the scripts show, in the table's language."""
+    response = jsonify({"language": language(), "texts": script_texts(language())})
+    response.headers["Cache-Control"] = "no-store"
+    return response

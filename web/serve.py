@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 from flask import Flask
-from waitress.server import create_server  # type: ignore[import-untyped]
+from waitress.server import create_server
 
 log = logging.getLogger("companion.web")
 

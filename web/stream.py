@@ -82,6 +82,7 @@ class Stream:
         if self.box is not None:
             stops.append(self.box.listen(self._on_screen))
         try:
+            yield ": connected\n\n"  # at once, so a phone that reconnects knows it is back
             version = self.table.version
             if self.last_seen is None or version != self.last_seen:
                 yield self._view_event()

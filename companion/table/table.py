@@ -35,7 +35,7 @@ from companion.rules import (
 from companion.rules.board import Board
 from companion.rules.preview import preview
 from companion.rules.units import ORDERS, PROGRAM_LENGTH
-from companion.rules.views import parse_reader
+from companion.rules.views import BadReader, parse_reader
 from companion.store import Store
 
 from .commands import (
@@ -214,7 +214,10 @@ class Table:
             # The sender hears first, then every view is published: a box waiting for its answer
             # may redraw while the loop publishes, without either waiting on the other.
             future.set_result(answer)
-            self._publish()
+            try:
+                self._publish()
+            except Exception:  # the loop must outlive any subscriber's trouble
+                log.exception("publishing after %r failed", command)
 
     # -- commands ----------------------------------------------------------------------------------
 
@@ -237,6 +240,8 @@ class Table:
             subscribers = list(self._subscribers)
             views = self._views_for(subscribers)
         for (reader, callback), view in zip(subscribers, views, strict=True):
+            if view is None:
+                continue
             try:
                 callback(view)
             except Exception:  # a broken subscriber must not stop the others
@@ -481,13 +486,13 @@ class Table:
                     self._subscribers.remove((reader, callback))
         return unsubscribe
 
-    def _views_for(self, subscribers: list[tuple[str, Subscriber]]) -> list[dict[str, Any]]:
-        cache: dict[str, dict[str, Any]] = {}
-        out = []
+    def _views_for(self, subscribers: list[tuple[str, Subscriber]]) -> list[dict[str, Any] | None]:
+        out: list[dict[str, Any] | None] = []
         for reader, _ in subscribers:
-            if reader not in cache:
-                cache[reader] = self.view(reader)
-            out.append(cache[reader])
+            try:
+                out.append(self.view(reader))
+            except BadReader:
+                out.append(None)  # a seat the game under way does not have (a smaller new game)
         return out
 
     def view(self, reader: str = "referee") -> dict[str, Any]:

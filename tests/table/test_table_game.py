@@ -210,3 +210,18 @@ def test_the_language_is_a_setting(tmp_path: Path) -> None:
     assert "cité" in table.view("public")["table"]["instructions"][0]["text"]
     with pytest.raises(Refused):
         table.handle(SetLanguage("de"))
+
+
+def test_a_smaller_new_game_does_not_stop_the_loop(tmp_path: Path) -> None:
+    from companion.table.bots import new_game_command
+
+    table = new_table(tmp_path / "t.db", players=4, seed=2)
+    seen: list[int] = []
+    table.subscribe("seat:4", lambda view: seen.append(view["version"]))
+    table.start()
+    table.submit(new_game_command([(1, "blue", None), (2, "red", None), (3, "green", None)], "short", "normal", 3)
+                 ).result(timeout=10)
+    # Seat 4 has no view in a 3-player game; the loop goes on serving everyone else.
+    answer = table.submit(SetPace("orders")).result(timeout=10)
+    assert answer["version"] == table.version
+    table.stop()

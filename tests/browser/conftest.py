@@ -1,0 +1,76 @@
+"""Browser tests: the pages in Debian's chromium driven by Playwright, against the app served by
+waitress in-process on a table on a temporary store. Never `playwright install`: chromium comes from
+Debian (`make test` installs it). Without it the tests are skipped, saying why, except in CI
+(`CI=true`), where a missing browser is a failure."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.table.table import Table
+from tests.table.support import new_table
+from web import create_app
+from web.phone import PhoneBoxes
+from web.serve import WebServer
+
+PIN = "135790"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+                         "has_touch": True}
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: the browser tests must run)")
+    pytest.skip(reason)
+
+
+def chromium() -> str:
+    path = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+    if path is None:
+        _missing("chromium is not installed: `apt-get install -y chromium` (make test does it)")
+    return str(path)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    path = chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright package is not installed: pip install -e '.[dev]'")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@dataclass
+class Served:
+    table: Table
+    url: str
+    app: Any
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    """A 3-player table whose seats all play from phones, served on a free port."""
+    table = new_table(tmp_path / "browser.db", players=3, seed=2)
+    table.start()
+    app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {1, 2, 3}))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    yield Served(table, f"http://127.0.0.1:{server.port}", app)
+    app.config["STREAMS"].close_all()
+    server.stop()
+    table.stop()

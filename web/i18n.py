@@ -1,0 +1,60 @@
+"""The pages' texts in the table's language (`view.table.language`): a Jinja global `_` for the
+templates, and the few texts the page scripts need, served as a small JSON dictionary.
+
+Every message id is the English text, in the gettext catalog `companion/locale/fr.po` like every
+other text of the companion (`make catalog` extracts the templates too, through `babel.cfg`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, current_app
+
+from companion.i18n import N_, WORDS, translate, word
+
+# The texts the scripts show by themselves (answers of the API, the wizard, the phone box).
+SCRIPT_MESSAGES = (
+    N_("Connected"), N_("Reconnecting…"), N_("Wrong PIN."), N_("Too many wrong PINs: try again in {n} s."),
+    N_("The game moved on: look again and retry."), N_("The screen changed: look and press again."),
+    N_("This page is no longer yours: open your link again."),
+    N_("Done."), N_("Refused: {error}"), N_("Refused: {error} ({rule})"), N_("Send"),
+    N_("Nothing to decide for this seat now."), N_("Decision: {decision}"),
+    N_("Start on which city?"), N_("City {city}"), N_("City {city} (taken)"),
+    N_("Program for seat {seat}"), N_("Slot {n}"), N_("Set and lock this program"),
+    N_("Reward from colossus {number}"), N_("Reward from the threat on city {city}"),
+    N_("gold {n}"), N_("bards {n}"), N_("guild floors {n}"),
+    N_("bards in region {region}"), N_("bards in the Bastion (secret)"),
+    N_("Fight the {n}-unit colossus"), N_("Do not fight"), N_("Raise which neutral track?"),
+    N_("Reveal how many {unit}? (0 to {max})"), N_("Census: place {n} bard(s)"),
+    N_("Floor on which guild?"), N_("Guild of city {city}"),
+    N_("action"), N_("wait"),  # the two orders that are not road colours, shown by name
+    N_("Roll back to {keep} actions: {drops} action(s) dropped."), N_("Put the pieces back:"),
+    N_("Nothing to move back."), N_("Confirm the rollback"),
+    N_("This file is not a game record (JSON)."), N_("Game imported."), N_("New game started."),
+    N_("Pick another colour for each player."), N_("Pick another seat for each player."),
+    N_("A layout list is not a list of numbers: {field}"),
+)
+
+
+def language() -> str:
+    table = current_app.config["TABLE"]
+    return str(table.language)
+
+
+def gettext(message: str, **params: Any) -> str:
+    """Jinja's `_`: the message in the table's language, `{named}` fields filled (and translated)."""
+    return translate(language(), message, params or None)
+
+
+def term(value: Any) -> str:
+    """A word of the game (unit, colour, category, ...) in the table's language."""
+    return word(language(), value)
+
+
+def script_texts(lang: str) -> dict[str, str]:
+    return {**{w: word(lang, w) for w in sorted(WORDS)}, **{m: translate(lang, m) for m in SCRIPT_MESSAGES}}
+
+
+def install(app: Flask) -> None:
+    app.jinja_env.globals.update(_=gettext, term=term)

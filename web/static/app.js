@@ -1,0 +1,140 @@
+// Every page: follow the table by Server-Sent Events and swap in the page's live part after each
+// change; send commands with the version last seen (on 409, take the newer version and retry).
+"use strict";
+(function () {
+  const body = document.body;
+  const texts = {};
+  let version = Number(body.dataset.version);
+  const lang = body.dataset.lang;
+
+  function t(message, params) {
+    let text = texts[message] || message;
+    for (const [key, value] of Object.entries(params || {})) text = text.split("{" + key + "}").join(String(value));
+    return text;
+  }
+
+  const loaded = fetch("/texts.json", {cache: "no-store"}).then(function (r) { return r.json(); })
+    .then(function (data) { Object.assign(texts, data.texts); }).catch(function () { /* English stays */ });
+
+  async function post(url, data) {
+    return fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(data),
+                       credentials: "same-origin"});
+  }
+
+  // A command with the version of the view it was decided on. A stale version is answered 409 with
+  // the current one: the page takes it and sends again (the rules check the command anew anyway).
+  async function command(data) {
+    let answer = null;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      answer = await post("/api/command", Object.assign({}, data, {version: version}));
+      if (answer.status !== 409) break;
+      const info = await answer.json();
+      version = info.version;
+    }
+    const result = await answer.json().catch(function () { return {}; });
+    if (answer.ok && typeof result.version === "number") version = Math.max(version, result.version);
+    return {ok: answer.ok, status: answer.status, data: result};
+  }
+
+  function refusal(result) {
+    const data = result.data || {};
+    if (result.status === 409) return t("The game moved on: look again and retry.");
+    return data.rule ? t("Refused: {error} ({rule})", {error: data.error, rule: data.rule})
+                     : t("Refused: {error}", {error: data.error || result.status});
+  }
+
+  // The live part: fetched again after each change, one fetch at a time, always the newest.
+  let busy = false, again = false;
+  async function refresh() {
+    const url = body.dataset.part;
+    if (!url) return;
+    if (busy) { again = true; return; }
+    busy = true;
+    try {
+      do {
+        again = false;
+        let answer;
+        try {
+          answer = await fetch(url, {cache: "no-store", credentials: "same-origin"});
+        } catch (error) {
+          break;  // the table is out of reach: the stream reconnects and asks again
+        }
+        if (!answer.ok) {
+          if (answer.status === 403) setLink("gone", t("This page is no longer yours: open your link again."));
+          break;
+        }
+        const holder = document.createElement("div");
+        holder.innerHTML = await answer.text();
+        const fresh = holder.querySelector("#live");
+        const live = document.getElementById("live");
+        if (!fresh || !live) break;
+        if (fresh.dataset.lang !== lang) { location.reload(); return; }
+        const open = Array.from(live.querySelectorAll("details[open][id]")).map(function (d) { return d.id; });
+        live.replaceWith(fresh);
+        open.forEach(function (id) { const d = document.getElementById(id); if (d) d.open = true; });
+        document.dispatchEvent(new CustomEvent("xidit:refreshed", {detail: fresh}));
+      } while (again);
+    } finally {
+      busy = false;
+    }
+  }
+
+  function setLink(state, text) {
+    const el = document.getElementById("link-state");
+    if (!el) return;
+    el.dataset.state = state;
+    el.textContent = text;
+  }
+
+  // The stream: EventSource reconnects by itself and sends the last id it saw; the server then
+  // sends the newest view at once if anything changed meanwhile.
+  function follow() {
+    // No `since` at first: the server answers at once with the newest view (and the stream opens).
+    const source = new EventSource("/api/stream");
+    source.addEventListener("open", function () { loaded.then(function () { setLink("live", t("Connected")); }); });
+    source.addEventListener("error", function () { setLink("down", t("Reconnecting…")); });
+    source.addEventListener("view", function (event) {
+      const view = JSON.parse(event.data);
+      version = view.version;
+      body.dataset.version = String(view.version);
+      document.dispatchEvent(new CustomEvent("xidit:view", {detail: view}));
+      refresh();
+    });
+    source.addEventListener("screen", function (event) {
+      document.dispatchEvent(new CustomEvent("xidit:screen", {detail: JSON.parse(event.data)}));
+    });
+    window.addEventListener("pagehide", function () { source.close(); });
+  }
+
+  // Buttons that send a command: data-command plus its fields as data-* attributes.
+  document.addEventListener("click", async function (event) {
+    const button = event.target.closest("[data-command]");
+    if (button) {
+      event.preventDefault();
+      const data = {command: button.dataset.command};
+      for (const [key, value] of Object.entries(button.dataset)) {
+        if (key === "command") continue;
+        data[key] = /^-?\d+$/.test(value) ? Number(value) : value;
+      }
+      button.disabled = true;
+      const result = await command(data);
+      button.disabled = false;
+      if (!result.ok) alert(refusal(result));
+      return;
+    }
+    const toggle = event.target.closest("[data-toggle]");
+    if (toggle) {
+      const on = body.classList.toggle(toggle.dataset.toggle);
+      toggle.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+  });
+  document.addEventListener("xidit:refreshed", function () {
+    document.querySelectorAll("[data-toggle]").forEach(function (toggle) {
+      toggle.setAttribute("aria-pressed", body.classList.contains(toggle.dataset.toggle) ? "true" : "false");
+    });
+  });
+
+  window.Xidit = {t: t, post: post, command: command, refusal: refusal, refresh: refresh, loaded: loaded,
+                  get version() { return version; }};
+  follow();
+})();

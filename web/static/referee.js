@@ -1,0 +1,313 @@
+// The referee page: new-game wizard, rollback with confirmation, decisions on behalf of a player
+// (forms built from /api/legal), import of a record, the blind switch.
+"use strict";
+(function () {
+  const X = window.Xidit;
+  const $ = function (id) { return document.getElementById(id); };
+  const UNITS = ["militia", "archer", "infantry", "priest", "mage"];
+  const ORDERS = ["black", "red", "blue", "action", "wait"];
+
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === false || value === null || value === undefined) continue;
+      if (key === "text") node.textContent = value; else node.setAttribute(key, value === true ? "" : value);
+    }
+    (children || []).forEach(function (child) { node.append(child); });
+    return node;
+  }
+
+  function say(id, text, good) {
+    const note = $(id);
+    if (!note) return;
+    note.textContent = text;
+    note.dataset.good = good ? "yes" : "no";
+  }
+
+  // -- settings ----------------------------------------------------------------------------------
+  const blind = $("blind");
+  if (blind) blind.addEventListener("change", async function () {
+    await X.post("/api/blind", {on: blind.checked});
+    location.reload();
+  });
+  $("logout").addEventListener("click", async function () {
+    await X.post("/api/logout", {});
+    location.reload();
+  });
+
+  // -- new game wizard ---------------------------------------------------------------------------
+  const wizard = $("wizard");
+  function rows() { return Array.from(wizard.querySelectorAll(".player-row")); }
+  function count() { return Number(wizard.count.value); }
+  function syncWizard() {
+    const n = count();
+    rows().forEach(function (row, i) {
+      row.hidden = i >= n;
+      row.querySelectorAll("select, input").forEach(function (f) { f.disabled = i >= n; });
+    });
+    $("w-neutral").hidden = n !== 3;
+    const first = $("w-first");
+    const chosen = first.value;
+    first.replaceChildren();
+    rows().slice(0, n).forEach(function (row, i) {
+      const seat = wizard["seat-" + i].value;
+      const name = wizard["name-" + i].value.trim() || wizard["colour-" + i].selectedOptions[0].textContent;
+      first.append(el("option", {value: seat, text: seat + " — " + name}));
+    });
+    if (Array.from(first.options).some(function (o) { return o.value === chosen; })) first.value = chosen;
+    const layout = wizard.tiles.value === "layout";
+    $("w-layout").hidden = !layout;
+  }
+  wizard.addEventListener("change", syncWizard);
+  wizard.addEventListener("input", syncWizard);
+  if (!wizard.seed.value) wizard.seed.value = String(Math.floor(Math.random() * 1000000));
+  syncWizard();
+
+  function numbers(field, text) {
+    const parts = text.split(/[\s,;]+/).filter(Boolean);
+    if (!parts.every(function (p) { return /^\d+$/.test(p); })) {
+      throw new Error(X.t("A layout list is not a list of numbers: {field}", {field: field}));
+    }
+    return parts.map(Number);
+  }
+
+  function setupFromWizard() {
+    const n = count();
+    const players = [];
+    for (let i = 0; i < n; i++) {
+      const player = {seat: Number(wizard["seat-" + i].value), colour: wizard["colour-" + i].value};
+      const name = wizard["name-" + i].value.trim();
+      if (name) player.name = name;
+      players.push(player);
+    }
+    if (new Set(players.map(function (p) { return p.colour; })).size !== n) {
+      throw new Error(X.t("Pick another colour for each player."));
+    }
+    if (new Set(players.map(function (p) { return p.seat; })).size !== n) {
+      throw new Error(X.t("Pick another seat for each player."));
+    }
+    const setup = {players: players, length: wizard.length.value, first_player: Number(wizard.first.value),
+                   seed: Number(wizard.seed.value || 0)};
+    if (n === 3) setup.neutral = wizard.neutral.value;
+    if (wizard.tiles.value === "layout") {
+      const layout = {};
+      ["recruit", "threat", "recruit_pile", "threat_pile"].forEach(function (field) {
+        const text = wizard[field].value.trim();
+        if (text) layout[field] = numbers(field, text);
+      });
+      const colossi = wizard.colossi.value.trim();
+      if (colossi) {
+        layout.colossi = colossi.split("/").map(function (stack) { return numbers("colossi", stack); });
+      }
+      const scoring = [0, 1, 2].map(function (k) { return wizard["scoring-" + k].value; }).filter(Boolean);
+      if (scoring.length) layout.scoring = scoring;
+      setup.layout = layout;
+    }
+    return setup;
+  }
+
+  wizard.addEventListener("submit", async function (event) {
+    event.preventDefault();
+    let setup;
+    try { setup = setupFromWizard(); } catch (error) { say("wizard-note", error.message, false); return; }
+    const result = await X.command({command: "new_game", setup: setup});
+    if (result.ok) {
+      say("wizard-note", X.t("New game started."), true);
+      location.reload();
+    } else {
+      say("wizard-note", X.refusal(result), false);
+    }
+  });
+
+  // -- import ------------------------------------------------------------------------------------
+  $("import").addEventListener("submit", async function (event) {
+    event.preventDefault();
+    const file = $("import-file").files[0];
+    if (!file) return;
+    let record;
+    try { record = JSON.parse(await file.text()); } catch (error) {
+      say("import-note", X.t("This file is not a game record (JSON)."), false);
+      return;
+    }
+    const result = await X.command({command: "import", record: record});
+    if (result.ok) { say("import-note", X.t("Game imported."), true); location.reload(); }
+    else say("import-note", X.refusal(result), false);
+  });
+
+  // -- rollback: preview first, then confirm ------------------------------------------------------
+  const rollback = $("rollback");
+  if (rollback) rollback.addEventListener("submit", async function (event) {
+    event.preventDefault();
+    const keep = Number(rollback.keep.value);
+    const box = $("rollback-preview");
+    const result = await X.command({command: "rollback", keep: keep});
+    box.replaceChildren();
+    if (!result.ok) { box.append(el("p", {class: "note", text: X.refusal(result)})); return; }
+    const undo = result.data.undo || [];
+    box.append(el("p", {text: X.t("Roll back to {keep} actions: {drops} action(s) dropped.",
+                                  {keep: keep, drops: result.data.drops})}));
+    box.append(el("p", {text: undo.length ? X.t("Put the pieces back:") : X.t("Nothing to move back.")}));
+    if (undo.length) box.append(el("ol", {class: "undo"}, undo.map(function (line) { return el("li", {text: line}); })));
+    const confirm = el("button", {type: "button", class: "danger", id: "rollback-confirm",
+                                  text: X.t("Confirm the rollback")});
+    confirm.addEventListener("click", async function () {
+      confirm.disabled = true;
+      const done = await X.command({command: "rollback", keep: keep, confirm: true});
+      box.replaceChildren(el("p", {class: "note", text: done.ok ? X.t("Done.") : X.refusal(done)}));
+      if (done.ok) location.reload();
+    });
+    box.append(confirm);
+  });
+
+  // -- decisions on behalf of a player -----------------------------------------------------------
+  const forms = $("decide-forms");
+  const load = $("decide-load");
+  if (load) load.addEventListener("click", showChoices);
+
+  async function showChoices() {
+    const seat = Number($("decide-seat").value);
+    say("decide-note", "", true);
+    const answer = await fetch("/api/legal?seat=" + seat, {cache: "no-store", credentials: "same-origin"});
+    const data = await answer.json();
+    forms.replaceChildren();
+    if (!answer.ok) { say("decide-note", X.t("Refused: {error}", {error: data.error}), false); return; }
+    if (!data.choices.length) { say("decide-note", X.t("Nothing to decide for this seat now."), true); return; }
+    data.choices.forEach(function (choice) { forms.append(choiceForm(choice)); });
+  }
+
+  async function decide(action) {
+    const result = await X.command({command: "decide", seat: action.seat, action: action});
+    say("decide-note", result.ok ? X.t("Done.") : X.refusal(result), result.ok);
+    if (result.ok) forms.replaceChildren();
+  }
+
+  function radio(name, value, label, checked) {
+    return el("label", {class: "row"}, [el("input", {type: "radio", name: name, value: value, checked: checked}),
+                                         " " + label]);
+  }
+
+  function number(name, label, value, max) {
+    return el("label", {class: "row"}, [label + " ",
+      el("input", {type: "number", name: name, min: 0, max: max, value: value, inputmode: "numeric"})]);
+  }
+
+  function select(name, options) {
+    return el("select", {name: name}, options.map(function (o) {
+      return el("option", {value: o.value, disabled: o.disabled, text: o.label});
+    }));
+  }
+
+  function regionLabel(choice, region) {
+    return region === choice.bastion ? X.t("bards in the Bastion (secret)") : X.t("bards in region {region}", {region: region});
+  }
+
+  function split(form, regions) {
+    const out = {};
+    regions.forEach(function (r) {
+      const n = Number(form["bards-" + r].value || 0);
+      if (n > 0) out[String(r)] = n;
+    });
+    return out;
+  }
+
+  function splitInputs(choice, total) {
+    return choice.regions.map(function (r, i) { return number("bards-" + r, regionLabel(choice, r), i === 0 ? total : 0, total); });
+  }
+
+  function choiceForm(choice) {
+    const form = el("form", {class: "stack decision", "data-decision": choice.decision});
+    const seat = choice.seat;
+    const title = el("h3", {text: X.t("Decision: {decision}", {decision: choice.decision})});
+    form.append(title);
+    let build = null;
+    switch (choice.decision) {
+      case "place": {
+        form.append(el("label", {text: X.t("Start on which city?")}));
+        const all = choice.cities.concat(choice.taken).sort(function (a, b) { return a - b; });
+        form.append(select("city", all.map(function (c) {
+          const taken = choice.taken.indexOf(c) >= 0;
+          return {value: c, disabled: taken, label: taken ? X.t("City {city} (taken)", {city: c}) : X.t("City {city}", {city: c})};
+        })));
+        build = function () { return {type: "place", seat: seat, city: Number(form.city.value)}; };
+        break;
+      }
+      case "program": {
+        form.append(el("p", {text: X.t("Program for seat {seat}", {seat: seat})}));
+        for (let i = 0; i < choice.length; i++) {
+          form.append(el("label", {class: "row"}, [X.t("Slot {n}", {n: i + 1}) + " ",
+            select("slot-" + i, ORDERS.map(function (o) { return {value: o, label: X.t(o)}; }))]));
+        }
+        form.append(el("button", {type: "submit", class: "primary", text: X.t("Set and lock this program")}));
+        form.addEventListener("submit", async function (event) {
+          event.preventDefault();
+          const orders = [];
+          for (let i = 0; i < choice.length; i++) orders.push(form["slot-" + i].value);
+          let result = await X.command({command: "set_program", seat: seat, orders: orders});
+          if (result.ok) result = await X.command({command: "lock", seat: seat});
+          say("decide-note", result.ok ? X.t("Done.") : X.refusal(result), result.ok);
+          if (result.ok) forms.replaceChildren();
+        });
+        return form;
+      }
+      case "reward": {
+        form.append(el("p", {text: choice.source === "colossus" ? X.t("Reward from colossus {number}", {number: choice.number})
+                                                                 : X.t("Reward from the threat on city {city}", {city: choice.city})}));
+        const amounts = {gold: X.t("gold {n}", {n: choice.gold}), bards: X.t("bards {n}", {n: choice.bards}),
+                         guild: X.t("guild floors {n}", {n: choice.floors})};
+        choice.takes.forEach(function (take, i) {
+          form.append(radio("take", String(i), take.map(function (r) { return amounts[r]; }).join(" + "), i === 0));
+        });
+        if (choice.bards && choice.regions.length) form.append(el("fieldset", {}, splitInputs(choice, choice.bards)));
+        build = function () {
+          const take = choice.takes[Number(form.take.value || 0)];
+          const action = {type: "reward", seat: seat, take: take};
+          if (take.indexOf("bards") >= 0) action.bards = split(form, choice.regions);
+          return action;
+        };
+        break;
+      }
+      case "colossus": {
+        choice.colossi.forEach(function (c, i) {
+          form.append(radio("which", String(i), X.t("Fight the {n}-unit colossus", {n: c.needs}), i === 0));
+        });
+        form.append(radio("which", "no", X.t("Do not fight"), !choice.colossi.length));
+        UNITS.filter(function (u) { return choice.units[u] > 0; }).forEach(function (u) {
+          form.append(number("unit-" + u, X.t(u), 0, choice.units[u]));
+        });
+        build = function () {
+          if (form.which.value === "no") return {type: "colossus", seat: seat, fight: false};
+          const needs = choice.colossi[Number(form.which.value)].needs;
+          const units = {};
+          UNITS.forEach(function (u) { const f = form["unit-" + u]; if (f && Number(f.value) > 0) units[u] = Number(f.value); });
+          return {type: "colossus", seat: seat, fight: true, needs: needs, units: units};
+        };
+        break;
+      }
+      case "neutral":
+        form.append(el("p", {text: X.t("Raise which neutral track?")}));
+        choice.tracks.forEach(function (track, i) { form.append(radio("track", track, X.t(track), i === 0)); });
+        build = function () { return {type: "neutral", seat: seat, track: form.track.value}; };
+        break;
+      case "census":
+        form.append(number("reveal", X.t("Reveal how many {unit}? (0 to {max})", {unit: X.t(choice.unit), max: choice.max}),
+                           choice.max, choice.max));
+        build = function () { return {type: "census", seat: seat, unit: choice.unit, reveal: Number(form.reveal.value)}; };
+        break;
+      case "census_bards":
+        form.append(el("p", {text: X.t("Census: place {n} bard(s)", {n: choice.bards})}));
+        form.append(el("fieldset", {}, splitInputs(choice, choice.bards)));
+        build = function () { return {type: "census_bards", seat: seat, bards: split(form, choice.regions)}; };
+        break;
+      case "floor":
+        form.append(el("label", {text: X.t("Floor on which guild?")}));
+        form.append(select("city", choice.cities.map(function (c) { return {value: c, label: X.t("Guild of city {city}", {city: c})}; })));
+        build = function () { return {type: "floor", seat: seat, city: Number(form.city.value)}; };
+        break;
+      default:
+        return form;
+    }
+    form.append(el("button", {type: "submit", class: "primary", text: X.t("Send")}));
+    form.addEventListener("submit", function (event) { event.preventDefault(); decide(build()); });
+    return form;
+  }
+})();

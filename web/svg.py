@@ -1,0 +1,385 @@
+"""Server-rendered SVG: the board map from a state view, the final scoring chart, and QR codes.
+
+Everything drawn from a view shows only what that view holds, so the public map cannot show a secret
+the public view leaves out. Nothing relies on colour alone: roads have a dash pattern and a letter,
+players a number in their colour, tiles a shape, categories a hatching.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+
+from companion.i18n import N_
+from companion.rules.board import Board
+
+from .layout import Layout, layout
+
+Translate = Callable[..., str]
+
+PLAYER_FILL = {"blue": "#1f5fbf", "red": "#c62828", "green": "#2e7d32", "yellow": "#f4c20d", "black": "#212121"}
+PLAYER_TEXT = {"yellow": "#000", "blue": "#fff", "red": "#fff", "green": "#fff", "black": "#fff"}
+ROAD_STYLE = {  # colour: (stroke, width, dash pattern, letter) -- the letters of the boxes' screens
+    "black": ("#1b1b1b", 7, "", "K"),
+    "red": ("#c62828", 7, "22 12", "R"),
+    "blue": ("#1565c0", 8, "0.1 14", "B"),
+}
+UNIT_ABBR = {"militia": "Mi", "archer": "Ar", "infantry": "In", "priest": "Pr", "mage": "Ma"}
+REWARD_SIGN = {"gold": "◉", "bards": "♪", "guild": "⌂"}
+REGION_FILL = ["#e9f1dc", "#f4ead4", "#e3edf3", "#f1e3e6", "#e8e4f3", "#f3efd9", "#dff0ea", "#f2e6da", "#e6e6e6"]
+CITY_R = 24
+
+
+def attr(value: Any) -> str:
+    return escape(str(value), quote=True)
+
+
+def fmt(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def players_of(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    return {p["seat"]: p for p in view.get("players", [])}
+
+
+def who(player: dict[str, Any], t: Translate) -> str:
+    """A player as people call them: their name, else their colour word."""
+    return str(player.get("name") or t(player["colour"]))
+
+
+def chip(x: float, y: float, player: dict[str, Any], t: Translate, r: float = 13, label: str | None = None) -> str:
+    """A round token in the player's colour carrying their seat number: never colour alone."""
+    colour = player["colour"]
+    text = label if label is not None else str(player["seat"])
+    return (f'<g class="chip"><title>{attr(who(player, t))}</title>'
+            f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r)}" fill="{PLAYER_FILL.get(colour, "#888")}" '
+            f'stroke="#000" stroke-width="2"/>'
+            f'<text x="{fmt(x)}" y="{fmt(y + r * 0.42)}" text-anchor="middle" font-size="{fmt(r * 1.25)}" '
+            f'font-weight="bold" fill="{PLAYER_TEXT.get(colour, "#000")}">{attr(text)}</text></g>')
+
+
+class Boxes:
+    """The rectangles already drawn around cities, to put each label where it hides least."""
+
+    def __init__(self, width: float, height: float) -> None:
+        self.width, self.height = width, height
+        self.taken: list[tuple[float, float, float, float]] = []
+
+    def add(self, box: tuple[float, float, float, float]) -> None:
+        self.taken.append(box)
+
+    def cost(self, box: tuple[float, float, float, float]) -> float:
+        x0, y0, x1, y1 = box
+        cost = 0.0
+        for a0, b0, a1, b1 in self.taken:
+            w = min(x1, a1) - max(x0, a0)
+            h = min(y1, b1) - max(y0, b0)
+            if w > 0 and h > 0:
+                cost += w * h
+        outside = max(0.0, -x0) + max(0.0, x1 - self.width) + max(0.0, -y0) + max(0.0, y1 - self.height)
+        return cost + outside * 400
+
+    def place(self, x: float, y: float, w: float, h: float, gap: float = CITY_R + 6,
+              corners_first: bool = False) -> tuple[float, float]:
+        """The top-left corner of a w x h label beside the point (x, y), the least covered spot."""
+        sides = [(x - w / 2, y + gap), (x + gap, y - h / 2), (x - w - gap, y - h / 2), (x - w / 2, y - gap - h)]
+        corners = [(x + gap * 0.7, y - gap * 0.7 - h), (x - w - gap * 0.7, y - gap * 0.7 - h),
+                   (x + gap * 0.7, y + gap * 0.7), (x - w - gap * 0.7, y + gap * 0.7)]
+        spots = corners + sides if corners_first else sides + corners
+        best = min(spots, key=lambda s: self.cost((s[0], s[1], s[0] + w, s[1] + h)))
+        self.add((best[0], best[1], best[0] + w, best[1] + h))
+        return best
+
+
+def text_width(text: str, size: float) -> float:
+    return len(text) * size * 0.62
+
+
+def map_svg(view: dict[str, Any], board: Board, t: Translate) -> str:
+    """The board as the view shows it: regions, roads, cities, tiles, guilds, bards and Idrakys."""
+    lay = layout(board)
+    players = players_of(view)
+    cities = {c["id"]: c for c in view.get("cities", [])}
+    regions = {r["id"]: r for r in view.get("regions", [])}
+    title = t(N_("The board"))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="0 0 {fmt(lay.width)} {fmt(lay.height)}" '
+           f'role="img" aria-labelledby="map-title" font-family="DejaVu Sans, Verdana, sans-serif" '
+           f'data-version="{attr(view.get("version", ""))}">',
+           f'<title id="map-title">{attr(title)}</title>',
+           '<defs><pattern id="void-hatch" width="14" height="14" patternUnits="userSpaceOnUse" '
+           'patternTransform="rotate(45)"><rect width="14" height="14" fill="#d6d6d6"/>'
+           '<line x1="0" y1="0" x2="0" y2="14" stroke="#9e9e9e" stroke-width="5"/></pattern></defs>']
+    out += _regions(lay, board, regions)
+    out += _roads(lay, board, t)
+    boxes = Boxes(lay.width, lay.height)
+    for x, y in lay.cities.values():
+        boxes.add((x - CITY_R - 4, y - CITY_R - 4, x + CITY_R + 4, y + CITY_R + 4))
+    labels = _region_labels(lay, board, regions, players, t, boxes)
+    out += _cities(lay, board, cities, players, t, boxes)
+    out += labels
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _regions(lay: Layout, board: Board, regions: dict[int, dict[str, Any]]) -> list[str]:
+    out = []
+    for rid, polygon in lay.regions.items():
+        seen = regions.get(rid, {})
+        void = bool(seen.get("void"))
+        points = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in polygon)
+        fill = "url(#void-hatch)" if void else REGION_FILL[(rid - 1) % len(REGION_FILL)]
+        css = "region void" if void else "region bastion" if board.regions[rid].bastion else "region"
+        stroke = ' stroke="#6d4c41" stroke-width="10" stroke-opacity="0.35"' if board.regions[rid].bastion else ""
+        out.append(f'<polygon class="{css}" data-region="{rid}" points="{points}" fill="{fill}"{stroke}/>')
+    return out
+
+
+def _roads(lay: Layout, board: Board, t: Translate) -> list[str]:
+    out = []
+    done: set[tuple[int, int, str]] = set()
+    for (a, colour), b in sorted(board.roads.items()):
+        if (min(a, b), max(a, b), colour) in done:
+            continue
+        done.add((min(a, b), max(a, b), colour))
+        (x0, y0), (x1, y1) = lay.cities[a], lay.cities[b]
+        stroke, width, dash, letter = ROAD_STYLE[colour]
+        title = t(N_("{road} road between cities {a} and {b}"), road=colour, a=a, b=b)
+        dashing = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<g class="road road-{colour}" data-between="{min(a, b)}-{max(a, b)}">'
+                   f'<title>{attr(title)}</title>'
+                   f'<line x1="{fmt(x0)}" y1="{fmt(y0)}" x2="{fmt(x1)}" y2="{fmt(y1)}" stroke="#fff" '
+                   f'stroke-width="{width + 6}" stroke-linecap="round"/>'
+                   f'<line x1="{fmt(x0)}" y1="{fmt(y0)}" x2="{fmt(x1)}" y2="{fmt(y1)}" stroke="{stroke}" '
+                   f'stroke-width="{width}" stroke-linecap="round"{dashing}/>')
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        out.append(f'<rect x="{fmt(mx - 11)}" y="{fmt(my - 11)}" width="22" height="22" rx="4" fill="#fff" '
+                   f'stroke="{stroke}" stroke-width="2"/><text x="{fmt(mx)}" y="{fmt(my + 6)}" text-anchor="middle" '
+                   f'font-size="16" font-weight="bold" fill="{stroke}">{letter}</text></g>')
+    return out
+
+
+def _region_labels(lay: Layout, board: Board, regions: dict[int, dict[str, Any]],
+                   players: dict[int, dict[str, Any]], t: Translate, boxes: Boxes) -> list[str]:
+    out = []
+    for rid, (x, y) in lay.anchors.items():
+        region = board.regions[rid]
+        seen = regions.get(rid, {})
+        high, low = region.fame
+        title = t(N_("Bastion")) if region.bastion else t(N_("Region {region}"), region=rid)
+        head = f"{title} ★{high}/{low}"
+        parts: list[str] = []
+        if seen.get("void"):
+            second = t(N_("void: no bards"))
+        elif "bards" in seen:
+            second = ""
+            parts = [f"{s}:{n}" for s, n in seen["bards"].items()]
+        elif "bards_count" in seen:
+            second = t(N_("hidden bards: {n}"), n=seen["bards_count"])
+            if "own_bards" in seen:
+                second += " · " + t(N_("yours: {n}"), n=seen["own_bards"])
+        else:
+            second = ""
+        size = 19
+        width = max(text_width(head, size), text_width(second, 16), 30 * len(parts) + 36 * len(parts)) + 16
+        height = 30 + (24 if second or parts else 0)
+        x0, y0 = x - width / 2, y - height / 2
+        boxes.add((x0, y0, x0 + width, y0 + height))
+        out.append(f'<g class="region-label" data-region="{rid}">'
+                   f'<rect x="{fmt(x0)}" y="{fmt(y0)}" width="{fmt(width)}" height="{fmt(height)}" rx="8" '
+                   f'fill="#fff" fill-opacity="0.85" stroke="#8d6e63"/>'
+                   f'<text x="{fmt(x)}" y="{fmt(y0 + 22)}" text-anchor="middle" font-size="{size}" '
+                   f'font-weight="bold">{attr(head)}</text>')
+        if second:
+            out.append(f'<text x="{fmt(x)}" y="{fmt(y0 + 46)}" text-anchor="middle" font-size="16">'
+                       f'{attr(second)}</text>')
+        if parts:
+            bards = seen["bards"]
+            cx = x - (66 * len(bards)) / 2 + 16
+            for seat, count in bards.items():
+                player = players.get(int(seat))
+                if player is not None:
+                    out.append(chip(cx, y0 + 41, player, t, r=11))
+                out.append(f'<text x="{fmt(cx + 14)}" y="{fmt(y0 + 47)}" font-size="17" class="bard-count" '
+                           f'data-seat="{attr(seat)}">×{attr(count)}</text>')
+                cx += 66
+        out.append("</g>")
+    return out
+
+
+def tile_lines(tile: dict[str, Any]) -> list[str]:
+    if tile["side"] == "recruit":
+        return [" ".join(UNIT_ABBR[u] for u in tile["units"]) or "–"]
+    rewards = " ".join(f"{REWARD_SIGN[r]}{tile[r]}" for r in ("gold", "bards", "guild"))
+    return [" ".join(UNIT_ABBR[u] for u in tile["needs"]), rewards]
+
+
+def _cities(lay: Layout, board: Board, cities: dict[int, dict[str, Any]], players: dict[int, dict[str, Any]],
+            t: Translate, boxes: Boxes) -> list[str]:
+    out = []
+    here: dict[int, list[dict[str, Any]]] = {}
+    for player in players.values():
+        if player.get("city") is not None:
+            here.setdefault(player["city"], []).append(player)
+    for cid, (x, y) in sorted(lay.cities.items()):
+        city = cities.get(cid, {})
+        name = city.get("name") or board.cities.get(cid)
+        title = t(N_("City {city}"), city=cid)
+        out.append(f'<g class="city" data-city="{cid}"><title>{attr(title)}'
+                   f'{attr(" — " + name) if name else ""}</title>'
+                   f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{CITY_R}" fill="#fffdf5" stroke="#3e2723" '
+                   f'stroke-width="3"/><text x="{fmt(x)}" y="{fmt(y + 8)}" text-anchor="middle" font-size="22" '
+                   f'font-weight="bold">{cid}</text></g>')
+        standing = here.get(cid, [])
+        if standing:
+            px, py = boxes.place(x, y, 28.0 * len(standing), 40, gap=CITY_R * 0.6, corners_first=True)
+            for k, player in enumerate(standing):
+                out.append(_idrakys(px + 14 + 28 * k, py + 18, player, t))
+        guild = city.get("guild")
+        if guild:
+            gh = 8 * int(guild["floors"]) + 22
+            gx, gy = boxes.place(x, y, 40, gh, gap=CITY_R * 0.6, corners_first=True)
+            out.append(_guild(gx, gy + gh - 38, guild, players, t))
+        tile = city.get("tile")
+        if tile:
+            out.append(_tile(x, y, cid, tile, t, boxes))
+        if name:
+            w = text_width(name, 14)
+            nx, ny = boxes.place(x, y, w, 18)
+            out.append(f'<text class="city-name" x="{fmt(nx + w / 2)}" y="{fmt(ny + 14)}" text-anchor="middle" '
+                       f'font-size="14" font-style="italic">{attr(name)}</text>')
+    return out
+
+
+def _tile(x: float, y: float, cid: int, tile: dict[str, Any], t: Translate, boxes: Boxes) -> str:
+    lines = tile_lines(tile)
+    size = 16
+    width = max(text_width(line, size) for line in lines) + 34
+    height = 8 + 21 * len(lines)
+    x0, y0 = boxes.place(x, y, width, height)
+    recruit = tile["side"] == "recruit"
+    kind = t(N_("recruitment")) if recruit else t(N_("threat"))
+    if recruit:
+        words = ", ".join(t(u) for u in tile["units"])
+        title = t(N_("Recruitment tile {n}: {units}"), n=tile["number"], units=words)
+        sign = (f'<rect x="{fmt(x0 + 6)}" y="{fmt(y0 + 7)}" width="16" height="16" fill="#fff" stroke="#2e7d32" '
+                f'stroke-width="3"/><path d="M{fmt(x0 + 14)} {fmt(y0 + 10)}v10M{fmt(x0 + 9)} {fmt(y0 + 15)}h10" '
+                f'stroke="#2e7d32" stroke-width="3"/>')
+        fill, stroke = "#f1f8e9", "#2e7d32"
+    else:
+        words = ", ".join(t(u) for u in tile["needs"])
+        title = t(N_("Threat {n}: needs {units}; rewards gold {gold}, bards {bards}, guild floors {guild}"),
+                  n=tile["number"], units=words, gold=tile["gold"], bards=tile["bards"], guild=tile["guild"])
+        sign = (f'<path d="M{fmt(x0 + 14)} {fmt(y0 + 5)}l9 17h-18z" fill="#fff" stroke="#b71c1c" '
+                f'stroke-width="2.5"/><text x="{fmt(x0 + 14)}" y="{fmt(y0 + 21)}" text-anchor="middle" '
+                f'font-size="13" font-weight="bold" fill="#b71c1c">!</text>')
+        fill, stroke = "#fdecea", "#b71c1c"
+    texts = "".join(f'<text x="{fmt(x0 + 28)}" y="{fmt(y0 + 21 + 21 * i)}" font-size="{size}">{attr(line)}</text>'
+                    for i, line in enumerate(lines))
+    return (f'<g class="tile tile-{tile["side"]}" data-city="{cid}" data-kind="{attr(kind)}"><title>{attr(title)}'
+            f'</title><rect x="{fmt(x0)}" y="{fmt(y0)}" width="{fmt(width)}" height="{fmt(height)}" rx="5" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="2"/>{sign}{texts}</g>')
+
+
+def _guild(x: float, y: float, guild: dict[str, Any], players: dict[int, dict[str, Any]], t: Translate) -> str:
+    """A tower: one block per floor (the count is a shape too), the owner's chip on its roof."""
+    owner = players.get(guild["seat"], {"seat": guild["seat"], "colour": "black", "name": None})
+    floors = int(guild["floors"])
+    title = t(N_("Guild of {player}: {n} floor(s)"), player=who(owner, t), n=floors)
+    fill = PLAYER_FILL.get(owner["colour"], "#888")
+    parts = [f'<g class="guild" data-seat="{owner["seat"]}" data-floors="{floors}"><title>{attr(title)}</title>']
+    for k in range(floors):
+        parts.append(f'<rect x="{fmt(x)}" y="{fmt(y + 30 - 8 * k)}" width="22" height="7" fill="{fill}" '
+                     f'stroke="#000" stroke-width="1.5"/>')
+    parts.append(chip(x + 11, y + 30 - 8 * floors - 8, owner, t, r=10))
+    parts.append(f'<text x="{fmt(x + 26)}" y="{fmt(y + 36)}" font-size="15" font-weight="bold">{floors}</text></g>')
+    return "".join(parts)
+
+
+def _idrakys(x: float, y: float, player: dict[str, Any], t: Translate) -> str:
+    """A pin-shaped Idrakys in the player's colour with their seat number (the bards are round)."""
+    colour = player["colour"]
+    fill = PLAYER_FILL.get(colour, "#888")
+    text = PLAYER_TEXT.get(colour, "#000")
+    title = t(N_("Idrakys of {player}"), player=who(player, t))
+    return (f'<g class="idrakys" data-seat="{player["seat"]}"><title>'
+            f'{attr(title)}</title>'
+            f'<path d="M{fmt(x)} {fmt(y + 16)}L{fmt(x - 12)} {fmt(y)}A13 13 0 1 1 {fmt(x + 12)} {fmt(y)}Z" '
+            f'fill="{fill}" stroke="#000" stroke-width="2.5"/>'
+            f'<text x="{fmt(x)}" y="{fmt(y + 2)}" text-anchor="middle" font-size="16" font-weight="bold" '
+            f'fill="{text}">{player["seat"]}</text></g>')
+
+
+# ---------------------------------------------------------------------------------- the scoring chart
+
+CATEGORY_FILL = {"wealth": "#c9a227", "influence": "#7e57c2", "fame": "#00897b"}
+
+
+def chart_svg(view: dict[str, Any], t: Translate) -> str:
+    """Each player's wealth, influence and fame (and the neutral player's), as grouped bars. The
+    categories differ by hatching as well as colour, and every bar carries its value."""
+    rounds = {r["category"]: r for r in view.get("scoring", {}).get("rounds", [])}
+    groups: list[tuple[str, dict[str, Any] | None, dict[str, int]]] = []
+    for p in view.get("players", []):
+        groups.append((who(p, t), p, {c: int(r["values"].get(str(p["seat"]), 0)) for c, r in rounds.items()}))
+    if any("neutral" in r for r in rounds.values()):
+        groups.append((t("neutral"), None, {c: int(r["neutral"]["value"]) for c, r in rounds.items()
+                                                    if "neutral" in r}))
+    order = ("wealth", "influence", "fame")
+    top = max([v for _, _, vals in groups for v in vals.values()] + [1])
+    bar, gap, left, base, height = 26, 34, 50, 300, 240
+    width = left + len(groups) * (3 * bar + gap) + 20
+    title = t(N_("Wealth, influence and fame of each player"))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} 400" role="img" '
+           f'aria-labelledby="chart-title" font-family="DejaVu Sans, Verdana, sans-serif">',
+           f'<title id="chart-title">{attr(title)}</title><defs>',
+           '<pattern id="p-wealth" width="8" height="8" patternUnits="userSpaceOnUse">'
+           f'<rect width="8" height="8" fill="{CATEGORY_FILL["wealth"]}"/></pattern>',
+           '<pattern id="p-influence" width="10" height="10" patternUnits="userSpaceOnUse" '
+           f'patternTransform="rotate(45)"><rect width="10" height="10" fill="{CATEGORY_FILL["influence"]}"/>'
+           '<line x1="0" y1="0" x2="0" y2="10" stroke="#fff" stroke-width="4"/></pattern>',
+           '<pattern id="p-fame" width="10" height="10" patternUnits="userSpaceOnUse">'
+           f'<rect width="10" height="10" fill="{CATEGORY_FILL["fame"]}"/>'
+           '<circle cx="5" cy="5" r="2.2" fill="#fff"/></pattern></defs>',
+           f'<line x1="{left - 6}" y1="{base}" x2="{width - 10}" y2="{base}" stroke="#000" stroke-width="2"/>']
+    for gi, (label, player, vals) in enumerate(groups):
+        gx = left + gi * (3 * bar + gap)
+        for ci, category in enumerate(order):
+            if category not in vals:
+                continue
+            value = vals[category]
+            h = height * value / top
+            x = gx + ci * bar
+            out.append(f'<g class="bar" data-category="{category}" data-value="{value}"><title>'
+                       f'{attr(label)}: {attr(t(category))} {value}</title>'
+                       f'<rect x="{x}" y="{fmt(base - h)}" width="{bar - 3}" height="{fmt(h)}" '
+                       f'fill="url(#p-{category})" stroke="#000" stroke-width="1.5"/>'
+                       f'<text x="{x + (bar - 3) / 2}" y="{fmt(base - h - 6)}" text-anchor="middle" '
+                       f'font-size="16" font-weight="bold">{value}</text></g>')
+        centre = gx + 3 * bar / 2
+        if player is not None:
+            out.append(chip(centre, base + 24, player, t, r=13))
+        else:
+            out.append(f'<rect x="{centre - 13}" y="{base + 11}" width="26" height="26" fill="#bbb" stroke="#000"/>'
+                       f'<text x="{centre}" y="{base + 30}" text-anchor="middle" font-size="16">N</text>')
+        out.append(f'<text x="{centre}" y="{base + 60}" text-anchor="middle" font-size="15">{attr(label[:13])}</text>')
+    lx = left
+    for category in order:
+        out.append(f'<rect x="{lx}" y="366" width="22" height="22" fill="url(#p-{category})" stroke="#000"/>'
+                   f'<text x="{lx + 28}" y="384" font-size="17">{attr(t(category))}</text>')
+        lx += 34 + int(text_width(t(category), 17))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def qr_svg(data: str, label: str) -> str:
+    """A QR code of an address, as inline SVG (no file, nothing fetched)."""
+    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    text = image.to_string(encoding="unicode")
+    # Sized by the page's CSS, not in millimetres, and labelled for screen readers.
+    head, rest = text.split(">", 1)
+    head = head.replace('width="', 'data-w="').replace('height="', 'data-h="')
+    return f'{head} class="qr" role="img" aria-label="{attr(label)}">{rest}'

@@ -1,0 +1,347 @@
+"""Checking the board pack against a real copy of the game, from the referee's phone.
+
+- `/verify`: the walk-through, one question per screen (the page drives `/api/verify/...`).
+- `/reference`: a printable reference sheet (A4) of the pack in use: map, roads, regions, tiles, colossi.
+- `/api/verify/...` (referee only): the walk's state, answer, skip, back, goto, restart, finish, and the
+  pack's export (a TOML file) and import (a TOML file, refused with every problem listed).
+- `_provisional.html`: the banner other pages include while the pack in use is provisional; its data
+  comes from the `pack_notice` every template gets.
+
+The walk itself is `companion.boards.verify` (pure); its progress and the verified pack are files in
+the data directory next to the store (`companion.boards.saved`), so `companion board verify` in a
+terminal resumes the same walk.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+
+from companion.boards import check_pack, parse_pack
+from companion.boards.saved import PackFiles
+from companion.boards.schema import RECRUIT_LENGTH
+from companion.boards.verify import QUESTIONS, SECTIONS, BadAnswer, BadProgress, NotReady, Walk, show
+from companion.boards.verify.questions import BY_KEY, INDEX, SECTION_TITLES
+from companion.i18n import N_, translate
+from companion.rules.board import Board
+from companion.rules.units import ROAD_COLOURS, UNITS
+from companion.table.commands import Refused, SetBoard
+
+from .api import ApiError, role, table
+from .i18n import language
+from .svg import map_svg  # the pages' own map drawing, here on an empty board
+
+verify = Blueprint("verify", __name__)
+STATUSES = (N_("verified"), N_("provisional"))  # a pack's status, shown in the owner's language
+
+
+@dataclass
+class Walker:
+    """The table's walk, read from its file at every step and saved after it: the terminal's
+    `companion board verify` may have moved it on in between."""
+
+    files: PackFiles
+    lock: threading.Lock
+
+    def current(self, board: Board) -> Walk:
+        saved = self.files.load_progress()
+        if saved is not None:
+            try:
+                return Walk.from_json(saved)
+            except BadProgress as error:
+                current_app.logger.warning("%s", error)
+                self.files.set_aside()
+        return Walk.start(board)
+
+    def save(self, walk: Walk) -> None:
+        self.files.save_progress(walk.to_json())
+
+    def restart(self, board: Board) -> Walk:
+        walk = Walk.start(board)
+        self.save(walk)
+        return walk
+
+
+def walker() -> Walker:
+    found = current_app.extensions.get("xidit_verify")
+    if found is None:
+        found = current_app.extensions.setdefault(
+            "xidit_verify", Walker(PackFiles.beside(table().store.path), threading.Lock()))
+    assert isinstance(found, Walker)
+    return found
+
+
+@verify.errorhandler(ApiError)
+def api_error(error: ApiError) -> tuple[Response, int]:
+    return jsonify({"error": error.message, **error.extra}), error.status
+
+
+def t(message: str, **params: Any) -> str:
+    return translate(language(), message, params or None)
+
+
+# -- what every page gets: is the pack in use provisional? ---------------------------------------------
+
+@verify.app_context_processor
+def pack_context() -> dict[str, Any]:
+    return {"pack_notice": pack_notice()}
+
+
+def pack_notice() -> dict[str, Any]:
+    """For the banner: the pack of the game under way (or of new games when none is), and new games'."""
+    tab = table()
+    current = tab.board if tab.game is not None else tab.new_board
+    return {"name": current.name, "status": current.status, "provisional": current.status != "verified",
+            "next_status": tab.new_board.status, "next_verified": tab.new_board.status == "verified"
+            and current.status != "verified", "url": "/verify", "reference": "/reference"}
+
+
+# -- pages ---------------------------------------------------------------------------------------------
+
+def _page(template: str, **extra: Any) -> Response:
+    response = Response(render_template(template, lang=language(), role=role(), **extra))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@verify.get("/verify")
+def verify_page() -> Response:
+    units = [{"name": u, "label": t(u)} for u in UNITS]
+    return _page("verify.html", units=units, sections=[{"name": s, "title": t(SECTION_TITLES[s])} for s in SECTIONS])
+
+
+@verify.get("/reference")
+def reference_page() -> Response:
+    tab = table()
+    board = tab.new_board if request.args.get("pack") == "next" or tab.game is None else tab.board
+    roads = [{"city": c, "name": board.cities[c], **{colour: board.road(c, colour) for colour in ROAD_COLOURS}}
+             for c in sorted(board.cities)]
+    regions = [{"id": r.id, "fame": r.fame, "cities": sorted(r.cities), "bastion": r.bastion}
+               for r in sorted(board.regions.values(), key=lambda r: r.id)]
+    tiles = [(tile_set, [board.tiles[tile_set][n] for n in sorted(board.tiles[tile_set])]) for tile_set in ("4-5", "3")
+             if tile_set in board.tiles]
+    return _page("reference.html", board=board, roads=roads, regions=regions, tiles=tiles,
+                 map_svg=map_svg({"version": ""}, board, t), other=tab.new_board is not board and
+                 tab.new_board.sha256 != board.sha256, today=datetime.date.today().isoformat())
+
+
+# -- the API -------------------------------------------------------------------------------------------
+
+def _referee() -> None:
+    if role().kind != "referee":
+        raise ApiError(403, "only the referee can check the board pack: sign in on the referee page first")
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "send a JSON object (Content-Type: application/json)")
+    return data
+
+
+def _question_json(walk: Walk, lang: str) -> dict[str, Any] | None:
+    q = walk.question
+    if q is None:
+        return None
+    value, base = walk.values[q.key], walk.base[q.key]
+    implied = walk.implied_by(q.key)
+    return {
+        "key": q.key, "kind": q.kind, "section": q.section, "title": q.title(lang), "prompt": q.prompt(lang),
+        "hint": q.hint(lang), "value": value, "shown": show(q, value, lang), "base": base,
+        "base_shown": show(q, base, lang), "changed": value != base, "answered": walk.is_answered(q.key),
+        "implied_by": implied, "implied_text": translate(lang, N_("Already answered by the road from city {city}."),
+                                                        {"city": BY_KEY[implied].city}) if implied else None,
+        "conflicts": [c.text(lang) for c in walk.conflicts() if c.question == q.key],
+        "index": INDEX[q.key], "city": q.city, "colour": q.colour, "region": q.region, "set": q.set,
+        "number": q.number, "count": RECRUIT_LENGTH[q.set] if q.kind == "recruit" and q.set else None,
+    }
+
+
+def state_json(walk: Walk) -> dict[str, Any]:
+    lang = language()
+    done, total = walk.progress()
+    sections = []
+    for name in SECTIONS:
+        keys = [q.key for q in QUESTIONS if q.section == name]
+        sections.append({"name": name, "title": translate(lang, SECTION_TITLES[name]), "first": keys[0],
+                         "answered": sum(walk.is_answered(k) for k in keys), "total": len(keys)})
+    conflicts = [dict(c.to_json(lang), prompt=BY_KEY[c.question].prompt(lang)) for c in walk.conflicts()]
+    changes = [{"question": c.question.key, "prompt": c.question.prompt(lang),
+                "before": show(c.question, c.before, lang), "after": show(c.question, c.after, lang)}
+               for c in walk.changes()]
+    unanswered = walk.unanswered()
+    tab = table()
+    return {"question": _question_json(walk, lang), "position": walk.position, "answered": done, "total": total,
+            "sections": sections, "conflicts": conflicts, "changes": changes, "ready": walk.ready(),
+            "unanswered": len(unanswered), "first_open": unanswered[0] if unanswered else None,
+            "origin": walk.origin, "pack": {"name": tab.new_board.name, "status": tab.new_board.status,
+                                            "sha256": tab.new_board.sha256},
+            "pack_text": translate(lang, N_("New games use the pack {name}: {status}."),
+                                   {"name": tab.new_board.name, "status": translate(lang, tab.new_board.status)})}
+
+
+def _step(action: Any, save: bool = True) -> Response:
+    """Runs one step of the walk under the lock, saves it, answers with the new state."""
+    _referee()
+    w = walker()
+    with w.lock:
+        walk = w.current(table().new_board)
+        try:
+            extra = action(walk) or {}
+        except BadAnswer as error:
+            raise ApiError(400, error.text(language())) from None
+        if save:
+            w.save(walk)
+        return jsonify({**state_json(walk), **extra})
+
+
+@verify.get("/api/verify/state")
+def api_state() -> Response:
+    return _step(lambda walk: None, save=False)
+
+
+@verify.post("/api/verify/answer")
+def api_answer() -> Response:
+    data = _body()
+    key = data.get("question")
+    if not isinstance(key, str) or key not in BY_KEY:
+        raise ApiError(400, "give the key of the question you answer ('question') and its 'value'")
+    if "value" not in data:
+        raise ApiError(400, "give the answer's 'value' (null for a road that leads nowhere)")
+    lang = language()
+
+    def answer(walk: Walk) -> dict[str, Any]:
+        touched = walk.answer(key, data["value"])
+        return {"touched": [{"question": k, "prompt": BY_KEY[k].prompt(lang),
+                             "shown": show(BY_KEY[k], walk.values[k], lang)} for k in touched]}
+
+    return _step(answer)
+
+
+@verify.post("/api/verify/skip")
+def api_skip() -> Response:
+    return _step(lambda walk: walk.skip())
+
+
+@verify.post("/api/verify/back")
+def api_back() -> Response:
+    return _step(lambda walk: walk.back())
+
+
+@verify.post("/api/verify/goto")
+def api_goto() -> Response:
+    data = _body()
+    key = data.get("question")
+    if key == "first-open":
+        return _step(lambda walk: walk.first_open())
+    if not isinstance(key, str) or key not in BY_KEY:
+        raise ApiError(400, "give the key of a question ('question'), or \"first-open\"")
+    return _step(lambda walk: walk.goto(key))
+
+
+@verify.post("/api/verify/restart")
+def api_restart() -> Response:
+    """Starts the walk over from the pack new games use (every answer so far is dropped)."""
+    _referee()
+    w = walker()
+    with w.lock:
+        walk = w.restart(table().new_board)
+        return jsonify(state_json(walk))
+
+
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@verify.post("/api/verify/finish")
+def api_finish() -> Response:
+    """Saves the verified pack next to the store and makes it the pack of new games."""
+    _referee()
+    data = request.get_json(silent=True) or {}
+    date = data.get("date") if isinstance(data, dict) else None
+    if date is None:
+        date = datetime.date.today().isoformat()
+    if not isinstance(date, str) or not DATE.match(date):
+        raise ApiError(400, "'date' is the day of the check, YYYY-MM-DD")
+    w = walker()
+    lang = language()
+    with w.lock:
+        walk = w.current(table().new_board)
+        try:
+            text = walk.pack_text(date)
+        except NotReady as error:
+            raise ApiError(422, t(N_("Not yet: {n} question(s) unanswered, {p} problem(s) to fix."),
+                                  n=len(error.unanswered), p=len(error.conflicts)),
+                           unanswered=error.unanswered[:20],
+                           problems=[c.to_json(lang) for c in error.conflicts]) from None
+        changes = len(walk.changes())
+        path = w.files.save_pack(text)
+        board = _use(text)
+        w.files.clear_progress()
+    return jsonify({"saved": path.name, "changes": changes, "date": date, "board": board,
+                    "message": t(N_("Saved: new games use the verified pack ({n} value(s) corrected)."), n=changes)})
+
+
+def _use(text: str) -> dict[str, Any]:
+    try:
+        answer = table().submit(SetBoard(text)).result(timeout=30)
+    except Refused as refused:
+        raise ApiError(422, refused.sentence) from None
+    board: dict[str, Any] = answer["board"]
+    return board
+
+
+@verify.get("/api/verify/export")
+def api_export() -> Response:
+    """The pack new games use, as a TOML file to share."""
+    _referee()
+    tab = table()
+    board = tab.new_board
+    slug = re.sub(r"[^a-z0-9]+", "-", board.name.lower()).strip("-") or "board"
+    response = Response(tab.new_pack, mimetype="application/toml")
+    response.headers["Content-Disposition"] = f"attachment; filename={slug}-{board.status}.toml"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@verify.post("/api/verify/import")
+def api_import() -> Response:
+    """A pack from a file: refused with every problem listed; a verified one becomes the pack of new
+    games (saved next to the store); a provisional one starts a walk-through from its values."""
+    _referee()
+    replace = False
+    if request.is_json:
+        data = _body()
+        text, replace = data.get("pack"), data.get("replace") is True
+    else:
+        raw = request.get_data(cache=False)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ApiError(400, t(N_("This file is not a board pack: it is not UTF-8 text."))) from None
+    if not isinstance(text, str) or not text.strip():
+        raise ApiError(400, t(N_("Send the board pack's text (a TOML file).")))
+    problems = check_pack(text)
+    if problems:
+        raise ApiError(422, t(N_("This board pack has {n} problem(s): it is not used."), n=len(problems)),
+                       problems=problems)
+    board = parse_pack(text)
+    w = walker()
+    with w.lock:
+        if board.status == "verified":
+            w.files.save_pack(text)
+            used = _use(text)
+            return jsonify({"used": True, "board": used,
+                            "message": t(N_("Imported: new games use the verified pack {name}."), name=board.name)})
+        walk = w.current(table().new_board)
+        if walk.progress()[0] > 0 and not replace:
+            raise ApiError(409, t(N_("A walk-through is under way ({n} answered): importing starts it over from this "
+                                     "pack."), n=walk.progress()[0]), answered=walk.progress()[0])
+        walk = w.restart(board)
+        return jsonify({"used": False, "walk": True, **state_json(walk),
+                        "message": t(N_("This pack is provisional: check it with the walk-through, which starts "
+                                        "from its values."))})
