@@ -22,6 +22,7 @@ from companion.table.bots import Bots, new_game_command
 from companion.table.table import Table
 from web import create_app
 from web.auth import seat_token
+from web.pages import SHORT
 from web.phone import PhoneBoxes
 from web.serve import WebServer, addresses
 
@@ -61,6 +62,9 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
     web = start_web(config, table)
     warn_if_provisional(table, web)
     hardware = open_hardware(config, table)
+    if web is not None:
+        for box in hardware:
+            box.box.controller.link = (lambda seat: lambda: web.seat_link(seat))(box.seat)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         stop.set()
@@ -176,6 +180,14 @@ def start_web(config: Config, table: Table) -> WebServer | None:
     server.phones = phones
     server.start()
     urls = addresses(server.port)
+    secret_key = app.config["SECRET_KEY"]
+
+    def short_link(seat: int) -> str:
+        # Upper case: the box's QR code is then small enough to scan on a 128x64 OLED.
+        token = seat_token(secret_key, table.game_id, seat)[:SHORT]
+        return f"{urls[0].upper()}S/{seat}/{token.upper()}"
+
+    server.seat_link = short_link
     log.info("table view: %s", " or ".join(urls))
     if not (sys.stdout.isatty() or config.simulated):
         return server  # under systemd stdout is the journal: no PIN or seat link there

@@ -11,6 +11,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+import qrcode
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.boxes.frame import Frame
@@ -129,11 +130,32 @@ def wrap(draw: ImageDraw.ImageDraw, lines: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _qr(draw: ImageDraw.ImageDraw, text: str) -> None:
+    """A QR code of the seat's link under the title, 1 or 2 pixels a module as space allows."""
+    code = qrcode.QRCode(border=0, error_correction=qrcode.constants.ERROR_CORRECT_L)
+    code.add_data(text)
+    code.make(fit=True)
+    matrix = code.get_matrix()
+    room = HEIGHT - LINE - 1
+    scale = max(1, room // len(matrix))
+    left, top = (WIDTH - len(matrix) * scale) // 2, LINE + 1 + (room - len(matrix) * scale) // 2
+    # The quiet zone around the code is lit glass, as wide as the screen allows.
+    draw.rectangle((left - 4, LINE, left + len(matrix) * scale + 3, HEIGHT - 1), fill=1)
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                draw.rectangle((left + x * scale, top + y * scale, left + (x + 1) * scale - 1,
+                                top + (y + 1) * scale - 1), fill=0)
+
+
 def render(draw: ImageDraw.ImageDraw, frame: Frame) -> None:
     """Draws one frame; the image is black (0) where nothing is drawn."""
     if frame.kind == "blank":
         return
     _title(draw, frame)
+    if frame.kind == "qr":
+        _qr(draw, frame.lines[0] if frame.lines else "")
+        return
     if frame.kind == "program":
         _program(draw, frame)
         return

@@ -31,6 +31,7 @@ from .svg import chart_svg, map_svg, qr_svg
 from .words import scoring_story
 
 pages = Blueprint("pages", __name__)
+SHORT = 12  # hex digits of the seat token in a short link: 48 bits, enough against guessing
 
 LIVE = {"table": "_table.html", "seat": "_seat.html", "referee": "_referee.html", "scoring": "_scoring.html"}
 
@@ -110,6 +111,21 @@ def seat(seat: int) -> Any:
     if role().kind != "seat" or role().seat != seat:
         abort(403)
     return page("seat.html", "seat")
+
+
+@pages.get("/s/<int:seat>/<token>")
+@pages.get("/S/<int:seat>/<token>")
+def short_seat(seat: int, token: str) -> Any:
+    """The seat link in the short, upper-case form a box's OLED shows as a QR code (a small code
+    scans best in the QR alphanumeric alphabet: digits, capitals and a few signs)."""
+    game = table().game
+    expected = seat_token(current_app.config["SECRET_KEY"], table().game_id, seat)[:SHORT]
+    if game is None or seat not in game.state.players or not same(token.lower(), expected):
+        abort(403)
+    session.clear()
+    session.update(role="seat", seat=seat, game=table().game_id)
+    session.permanent = True
+    return redirect(url_for("pages.seat", seat=seat))
 
 
 @pages.get("/part/<name>")

@@ -22,6 +22,7 @@ class WebServer:
                                          channel_timeout=120, ident="xidit")
         self.port = int(self.server.effective_port)
         self.phones: Any = None  # the phone boxes served here, if any
+        self.seat_link: Any = lambda seat: None  # the short secret link of a seat, for the boxes' QR codes
         self._thread = threading.Thread(target=self.server.run, name="web", daemon=True)
 
     def start(self) -> None:

@@ -31,7 +31,7 @@ from companion.table.commands import Command, Decide, Lock, Refused, SetOrder, U
 from .frame import DIRECT, Frame
 from .snapshot import SeatSnapshot
 
-PAGES = ("status", "main", "instructions")
+PAGES = ("status", "main", "instructions", "link")
 UNIT_LETTERS = {"militia": "Mi", "archer": "Ar", "infantry": "In", "priest": "Pr", "mage": "Ma"}
 DIM_AFTER = 180.0  # seconds without a key before the screen dims, then blanks (OLED burn-in)
 BLANK_AFTER = 600.0
@@ -56,6 +56,7 @@ class SeatController:
         self._needs = 0
         self.notice = ""
         self._decision_key: tuple[Any, ...] = ()
+        self.link: Callable[[], str | None] = lambda: None  # the seat's secret link, set by the web
         self._last_key = clock()
 
     # -- keys --------------------------------------------------------------------------------------
@@ -71,8 +72,9 @@ class SeatController:
         self._sync(snap)
         self.notice = ""
         if key in ("LEFT", "RIGHT") and self._turns_page(key, snap):
-            index = PAGES.index(self.page) + (1 if key == "RIGHT" else -1)
-            self.page = PAGES[max(0, min(len(PAGES) - 1, index))]
+            pages = self._pages()
+            index = pages.index(self.page) + (1 if key == "RIGHT" else -1)
+            self.page = pages[max(0, min(len(pages) - 1, index))]
             return self.frame()
         if self.page != "main":
             if key in ("OK", "BACK"):
@@ -84,6 +86,10 @@ class SeatController:
         except Refused as refused:
             self.notice = refused.sentence
         return self.frame()
+
+    def _pages(self) -> tuple[str, ...]:
+        # The last page shows the seat's secret link as a QR code, when the table serves phones.
+        return PAGES if self.link() else PAGES[:-1]
 
     def _turns_page(self, key: str, snap: SeatSnapshot) -> bool:
         if self.page != "main":
@@ -285,7 +291,8 @@ class SeatController:
     def _frame(self, snap: SeatSnapshot) -> Frame:
         view = snap.view
         self._sync(snap)
-        page = f"{PAGES.index(self.page) + 1}/{len(PAGES)}"
+        pages = self._pages()
+        page = f"{pages.index(self.page) + 1}/{len(pages)}"
         if view.get("phase") == "setup":
             return Frame("message", self._t(N_("Lords of Xidit")), (self._t(N_("Waiting for the referee")),
                                                                      self._t(N_("to start a game."))))
@@ -293,6 +300,8 @@ class SeatController:
         title = self._t(N_("Year {year} - {colour}"), {"year": view["year"], "colour": me["colour"]})
         if self.page == "status":
             return Frame("message", self._t(N_("Behind your screen")), self._status_lines(me), page=page)
+        if self.page == "link":
+            return Frame("qr", self._t(N_("Your seat on a phone")), (self.link() or "",), page=page)
         if self.page == "instructions":
             mine = [i["text"] for i in view["table"]["instructions"] if i["seat"] == self.seat and i["physical"]]
             return Frame("message", self._t(N_("For you to do")), tuple(mine[-4:]) or (self._t(N_("Nothing.")),),

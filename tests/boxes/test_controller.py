@@ -138,3 +138,17 @@ def test_the_box_speaks_the_table_language(tmp_path: Path) -> None:
     frame = boxes(table)[first].controller.frame()
     assert frame.title == "Départ sur quelle cité ?" and frame.lines[0] == "Cité 1"
     table.stop()
+
+
+def test_the_last_page_shows_the_seat_link_when_the_table_serves_phones(tmp_path: Path) -> None:
+    table = placed(tmp_path)
+    box = boxes(table)[1]
+    assert box.key("RIGHT") is not None
+    for _ in range(6):
+        box.key("RIGHT")
+    assert box.controller.frame().page == "3/3"  # no phones served: no link page
+    box.controller.link = lambda: "HTTP://10.0.0.2:8000/S/1/ABCDEF012345"
+    frame = box.key("RIGHT")
+    assert frame is not None and frame.kind == "qr" and frame.page == "4/4"
+    assert frame.lines == ("HTTP://10.0.0.2:8000/S/1/ABCDEF012345",)
+    table.stop()

@@ -48,6 +48,7 @@ FRAMES = {
     "game-over": Frame("message", "Game over", ("wealth: 9", "fame: 14", "influence: 6", "Winner: Ann"), page="2/3"),
     "french": Frame("program", "Année 3 - bleu", ("Cité 12 : recrute archer",),
                     slots=("red", "action", "black", "wait", None, None), slot=4, page="2/3"),
+    "seat-link": Frame("qr", "Your seat on a phone", ("HTTP://192.168.1.20:8000/S/3/4847A7A1CAA1",), page="4/4"),
     "blank": Frame("blank", ""),
 }
 

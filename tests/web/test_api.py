@@ -144,3 +144,16 @@ def test_a_blind_referee_manages_without_secrets(app: Flask, table: Table) -> No
     assert referee.get("/api/view").get_json()["view"] == "public"
     assert referee.get("/api/record").status_code == 403
     assert command(referee, app, command="pace", pace="orders").status_code == 200
+
+
+def test_the_short_seat_link_of_the_oled_qr_code_joins_the_seat(app: Flask) -> None:
+    from web.auth import seat_token
+    from web.pages import SHORT
+
+    token = seat_token(app.config["SECRET_KEY"], app.config["TABLE"].game_id, 3)[:SHORT].upper()
+    client = app.test_client()
+    assert client.get(f"/S/3/{token}").status_code == 302
+    assert client.get("/api/whoami").get_json()["reader"] == "seat:3"
+    other = app.test_client()
+    assert other.get(f"/S/2/{token}").status_code == 403
+    assert other.get("/S/3/000000000000").status_code == 403
