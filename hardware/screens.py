@@ -175,13 +175,13 @@ def image(frame: Frame) -> Image.Image:
 
 
 def pages(picture: Image.Image) -> list[bytes]:
-    """The image in the controller's memory layout: 8 pages of 128 column bytes, bit 0 on top."""
-    pixels = picture.load()
-    assert pixels is not None
-    out = []
-    for page in range(HEIGHT // 8):
-        out.append(bytes(sum(1 << bit for bit in range(8) if pixels[x, page * 8 + bit]) for x in range(WIDTH)))
-    return out
+    """The image in the controller's memory layout: 8 pages of 128 column bytes, bit 0 on top.
+
+    Turned a quarter, each column of the picture becomes a row of 8 packed bytes (most significant
+    bit first), the bottom page first: page p of every column is then every 8th byte from 7 - p.
+    """
+    data = picture.convert("1").transpose(Image.Transpose.ROTATE_270).tobytes()
+    return [data[7 - page::8] for page in range(HEIGHT // 8)]
 
 
 class Screen:

@@ -61,7 +61,7 @@ def api_error(error: ApiError) -> tuple[Response, int]:
 
 @api.get("/view")
 def view() -> Response:
-    return Response(table().view_json(role().reader), mimetype="application/json")
+    return Response(table().view_json(role().reader)[1], mimetype="application/json")
 
 
 @api.get("/whoami")

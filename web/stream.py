@@ -47,7 +47,7 @@ class Stream:
         self.reader = reader
         self.last_seen = last_seen
         self.box = box
-        self._latest: dict[str, Any] | None = None
+        self._latest: int | None = None
         self._screen: int | None = None
         self._wake = threading.Event()
         self._lock = threading.Lock()
@@ -58,9 +58,9 @@ class Stream:
         self.closed.set()
         self._wake.set()
 
-    def _on_view(self, view: dict[str, Any]) -> None:
+    def _on_change(self, version: int) -> None:
         with self._lock:
-            self._latest = view
+            self._latest = version
         self._wake.set()
 
     def _on_screen(self, counter: int) -> None:
@@ -70,15 +70,12 @@ class Stream:
 
     def _view_event(self) -> str:
         # The newest view, as JSON made once for all the streams of this reader.
-        with self.table._lock:
-            version = self.table.version
-            text = self.table.view_json(self.reader)
-        return view_event(version, text)
+        return view_event(*self.table.view_json(self.reader))
 
     def events(self) -> Iterator[str]:
         if self.registry is not None:
             self.registry.add(self)
-        stops: list[Callable[[], None]] = [self.table.subscribe(self.reader, self._on_view)]
+        stops: list[Callable[[], None]] = [self.table.watch(self._on_change)]
         if self.box is not None:
             stops.append(self.box.listen(self._on_screen))
         try:

@@ -93,7 +93,7 @@ class Box:
         if self._drawer is None:
             self._drawer = threading.Thread(target=self._draw_when_asked, name=f"box-{self.seat}-draw", daemon=True)
             self._drawer.start()
-        self._unsubscribe = self.table.subscribe(f"seat:{self.seat}", lambda view: self.refresh())
+        self._unsubscribe = self.table.watch(lambda version: self.refresh())
         self._dirty = True
         self._settle()
         return self.close

@@ -31,7 +31,7 @@ class Bots:
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        self.table.subscribe("referee", lambda view: self._wake.set())
+        self.table.watch(lambda version: self._wake.set())
         self._thread = threading.Thread(target=self._run, name="bots", daemon=True)
         self._thread.start()
 

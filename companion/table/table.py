@@ -85,7 +85,11 @@ class Table:
         self.boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
         self._cached_version = -1
         self._views: dict[str, dict[str, Any]] = {}
+        self._json_lock = threading.Lock()
+        self._json_version = -1
         self._json: dict[str, str] = {}
+        self._watchers: list[Callable[[int], None]] = []
+        self._texts: dict[tuple[int, str, bool], dict[str, Any]] = {}  # instruction n as shown
         self._events_seen = 0
         self._lock = threading.RLock()
         self._subscribers: list[tuple[str, Subscriber]] = []
@@ -136,6 +140,7 @@ class Table:
         self.drafts = {}
         self.locked = set()
         self.instructions = setup_instructions(self.game)
+        self._texts = {}  # numbered afresh
         self._events_seen = len(self.game.state.events)
         self.acknowledged = 0
 
@@ -236,6 +241,14 @@ class Table:
             return answer
 
     def _publish(self) -> None:
+        with self._lock:
+            watchers = list(self._watchers)
+            version = self.version
+        for watcher in watchers:  # first, and cheap: they fetch the views they need on their own threads
+            try:
+                watcher(version)
+            except Exception:
+                log.exception("watcher failed")
         with self._lock:
             subscribers = list(self._subscribers)
             views = self._views_for(subscribers)
@@ -362,6 +375,7 @@ class Table:
         fresh = Game(self.board, record.setup)
         self.game, self.entries = game, entries
         self.instructions = setup_instructions(fresh)
+        self._texts = {}  # numbered afresh
         self._events_seen = len(fresh.state.events)
         self._collect_instructions()
         self.acknowledged = len(self.instructions)  # an imported game's pieces are already where they are
@@ -475,6 +489,18 @@ class Table:
         """In `orders` pace, decisions wait until the table has done every physical instruction."""
         return self.pace == "orders" and any(i.physical for i in self.instructions[self.acknowledged:])
 
+    def watch(self, callback: Callable[[int], None]) -> Callable[[], None]:
+        """Calls back with the new version after every change, without making any view: for readers
+        that fetch their view on their own thread (event streams, boxes, virtual players)."""
+        with self._lock:
+            self._watchers.append(callback)
+
+        def unwatch() -> None:
+            with self._lock:
+                if callback in self._watchers:
+                    self._watchers.remove(callback)
+        return unwatch
+
     def subscribe(self, reader: str, callback: Subscriber) -> Callable[[], None]:
         with self._lock:
             if self.game is not None:
@@ -499,18 +525,26 @@ class Table:
         """The view for a reader. It is shared with every other caller for this version: never modify it."""
         with self._lock:
             if self._cached_version != self.version:
-                self._cached_version, self._views, self._json = self.version, {}, {}
+                self._cached_version, self._views = self.version, {}
             if reader not in self._views:
                 self._views[reader] = self._build_view(reader)
             return self._views[reader]
 
-    def view_json(self, reader: str = "referee") -> str:
-        """The view as JSON text, made once per reader and version however many phones ask for it."""
+    def view_json(self, reader: str = "referee") -> tuple[int, str]:
+        """The version and the view as JSON text, made once per reader and version however many
+        phones ask. The text is made outside the table's lock, so the loop never waits for it."""
         with self._lock:
+            version = self.version
             view = self.view(reader)
-            if reader not in self._json:
-                self._json[reader] = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
-            return self._json[reader]
+        with self._json_lock:
+            if self._json_version != version:
+                self._json_version, self._json = version, {}
+            text = self._json.get(reader)
+            if text is None:  # made once, while the other streams of this reader wait for it
+                text = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+                if self._json_version == version:
+                    self._json[reader] = text
+        return version, text
 
     def _build_view(self, reader: str) -> dict[str, Any]:
         with self._lock:
@@ -526,10 +560,20 @@ class Table:
             view["table"] = self._table_part(reader, me)
             return view
 
+    def _instruction_json(self, n: int, me: int | None) -> dict[str, Any]:
+        """An instruction as one reader sees it; the translated text is kept, instructions never change."""
+        instruction = self.instructions[n]
+        private = instruction.private is not None and (me == -1 or me == instruction.seat)
+        key = (n, self.language, private)
+        found = self._texts.get(key)
+        if found is None:
+            found = self._texts[key] = instruction.to_json(self.language, me)
+        return found
+
     def _table_part(self, reader: str, me: int | None) -> dict[str, Any]:
         start = max(0, self.acknowledged - RECENT)
-        shown = [dict(i.to_json(self.language, me), n=n, done=n < self.acknowledged)
-                 for n, i in enumerate(self.instructions[start:], start=start)]
+        shown = [dict(self._instruction_json(n, me), n=n, done=n < self.acknowledged)
+                 for n in range(start, len(self.instructions))]
         part: dict[str, Any] = {"game": self.game_id, "actions": self.game.version if self.game else 0,
                                 "pace": self.pace, "paused": self.paused(),
                                 "language": self.language, "acknowledged": self.acknowledged,

@@ -6,6 +6,7 @@ stall of a whole second."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import subprocess
@@ -19,6 +20,7 @@ from luma.core.device import dummy
 from companion.bench.figure import percentile
 from companion.boxes.box import Box
 from companion.boxes.keys import keys_for
+from companion.run import tune_collector
 from hardware.screens import Screen
 from tests.table.support import new_table
 from web import create_app
@@ -32,6 +34,15 @@ PRESSES = 1200
 
 
 def test_ten_phones_and_five_boxes(tmp_path: Path) -> None:
+    previous = tune_collector()  # as `companion run` does
+    try:
+        run_load(tmp_path)
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*previous)
+
+
+def run_load(tmp_path: Path) -> None:
     table = new_table(tmp_path / "load.db", players=5, seed=50)
     table.start()
     app = create_app({"REFEREE_PIN": "111111"}, table, PhoneBoxes(table, set()))
@@ -48,6 +59,7 @@ def test_ten_phones_and_five_boxes(tmp_path: Path) -> None:
     waits: list[float] = []
     lock = threading.Lock()
     failures: list[str] = []
+    slow: list[int] = []
 
     def player(seat: int) -> None:
         rng = random.Random(seat)
@@ -60,13 +72,18 @@ def test_ten_phones_and_five_boxes(tmp_path: Path) -> None:
             for key in keys:
                 if not burst:
                     stop.wait(rng.uniform(0.08, 0.25))  # a person's pace between presses
+                actions_before = table.game.version if table.game is not None else 0
                 start = time.perf_counter()
                 try:
                     boxes[seat].key(key)
                 except Exception as error:
                     failures.append(f"seat {seat} {key}: {error}")
+                waited = (time.perf_counter() - start) * 1000
                 with lock:
-                    waits.append((time.perf_counter() - start) * 1000)
+                    waits.append(waited)
+                    if waited > 50:
+                        # How much the press set off: the last lock of a year resolves all of it.
+                        slow.append(table.game.version - actions_before if table.game is not None else 0)
 
     players = [threading.Thread(target=player, args=(s,)) for s in boxes]
     for thread in players:
@@ -82,7 +99,8 @@ def test_ten_phones_and_five_boxes(tmp_path: Path) -> None:
     over_50 = sum(1 for w in waits if w > 50)
     record("load", presses=len(waits), phones=PHONES, p50_ms=round(percentile(waits, 50), 2),
            p99_ms=round(percentile(waits, 99), 2), max_ms=round(max(waits), 2), over_50_ms=over_50,
-           stream_events=sum(seen["events"]), polls=sum(seen["polls"]), failures=len(failures))
+           over_50_ms_actions=slow, stream_events=sum(seen["events"]), polls=sum(seen["polls"]),
+           failures=len(failures))
     assert failures == []
     assert len(waits) >= PRESSES or (table.game is not None and table.game.outcome() is not None)
     assert all(n > 10 for n in seen["events"]) and all(n > 10 for n in seen["polls"]) and seen["errors"] == 0
