@@ -1,8 +1,10 @@
-"""Secrecy campaign: every view of every endpoint, at every decision point of 50 simulated games of
-each size, for the public and for every seat: zero forbidden values (spec §3, ruling P-07)."""
+"""Secrecy campaign: at every decision point of 50 simulated games of each size, for the public and for
+every seat, the view the API serves and the event a stream sends: zero forbidden values (spec §3,
+ruling P-07). Pages are scanned at a smaller scale in tests/web/test_page_secrecy.py."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from tests.table.support import new_table
 from tests.web.conftest import PIN, as_seat
 from web import create_app
 from web.phone import PhoneBoxes
+from web.stream import view_event as stream_event
 
 from .results import record
 
@@ -36,9 +39,12 @@ def test_fifty_games_of_each_size_leak_nothing(tmp_path: Path, players: int) -> 
             for who, client in clients.items():
                 # One game in five reads every view through the HTTP endpoint, the others straight from
                 # the table (the endpoint serialises that same view); both are scanned.
-                view = (client.get("/api/view").get_json() if n % 5 == 0 else
-                        table.view("public" if who is None else f"seat:{who}"))
+                reader = "public" if who is None else f"seat:{who}"
+                view = client.get("/api/view").get_json() if n % 5 == 0 else table.view(reader)
                 found = forbidden_in(view, who, table.game)
+                # What an event stream sends this reader now: the same text, checked as received.
+                found += forbidden_in(json.loads(stream_event(*table.view_json(reader)).split("data: ", 1)[1]),
+                                      who, table.game)
                 TOTALS["views"] += 1
                 TOTALS["forbidden"] += len(found)
                 assert found == [], (players, n, who, found)
