@@ -12,8 +12,8 @@ from companion.boxes.frame import Frame
 from companion.table.commands import BoxStatus
 from companion.table.table import Table
 
+from .adapters import open_box
 from .events import InputEvent
-from .gpio_box import GpioBox, default_pins
 from .screens import Screen, image, pages
 from .serial_box import SerialLink
 
@@ -42,22 +42,14 @@ class HardwareBox:
         self.handled = 0
         self._changed = threading.Condition()
         self._screen: Screen | None = Screen(screen) if screen is not None else None
-        self._link: SerialLink | None = None
         self.box = Box(seat, table, self._show)
-        kind, _, where = spec.partition(":")
-        if kind == "gpio":
-            self.adapter: GpioBox | SerialLink = GpioBox(seat, default_pins(int(where or 0)), self._key,
-                                                         pin_factory=pin_factory)
-        elif kind == "serial" and where:
-            self._link = SerialLink(where, self._key, seat_for_port={where: seat}, **(serial_options or {}))
-            self.adapter = self._link
-        else:
-            raise ValueError(f"box {spec!r}: gpio:N or serial:<port>")
+        self.adapter = open_box(spec, seat, self._key, pin_factory=pin_factory, serial_options=serial_options)
+        self._link = self.adapter if isinstance(self.adapter, SerialLink) else None
+        self._kind = spec.partition(":")[0]
         self.box.attach()
         self._closing = threading.Event()
         self._table = table
-        self._kind = kind
-        table.submit(BoxStatus(seat, kind, kind == "gpio"))
+        table.submit(BoxStatus(seat, self._kind, self._kind == "gpio"))  # a serial box is there once it says HELLO
         self._watcher: threading.Thread | None = None
         if self._link is not None:
             self._watcher = threading.Thread(target=self._watch, name=f"box-{seat}-watch", daemon=True)

@@ -47,7 +47,7 @@ class Stream:
         self.reader = reader
         self.last_seen = last_seen
         self.box = box
-        self._latest: int | None = None
+        self._changed = False  # the table moved on since the last view sent (the view is fetched fresh)
         self._screen: int | None = None
         self._wake = threading.Event()
         self._lock = threading.Lock()
@@ -60,7 +60,7 @@ class Stream:
 
     def _on_change(self, version: int) -> None:
         with self._lock:
-            self._latest = version
+            self._changed = True
         self._wake.set()
 
     def _on_screen(self, counter: int) -> None:
@@ -93,9 +93,9 @@ class Stream:
                 if self.closed.is_set():
                     return
                 with self._lock:
-                    latest, self._latest = self._latest, None
+                    changed, self._changed = self._changed, False
                     screen, self._screen = self._screen, None
-                if latest is not None:
+                if changed:
                     yield self._view_event()
                 if screen is not None:
                     yield event("screen", {"frame": screen}, None)

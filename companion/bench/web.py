@@ -12,6 +12,7 @@ import sys
 import tempfile
 import threading
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,9 @@ class _Service:
         self.notify.close()
 
 
+ARRIVED = threading.Condition()  # notified whenever any stream receives a version
+
+
 class _Listener(threading.Thread):
     """One phone's event stream: notes when each version arrives."""
 
@@ -89,8 +93,14 @@ class _Listener(threading.Thread):
             if text.startswith("id: "):
                 ident = int(text[4:])
             elif text == "" and ident is not None:
-                self.arrived[ident] = time.perf_counter()
+                with ARRIVED:
+                    self.arrived[ident] = time.perf_counter()
+                    ARRIVED.notify_all()
                 ident = None
+
+
+def _all_have(listeners: list[_Listener], version: int) -> bool:
+    return all(version in listener.arrived for listener in listeners)
 
 
 def _referee(port: int) -> tuple[http.client.HTTPConnection, str]:
@@ -125,8 +135,8 @@ def web_figures(board: Board, changes: int) -> list[Figure]:
                                                     "version": version})
                 version = answer["version"]
                 deadline = time.perf_counter() + 10
-                while any(version not in lst.arrived for lst in listeners) and time.perf_counter() < deadline:
-                    time.sleep(0.001)
+                with ARRIVED:
+                    ARRIVED.wait_for(partial(_all_have, listeners, version), 10)
                 samples.append((max(lst.arrived.get(version, deadline) for lst in listeners) - sent) * 1000)
             rss = service.rss_mb()
         finally:

@@ -7,7 +7,6 @@ setup and actions.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -97,12 +96,6 @@ class Game:
         if self.state.phase != "over":
             return None
         return Outcome(self.state.winner, self.state.winner is None and self.state.neutral is not None)
-
-    def copy(self) -> Game:
-        clone = copy.copy(self)
-        clone.state = copy.deepcopy(self.state)
-        clone.actions = list(self.actions)
-        return clone
 
     def pop(self) -> Action:
         """Takes back the last action by replaying the others (snapshots, not inverse functions)."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -98,14 +97,6 @@ class State:
     fame_scored: bool = False
     events: list[Event] = field(default_factory=list)
     _order: tuple[int, tuple[int, ...]] = (0, ())
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        # The board and setup are immutable and shared; everything else is copied.
-        clone = copy.copy(self)
-        for name, value in vars(self).items():
-            if name not in ("board", "setup"):
-                setattr(clone, name, copy.deepcopy(value, memo))
-        return clone
 
     def turn_order(self) -> tuple[int, ...]:
         if self._order[0] != self.first:  # asked for every order resolved: worth keeping

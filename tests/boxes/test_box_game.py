@@ -9,11 +9,10 @@ from luma.core.device import dummy
 
 from companion.boxes.box import Box
 from companion.boxes.frame import Frame
+from companion.boxes.keys import keys_for
 from companion.rules import Game, record_from_json
 from hardware.screens import Screen
 from tests.table.support import new_table
-
-from .support import keys_for
 
 
 def test_a_whole_game_through_key_events_only(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from companion.boxes.box import Box
 from companion.boxes.controller import BLANK_AFTER, DIM_AFTER
 from companion.boxes.frame import Frame
 from companion.table.table import Table
-from tests.table.support import new_table, next_inputs
+from tests.table.support import advance, new_table
 
 
 class Clock:
@@ -32,9 +32,7 @@ def boxes(table: Table, clock: Clock | None = None) -> dict[int, Box]:
 def placed(tmp_path: Path, seed: int = 3) -> Table:
     table = new_table(tmp_path / "t.db", seed=seed)
     rng = random.Random(seed)
-    while table.game is not None and table.game.state.phase == "place":
-        for command in next_inputs(table, rng):
-            table.handle(command)
+    advance(table, rng, past_placement=True)
     table.start()
     return table
 

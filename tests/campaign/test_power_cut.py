@@ -10,7 +10,7 @@ from pathlib import Path
 from companion.boards import default_pack_text
 from companion.store import Store
 from companion.table.table import Table
-from tests.table.support import new_table, next_inputs
+from tests.table.support import advance, new_table
 
 from .results import record
 
@@ -21,9 +21,7 @@ def test_torn_and_truncated_stores_open_to_a_complete_prefix(tmp_path: Path) -> 
     live = tmp_path / "live.db"
     table = new_table(live, seed=33)
     rng = random.Random(33)
-    while table.game is not None and table.game.version < 80:
-        for command in next_inputs(table, rng):
-            table.handle(command)
+    advance(table, rng, actions=80)
     entries = list(table.entries)
     snapshot = tmp_path / "snapshot"
     snapshot.mkdir()

@@ -43,3 +43,17 @@ def next_inputs(table: Table, rng: random.Random) -> list[Command]:
 def replayed(table: Table) -> Game:
     assert table.game is not None
     return Game.replay(table.board, table.game.setup, table.game.actions)
+
+
+def advance(table: Table, rng: random.Random, *, actions: int | None = None, past_placement: bool = False) -> None:
+    """Keys in the random players' inputs until the game holds `actions` actions, or until the
+    Idrakys are all placed."""
+    def going() -> bool:
+        game = table.game
+        if game is None or game.outcome() is not None:
+            return False
+        return game.state.phase == "place" if past_placement else game.version < (actions or 0)
+
+    while going():
+        for command in next_inputs(table, rng):
+            table.handle(command)

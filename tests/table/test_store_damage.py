@@ -12,7 +12,7 @@ from companion.boards import default_pack_text
 from companion.store import Store
 from companion.table.table import Table
 
-from .support import new_table, next_inputs
+from .support import advance, new_table, next_inputs
 
 
 def played_store(tmp_path: Path, actions: int) -> tuple[Path, list[dict]]:  # type: ignore[type-arg]
@@ -20,9 +20,7 @@ def played_store(tmp_path: Path, actions: int) -> tuple[Path, list[dict]]:  # ty
     live = tmp_path / "live.db"
     table = new_table(live, seed=21)
     rng = random.Random(21)
-    while table.game is not None and table.game.version < actions:
-        for command in next_inputs(table, rng):
-            table.handle(command)
+    advance(table, rng, actions=actions)
     crashed = tmp_path / "crashed"
     crashed.mkdir()
     for suffix in ("", "-wal"):
@@ -59,9 +57,7 @@ def test_a_truncated_database_file_never_stops_the_table(tmp_path: Path, seed: i
     live = tmp_path / "live.db"
     table = new_table(live, seed=22)
     rng = random.Random(22)
-    while table.game is not None and table.game.version < 60:
-        for command in next_inputs(table, rng):
-            table.handle(command)
+    advance(table, rng, actions=60)
     entries = list(table.entries)
     table.store.close()  # the WAL is now in the database file
     size = live.stat().st_size

@@ -24,7 +24,7 @@ from companion.table.commands import (
 from companion.table.instructions import from_events, setup_instructions
 from companion.table.table import Table
 
-from .support import new_table, next_inputs
+from .support import advance, new_table, next_inputs
 
 
 def play_through_queue(table: Table, seed: int) -> None:
@@ -68,9 +68,7 @@ def test_every_acknowledged_action_is_in_the_store(tmp_path: Path) -> None:
 def test_programming_shows_who_locked_never_what(tmp_path: Path) -> None:
     table = new_table(tmp_path / "t.db", seed=2)
     rng = random.Random(2)
-    while table.game is not None and table.game.state.phase == "place":
-        for command in next_inputs(table, rng):
-            table.handle(command)
+    advance(table, rng, past_placement=True)
     for slot, order in enumerate(["red", "action", "black", "wait", "action", "blue"]):
         table.handle(SetOrder(1, slot, order))
     table.handle(Lock(1))
@@ -113,9 +111,7 @@ def test_an_illegal_decision_names_its_rule(tmp_path: Path) -> None:
 def test_rollback_then_continue_equals_a_game_without_the_rolled_back_actions(tmp_path: Path) -> None:
     table = new_table(tmp_path / "a.db", seed=8)
     rng = random.Random(8)
-    while table.game is not None and table.game.version < 30:
-        for command in next_inputs(table, rng):
-            table.handle(command)
+    advance(table, rng, actions=30)
     keep = 17
     preview = table.handle(Rollback(keep))
     assert preview["confirm"] is False and table.game.version >= 30  # type: ignore[union-attr]
@@ -162,9 +158,7 @@ def test_in_orders_pace_decisions_wait_for_the_table(tmp_path: Path) -> None:
 def test_half_entered_programs_survive_a_restart(tmp_path: Path) -> None:
     table = new_table(tmp_path / "t.db", seed=6)
     rng = random.Random(6)
-    while table.game is not None and table.game.state.phase == "place":
-        for command in next_inputs(table, rng):
-            table.handle(command)
+    advance(table, rng, past_placement=True)
     table.handle(SetOrder(2, 0, "red"))
     table.handle(SetOrder(2, 3, "action"))
     for slot in range(6):
@@ -180,9 +174,7 @@ def test_half_entered_programs_survive_a_restart(tmp_path: Path) -> None:
 def test_a_game_exported_then_imported_is_the_same_game(tmp_path: Path) -> None:
     table = new_table(tmp_path / "a.db", seed=12)
     rng = random.Random(12)
-    while table.game is not None and table.game.version < 50:
-        for command in next_inputs(table, rng):
-            table.handle(command)
+    advance(table, rng, actions=50)
     other = new_table(tmp_path / "b.db", seed=1)
     other.handle(ImportGame(table.record()))
     assert other.game is not None and table.game is not None

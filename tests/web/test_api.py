@@ -8,7 +8,7 @@ import random
 from flask import Flask
 
 from companion.table.table import Table
-from tests.table.support import next_inputs
+from tests.table.support import advance
 
 from .conftest import PIN, as_referee, as_seat, command
 
@@ -47,9 +47,7 @@ def test_the_referee_signs_in_with_the_pin_and_failures_are_rate_limited(app: Fl
 
 def test_a_player_programs_locks_and_the_others_see_only_that_they_locked(app: Flask, table: Table) -> None:
     rng = random.Random(9)
-    while table.game is not None and table.game.state.phase == "place":
-        for c in next_inputs(table, rng):
-            table.handle(c)
+    advance(table, rng, past_placement=True)
     client = as_seat(app, 1)
     for slot, order in enumerate(["red", "action", "black", "wait", "action", "blue"]):
         answer = command(client, app, command="set_order", seat=1, slot=slot, order=order)
