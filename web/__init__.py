@@ -13,6 +13,7 @@ from companion.table.table import Table
 
 from .auth import PinGuard, new_pin, new_secret
 from .i18n import install as install_texts
+from .parts import Parts
 from .phone import PhoneBoxes
 from .stream import Streams
 
@@ -41,7 +42,7 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     secret, pin, made = secrets_of(table.store, config)
     app.config.update(
         SECRET_KEY=secret, REFEREE_PIN=pin, PIN_MADE=made, TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
-        STREAMS=Streams(),
+        STREAMS=Streams(), PARTS=Parts(),
         MAX_CONTENT_LENGTH=1 << 20, SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict",
         PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
     )

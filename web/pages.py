@@ -21,12 +21,14 @@ from flask import (
     session,
     url_for,
 )
+from markupsafe import Markup
 
 from companion.i18n import N_, translate
 
 from .api import phones, role, table
 from .auth import Role, same, seat_token
 from .i18n import language, script_texts
+from .parts import Parts
 from .svg import chart_svg, map_svg, qr_svg
 from .words import scoring_story
 
@@ -58,6 +60,13 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     }
 
 
+def live_part(name: str, ctx: dict[str, Any]) -> str:
+    """The page's live part for this reader and version, rendered once however many phones ask."""
+    key = (name, ctx["role"], ctx["lang"], request.host_url, ctx["has_box"])
+    parts: Parts = current_app.config["PARTS"]
+    return parts.get(ctx["view"]["version"], key, lambda: render_template(LIVE[name], **ctx))
+
+
 def seat_links(who: Role) -> list[dict[str, Any]]:
     """The secret link of each seat with its QR code: for the referee only."""
     game = table().game
@@ -74,7 +83,9 @@ def seat_links(who: Role) -> list[dict[str, Any]]:
 
 
 def page(template: str, name: str, status: int = 200) -> Response:
-    response = Response(render_template(template, **context(name)), status=status)
+    ctx = context(name)
+    ctx["live"] = lambda: Markup(live_part(name, ctx))
+    response = Response(render_template(template, **ctx), status=status)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -135,7 +146,7 @@ def part(name: str) -> Any:
         abort(404)
     if name == "seat" and role().kind != "seat":
         abort(403)
-    response = Response(render_template(LIVE[name], **context(name)))
+    response = Response(live_part(name, context(name)))
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -8,6 +8,7 @@ players a number in their colour, tiles a shape, categories a hatching.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -76,10 +77,10 @@ class Boxes:
         x0, y0, x1, y1 = box
         cost = 0.0
         for a0, b0, a1, b1 in self.taken:
-            w = min(x1, a1) - max(x0, a0)
-            h = min(y1, b1) - max(y0, b0)
-            if w > 0 and h > 0:
-                cost += w * h
+            # Plain comparisons first: most rectangles are nowhere near, and this runs for every label spot.
+            if a0 >= x1 or a1 <= x0 or b0 >= y1 or b1 <= y0:
+                continue
+            cost += (min(x1, a1) - max(x0, a0)) * (min(y1, b1) - max(y0, b0))
         outside = max(0.0, -x0) + max(0.0, x1 - self.width) + max(0.0, -y0) + max(0.0, y1 - self.height)
         return cost + outside * 400
 
@@ -375,8 +376,10 @@ def chart_svg(view: dict[str, Any], t: Translate) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=64)
 def qr_svg(data: str, label: str) -> str:
-    """A QR code of an address, as inline SVG (no file, nothing fetched)."""
+    """A QR code of an address, as inline SVG (no file, nothing fetched). Kept: the table page shows the
+    same code on every refresh, and making one costs more than the rest of the page."""
     image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     text = image.to_string(encoding="unicode")
     # Sized by the page's CSS, not in millimetres, and labelled for screen readers.

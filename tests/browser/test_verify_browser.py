@@ -3,6 +3,7 @@ with the picker, see the live conflict with its Fix button, go back; and the ref
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,9 +14,11 @@ import pytest
 from companion.boards.saved import PackFiles
 from companion.boards.verify import Walk
 
-from .conftest import PHONE, PIN, Served
+from .conftest import ARTIFACTS, PHONE, PIN, Served
 
-SHOTS = Path(__file__).parent.parent.parent / "docs" / "pages"
+# The README shows these pictures: they are refreshed with XIDIT_UPDATE_GOLDENS=1, never by a plain run.
+SHOTS = (Path(__file__).parent.parent.parent / "docs" / "pages" if os.environ.get("XIDIT_UPDATE_GOLDENS")
+         else ARTIFACTS)
 
 
 @pytest.fixture

@@ -183,3 +183,28 @@ def test_before_any_game_the_pages_say_so_and_the_wizard_is_open(tmp_path: Path)
     referee = as_referee(app).get("/referee").get_data(as_text=True)
     assert '<details id="new-game" open>' in referee and 'id="rollback"' not in referee
     table.store.close()
+
+
+def test_a_live_part_is_rendered_for_its_own_reader_version_and_address(app: Flask, table: Table) -> None:
+    """Live parts are kept per reader and version (web/parts.py): a kept part must never reach
+    another reader, another address, or outlive the state it was drawn from."""
+    play_until(table, "resolution")
+    one, two = as_seat(app, 1), as_seat(app, 2)
+    for client, seat in ((one, 1), (two, 2), (one, 1)):
+        me = table.view(f"seat:{seat}")["players"]
+        mine = next(p for p in me if p["seat"] == seat)
+        part = client.get("/part/seat").get_data(as_text=True)
+        assert f'<dd class="gold">{mine["gold"]}</dd>' in part and part.count('<dd class="gold">') == 1
+        assert f'You play <span class="person"><span class="chip c-{mine["colour"]}"' in part
+        assert f'data-seat="{seat}"' in client.get("/seat/%d" % seat).get_data(as_text=True)
+    public = app.test_client()
+    before = public.get("/part/table").get_data(as_text=True)
+    assert f'data-version="{table.version}"' in before
+    assert 'data-command="acknowledge"' in as_referee(app).get("/part/table").get_data(as_text=True)
+    assert public.get("/part/table").get_data(as_text=True) == before  # the referee's part stays theirs
+    assert command(as_referee(app), app, command="acknowledge", upto=1).status_code == 200
+    after = public.get("/part/table").get_data(as_text=True)
+    assert f'data-version="{table.version}"' in after and after != before
+    a = public.get("/", base_url="http://table.local").get_data(as_text=True)
+    b = public.get("/", base_url="http://192.168.4.1").get_data(as_text=True)
+    assert '<p class="url">http://table.local/</p>' in a and '<p class="url">http://192.168.4.1/</p>' in b
