@@ -38,6 +38,21 @@ SHORT = 12  # hex digits of the seat token in a short link: 48 bits, enough agai
 LIVE = {"table": "_table.html", "seat": "_seat.html", "referee": "_referee.html", "scoring": "_scoring.html"}
 
 
+LISTED = 56  # instructions a list shows: a table that never marks them done can owe hundreds
+
+
+def instructions_of(part: dict[str, Any], done: bool | None, seat: int | None = None) -> list[dict[str, Any]]:
+    """The instructions of a view's table part still to do, in order, or done, newest first (None: both,
+    newest first), of one seat or all."""
+    items = [i for i in part.get("instructions", ())
+             if (done is None or i["done"] == done) and (seat is None or i.get("seat") == seat)]
+    return items if done is False else items[::-1]
+
+
+# Globals, not context: the macros of _macros.html are imported without a context.
+pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_of=instructions_of, LISTED=LISTED))
+
+
 def t(message: str, **params: Any) -> str:
     return translate(language(), message, params or None)
 
@@ -50,7 +65,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     return {
         "page": page, "role": who, "view": view, "tablepart": view["table"], "players": players,
         "lang": language(), "game": table().game is not None,
-        "map_svg": lambda: map_svg(view, table().board, t),
+        "map_svg": lambda: board_svg(view, who.reader),
         "chart_svg": lambda: chart_svg(view, t),
         "story": lambda: scoring_story(view, t, who.reader == "referee"),
         "part_url": url_for("pages.part", name=page),
@@ -58,6 +73,15 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "table_qr": lambda: qr_svg(request.host_url, t(N_("The address of the table view"))),
         "links": lambda: seat_links(who),
     }
+
+
+def board_svg(view: dict[str, Any], reader: str) -> str:
+    """The map as this reader's view shows it: drawn once per reader, language and version, for the
+    table page and the map image alike."""
+    parts: Parts = current_app.config["PARTS"]
+    lang = language()
+    return parts.get(view["version"], ("map.svg", reader, lang),
+                     lambda: map_svg(view, table().board, t, language=lang))
 
 
 def live_part(name: str, ctx: dict[str, Any]) -> str:
@@ -154,8 +178,8 @@ def part(name: str) -> Any:
 @pages.get("/map.svg")
 def map_image() -> Response:
     """The board as the asker's view shows it."""
-    view = table().view(role().reader)
-    response = Response(map_svg(view, table().board, t), mimetype="image/svg+xml")
+    reader = role().reader
+    response = Response(board_svg(table().view(reader), reader), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response
 

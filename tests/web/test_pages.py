@@ -10,10 +10,13 @@ from flask import Flask
 
 from companion.boards import default_pack_text
 from companion.store import Store
+from companion.table.bots import next_commands
 from companion.table.commands import SetLanguage
 from companion.table.table import Table
-from tests.table.support import next_inputs
+from tests.table.support import new_table, next_inputs
 from web import create_app
+from web.pages import LISTED
+from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, as_seat, command
 from .test_scoring import scenario_app
@@ -196,7 +199,7 @@ def test_a_live_part_is_rendered_for_its_own_reader_version_and_address(app: Fla
         part = client.get("/part/seat").get_data(as_text=True)
         assert f'<dd class="gold">{mine["gold"]}</dd>' in part and part.count('<dd class="gold">') == 1
         assert f'You play <span class="person"><span class="chip c-{mine["colour"]}"' in part
-        assert f'data-seat="{seat}"' in client.get("/seat/%d" % seat).get_data(as_text=True)
+        assert f'data-seat="{seat}"' in client.get(f"/seat/{seat}").get_data(as_text=True)
     public = app.test_client()
     before = public.get("/part/table").get_data(as_text=True)
     assert f'data-version="{table.version}"' in before
@@ -208,3 +211,21 @@ def test_a_live_part_is_rendered_for_its_own_reader_version_and_address(app: Fla
     a = public.get("/", base_url="http://table.local").get_data(as_text=True)
     b = public.get("/", base_url="http://192.168.4.1").get_data(as_text=True)
     assert '<p class="url">http://table.local/</p>' in a and '<p class="url">http://192.168.4.1/</p>' in b
+
+
+def test_a_table_that_owes_hundreds_of_instructions_lists_the_first_and_counts_the_rest(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "owed.db", players=5, length="long", seed=8)
+    app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    rng = random.Random(8)
+    while len(table.view("public")["table"]["instructions"]) < 150:  # nobody marks anything done
+        for c in next_commands(table, rng):
+            table.handle(c)
+    owed = len(table.view("public")["table"]["instructions"])
+    part = app.test_client().get("/part/table").get_data(as_text=True)
+    assert part.count("<li data-n=") == LISTED
+    assert f"… and {owed - LISTED} more after these" in part and f"{owed - 6} more to do" in part
+    seat = table.view("seat:1")
+    mine = [i for i in seat["table"]["instructions"] if i.get("seat") == 1]
+    listed = as_seat(app, 1).get("/part/seat").get_data(as_text=True)
+    assert listed.count('<li class="todo">') == min(len(mine), LISTED)
+    assert mine[-1]["text"] in listed  # the newest first
