@@ -40,15 +40,21 @@ def pack_in_use(config: Config) -> tuple[str, str]:
     return saved.pack_in_use(config.board, config.store)
 
 
-def tune_collector() -> tuple[int, int, int]:
-    """Python's cyclic garbage collector, set for a table: what exists after start-up is never scanned
-    again, and young collections are rarer. Measured (tests/campaign/test_load.py): with the defaults,
-    a collection now and then held a key press up for 60-80 ms; tuned, none waited 50 ms. Returns the
-    previous thresholds."""
-    previous = gc.get_threshold()
+def tune_for_keys() -> Callable[[], None]:
+    """Python's cyclic garbage collector, set for a table where a key press must never wait: what
+    exists after start-up is never scanned again, and young collections are rarer. Measured
+    (tests/campaign/test_load.py): with the defaults, a collection now and then held a key press up for
+    60-80 ms; tuned, none waited 50 ms. (Shorter thread turns, `sys.setswitchinterval`, were tried
+    too and changed nothing measurable.) Returns what puts the settings back."""
+    collector = gc.get_threshold()
     gc.freeze()
     gc.set_threshold(50_000, 20, 20)
-    return previous
+
+    def restore() -> None:
+        gc.unfreeze()
+        gc.set_threshold(*collector)
+
+    return restore
 
 
 def run(config: Config, stop: threading.Event | None = None) -> int:
@@ -84,7 +90,7 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, on_signal)
         signal.signal(signal.SIGINT, on_signal)
-    tune_collector()
+    tune_for_keys()
     log.info("table ready: store %s, %s players, language %s", config.store, len(players), config.language)
     notifier.ready(f"{len(players)} players, year {table.game.state.year if table.game else '-'}")
     shutdown = threading.Event()

@@ -7,7 +7,7 @@ device (tests use `luma.core.device.dummy`), redraws only when the frame changes
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -31,14 +31,26 @@ def font() -> ImageFont.FreeTypeFont:
         return ImageFont.truetype(str(path), 11)
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int = 1) -> None:
-    # Long lines are cut with an ellipsis rather than run off the glass.
+PAD = 4  # room around a kept line for what a glyph draws outside its advance
+
+
+@lru_cache(maxsize=4096)
+def _line(text: str, room: int) -> Image.Image:
+    """A line of text as a 1-bit mask, cut with an ellipsis rather than run off the glass. Kept: a box
+    shows the same few dozen lines again and again, and drawing text is most of a frame's cost."""
     f = font()
-    if draw.textlength(text, font=f) > WIDTH - xy[0]:
-        while text and draw.textlength(text + "…", font=f) > WIDTH - xy[0]:
+    measure = ImageDraw.Draw(Image.new("1", (1, 1)))
+    if measure.textlength(text, font=f) > room:
+        while text and measure.textlength(text + "…", font=f) > room:
             text = text[:-1]
         text += "…"
-    draw.text(xy, text, font=f, fill=fill)
+    mask = Image.new("1", (int(measure.textlength(text, font=f)) + 3 * PAD, LINE + 3 * PAD), 0)
+    ImageDraw.Draw(mask).text((PAD, PAD), text, font=f, fill=1)
+    return mask
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: int = 1) -> None:
+    draw.bitmap((xy[0] - PAD, xy[1] - PAD), _line(text, WIDTH - xy[0]), fill=fill)
 
 
 def _title(draw: ImageDraw.ImageDraw, frame: Frame) -> None:

@@ -42,7 +42,12 @@ class Box:
         with self._lock:
             frame = self.controller.press(key, kind)
             self._show(frame)
-        self._settle()
+        if self._drawer is not None:
+            # The press is applied and on the glass; a redraw for what the table did meanwhile is the
+            # drawing thread's, so the key's caller (the hardware thread) is free for the next key.
+            self._wake.set()
+        else:
+            self._settle()
         return frame
 
     def refresh(self) -> None:

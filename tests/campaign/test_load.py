@@ -6,7 +6,6 @@ stall of a whole second."""
 
 from __future__ import annotations
 
-import gc
 import json
 import random
 import subprocess
@@ -20,7 +19,7 @@ from luma.core.device import dummy
 from companion.bench.figure import percentile
 from companion.boxes.box import Box
 from companion.boxes.keys import keys_for
-from companion.run import tune_collector
+from companion.run import tune_for_keys
 from hardware.screens import Screen
 from tests.table.support import new_table
 from web import create_app
@@ -34,12 +33,11 @@ PRESSES = 1200
 
 
 def test_ten_phones_and_five_boxes(tmp_path: Path) -> None:
-    previous = tune_collector()  # as `companion run` does
+    restore = tune_for_keys()  # as `companion run` does
     try:
         run_load(tmp_path)
     finally:
-        gc.unfreeze()
-        gc.set_threshold(*previous)
+        restore()
 
 
 def run_load(tmp_path: Path) -> None:
