@@ -3,9 +3,15 @@ endpoint and stream."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.rules import Game
+
+# What the pages put around a secret (web/templates, web/svg.py): a player's gold and units behind
+# their screen, an order of a program, a seat's secret link (long or short form).
+GOLD = re.compile(r'<dd class="gold">(\d+)</dd>')
+SEAT_LINKS = (re.compile(r"seat/\d+\?t="), re.compile(r"/[sS]/\d+/[0-9a-fA-F]{6,}"))
 
 
 def forbidden_in(view: dict[str, Any], reader: int | None, game: Game | None) -> list[str]:
@@ -25,6 +31,9 @@ def forbidden_in(view: dict[str, Any], reader: int | None, game: Game | None) ->
             found.append(f"seat {p['seat']} reserve")
         if "program" in p and not revealed:
             found.append(f"seat {p['seat']} program before the reveal")
+    part = view.get("table") or {}  # a table's view; the engine's own views have no table part
+    if "drafts" in part or (reader is None and "draft" in part):
+        found.append("a program being keyed in")
     for region in view["regions"]:
         if region["bastion"] and not fame_scored and "bards" in region:
             found.append("Bastion bards")
@@ -42,4 +51,46 @@ def forbidden_in(view: dict[str, Any], reader: int | None, game: Game | None) ->
         awaited = {a["seat"] for a in view["awaiting"]}
         if not game.state.pending and hidden - awaited:
             found.append("who owns none of the census unit (awaiting)")
+    return found
+
+
+def bastion_label(svg: str) -> str:
+    start = svg.index('<g class="region-label" data-region="9">')
+    return svg[start:svg.index("</g>", start)]
+
+
+def forbidden_in_pages(pages: dict[str, str], reader: int | None, game: Game, bastion: int) -> list[str]:
+    """What a reader's pages show that spec §3 forbids them: `pages` maps each address to the page a
+    reader got there (the map's SVG among them), `reader` is a seat or None for the public."""
+    found = []
+    state = game.state
+    before_reveal = state.phase in ("place", "program")
+    for url, page in pages.items():
+        if any(link.search(page) for link in SEAT_LINKS):
+            found.append(f"{url}: a seat's secret link")
+        golds = GOLD.findall(page)
+        units = page.count('data-unit="')
+        orders = page.count('class="order o-')
+        if reader is None:
+            if golds or units:
+                found.append(f"{url}: a player's gold or units")
+            if before_reveal and orders:
+                found.append(f"{url}: an order before the reveal")
+        else:
+            me = state.players[reader]
+            own_page = url == "/part/seat" or url.startswith("/seat/")
+            if golds != ([str(me.gold)] if own_page else []):
+                found.append(f"{url}: not the reader's own gold alone, where it belongs")
+            if units not in (0, len(me.units)):
+                found.append(f"{url}: units other than the reader's own")
+            if before_reveal and orders not in (0, 6):
+                found.append(f"{url}: orders other than the reader's own program")
+        if url.endswith(".svg") and "map" in url and not state.fame_scored:
+            label = bastion_label(page)
+            if "bard-count" in label or 'class="chip"' in label:
+                found.append(f"{url}: who has bards in the Bastion")
+            if f"hidden bards: {sum(state.bards[bastion].values())}" not in label:
+                found.append(f"{url}: the Bastion's bards are not shown hidden")
+            if reader is not None and f"yours: {state.bards[bastion].get(reader, 0)}" not in label:
+                found.append(f"{url}: the reader's own bards in the Bastion are missing")
     return found

@@ -1,17 +1,28 @@
 """Secrecy campaign: at every decision point of 50 simulated games of each size, for the public and for
-every seat, the view the API serves and the event a stream sends: zero forbidden values (spec §3,
-ruling P-07). Pages are scanned at a smaller scale in tests/web/test_page_secrecy.py."""
+every seat, the view the API serves, the event a stream sends and every page (with the map) carry zero
+forbidden values (spec §3, ruling P-07). The pages must also be drawn from their own reader's view and
+no other, so what tests/secrecy.py proves of the views holds for them too.
+
+The games are independent, so they are shared between one worker process per core: the campaign takes
+half the time on the two cores of the CI machine."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 
 from companion.table.bots import next_commands
-from tests.secrecy import forbidden_in
+from companion.table.table import Table
+from tests.secrecy import forbidden_in, forbidden_in_pages
 from tests.table.support import new_table
 from tests.web.conftest import PIN, as_seat
 from web import create_app
@@ -21,33 +32,91 @@ from web.stream import view_event as stream_event
 from .results import record
 
 GAMES = 50
-TOTALS = {"views": 0, "forbidden": 0, "games": 0}
+# Every page and live part a reader can open, and the map. A seat opens its own page, its part and its
+# map at every decision point; the pages everyone opens (drawn then from the seat's own view) are opened
+# by one seat in turn, the public opening them at every point.
+PUBLIC_PAGES = ("/", "/part/table", "/map.svg", "/scoring", "/part/scoring", "/scoring.svg", "/referee")
+SEAT_PAGES = ("/seat/{seat}", "/part/seat", "/map.svg")
+TOTALS = {"games": 0, "decision_points": 0, "views": 0, "pages": 0, "forbidden": 0}
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_fifty_games_of_each_size_leak_nothing(tmp_path: Path, players: int) -> None:
-    for n in range(GAMES):
-        table = new_table(tmp_path / f"g{n}.db", players=players, length="short" if n % 2 else "long",
+class Readers:
+    """Records which views are asked of the table while one reader's pages are drawn."""
+
+    def __init__(self, table: Table) -> None:
+        self.asked: set[str] = set()
+        self._view = table.view
+
+    def __call__(self, reader: str = "referee") -> dict[str, Any]:
+        self.asked.add(reader)
+        return self._view(reader)
+
+
+def scan_game(players: int, n: int) -> dict[str, Any]:
+    """Plays one game and scans everything every reader gets at each decision point; returns the counts
+    and what was found (nothing, if the table keeps its secrets)."""
+    counts = {"decision_points": 0, "views": 0, "pages": 0}
+    found: list[str] = []
+    with tempfile.TemporaryDirectory() as folder:
+        table = new_table(Path(folder) / "g.db", players=players, length="short" if n % 2 else "long",
                           seed=players * 1000 + n)
         app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+        readers = Readers(table)
+        table.view = readers  # type: ignore[method-assign]
+        bastion = table.board.bastion() or 0
         seats = list(table.game.state.seats)  # type: ignore[union-attr]
         clients = {None: app.test_client(), **{s: as_seat(app, s) for s in seats}}
         rng = random.Random(n)
-        while table.game is not None and table.game.outcome() is None:
+        while table.game is not None and table.game.outcome() is None and not found:
             for command in next_commands(table, rng):
                 table.handle(command)
-            for who, client in clients.items():
-                # One game in five reads every view through the HTTP endpoint, the others straight from
-                # the table (the endpoint serialises that same view); both are scanned.
-                reader = "public" if who is None else f"seat:{who}"
-                view = client.get("/api/view").get_json() if n % 5 == 0 else table.view(reader)
-                found = forbidden_in(view, who, table.game)
-                # What an event stream sends this reader now: the same text, checked as received.
-                found += forbidden_in(json.loads(stream_event(*table.view_json(reader)).split("data: ", 1)[1]),
-                                      who, table.game)
-                TOTALS["views"] += 1
-                TOTALS["forbidden"] += len(found)
-                assert found == [], (players, n, who, found)
-        TOTALS["games"] += 1
+            counts["decision_points"] += 1
+            here = scan_point(table, clients, readers, bastion, every_view_by_http=n % 5 == 0, counts=counts)
+            found += [f"{players} players, game {n}, point {counts['decision_points']}: {f}" for f in here]
         table.store.close()
-    record("secrecy", games=TOTALS["games"], views=TOTALS["views"], forbidden=TOTALS["forbidden"])
+    return {**counts, "found": found}
+
+
+def scan_point(table: Table, clients: dict[int | None, FlaskClient], readers: Readers, bastion: int, *,
+               every_view_by_http: bool, counts: dict[str, int]) -> list[str]:
+    """Everything each reader gets now: their view, their stream's event, and every page they can open."""
+    game = table.game
+    assert game is not None
+    found = []
+    in_turn = game.state.seats[counts["decision_points"] % len(game.state.seats)]
+    for who, client in clients.items():
+        reader = "public" if who is None else f"seat:{who}"
+        # One game in five reads every view through the HTTP endpoint, the others straight from the
+        # table (the endpoint serialises that same view); both are scanned.
+        view = client.get("/api/view").get_json() if every_view_by_http else table.view(reader)
+        found += forbidden_in(view, who, game)
+        # What an event stream sends this reader now: the same text, checked as received.
+        event = stream_event(*table.view_json(reader))
+        found += forbidden_in(json.loads(event.split("data: ", 1)[1]), who, game)
+        counts["views"] += 1
+        readers.asked.clear()
+        urls = list(PUBLIC_PAGES) if who is None else [u.format(seat=who) for u in SEAT_PAGES]
+        if who == in_turn:
+            urls += [url for url in PUBLIC_PAGES if url not in urls]
+        pages = {url: client.get(url).get_data(as_text=True) for url in urls}
+        if readers.asked != {reader}:
+            found.append(f"{reader}'s pages drew on the views of {sorted(readers.asked)}")
+        found += forbidden_in_pages(pages, who, game, bastion)
+        counts["pages"] += len(pages)
+    return found
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_fifty_games_of_each_size_leak_nothing(players: int) -> None:
+    # Spawned, not forked: a fork would copy whatever threads earlier tests left in this process.
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=get_context("spawn")) as pool:
+        results = list(pool.map(scan_game, [players] * GAMES, range(GAMES)))
+    found = [f for result in results for f in result["found"]]
+    for result in results:
+        for key in ("decision_points", "views", "pages"):
+            TOTALS[key] += result[key]
+    TOTALS["games"] += len(results)
+    TOTALS["forbidden"] += len(found)
+    record("secrecy", **TOTALS)
+    assert found == []
+    assert all(result["decision_points"] > 20 for result in results)
