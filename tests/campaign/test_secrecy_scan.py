@@ -1,10 +1,10 @@
 """Secrecy campaign: at every decision point of 50 simulated games of each size, for the public and for
-every seat, the view the API serves, the event a stream sends and every page (with the map) carry zero
-forbidden values (spec §3, ruling P-07). The pages must also be drawn from their own reader's view and
-no other, so what tests/secrecy.py proves of the views holds for them too.
+every seat, the view the API serves, the event a stream sends and the pages (with the map) carry zero
+forbidden values (spec §3, ruling P-07); so do the views and stream events while a program is keyed in
+but not locked. The pages must also be drawn from their own reader's view and no other, so what
+tests/secrecy.py proves of the views holds for them too.
 
-The games are independent, so they are shared between one worker process per core: the campaign takes
-half the time on the two cores of the CI machine."""
+The games are independent, so they are shared between one worker process per core."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.table.bots import next_commands
+from companion.table.commands import SetProgram
 from companion.table.table import Table
 from tests.secrecy import forbidden_in, forbidden_in_pages
 from tests.table.support import new_table
@@ -37,7 +38,7 @@ GAMES = 50
 # by one seat in turn, the public opening them at every point.
 PUBLIC_PAGES = ("/", "/part/table", "/map.svg", "/scoring", "/part/scoring", "/scoring.svg", "/referee")
 SEAT_PAGES = ("/seat/{seat}", "/part/seat", "/map.svg")
-TOTALS = {"games": 0, "decision_points": 0, "views": 0, "pages": 0, "forbidden": 0}
+TOTALS = {"games": 0, "decision_points": 0, "drafts": 0, "views": 0, "pages": 0, "forbidden": 0}
 
 
 class Readers:
@@ -55,7 +56,7 @@ class Readers:
 def scan_game(players: int, n: int) -> dict[str, Any]:
     """Plays one game and scans everything every reader gets at each decision point; returns the counts
     and what was found (nothing, if the table keeps its secrets)."""
-    counts = {"decision_points": 0, "views": 0, "pages": 0}
+    counts = {"decision_points": 0, "drafts": 0, "views": 0, "pages": 0}
     found: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         table = new_table(Path(folder) / "g.db", players=players, length="short" if n % 2 else "long",
@@ -70,11 +71,26 @@ def scan_game(players: int, n: int) -> dict[str, Any]:
         while table.game is not None and table.game.outcome() is None and not found:
             for command in next_commands(table, rng):
                 table.handle(command)
+                if isinstance(command, SetProgram):
+                    # A program keyed in, not yet locked: drafts are secrets too (views and streams here).
+                    found += [f"{players} players, game {n}, a draft: {f}" for f in scan_views(table, clients, counts)]
             counts["decision_points"] += 1
             here = scan_point(table, clients, readers, bastion, every_view_by_http=n % 5 == 0, counts=counts)
             found += [f"{players} players, game {n}, point {counts['decision_points']}: {f}" for f in here]
         table.store.close()
     return {**counts, "found": found}
+
+
+def scan_views(table: Table, clients: dict[int | None, FlaskClient], counts: dict[str, int]) -> list[str]:
+    found = []
+    counts["drafts"] += 1
+    for who in clients:
+        counts["views"] += 1
+        reader = "public" if who is None else f"seat:{who}"
+        found += forbidden_in(table.view(reader), who, table.game)
+        found += forbidden_in(json.loads(stream_event(*table.view_json(reader)).split("data: ", 1)[1]), who,
+                              table.game)
+    return found
 
 
 def scan_point(table: Table, clients: dict[int | None, FlaskClient], readers: Readers, bastion: int, *,
@@ -113,7 +129,7 @@ def test_fifty_games_of_each_size_leak_nothing(players: int) -> None:
         results = list(pool.map(scan_game, [players] * GAMES, range(GAMES)))
     found = [f for result in results for f in result["found"]]
     for result in results:
-        for key in ("decision_points", "views", "pages"):
+        for key in ("decision_points", "drafts", "views", "pages"):
             TOTALS[key] += result[key]
     TOTALS["games"] += len(results)
     TOTALS["forbidden"] += len(found)
