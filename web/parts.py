@@ -13,6 +13,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Hashable
 
+KEPT = 64  # parts kept per version: enough for every reader of a table, never more (the address a
+# request names is part of the key, and a hostile client could name a new one with every request)
+
 
 class Parts:
     def __init__(self) -> None:
@@ -30,6 +33,6 @@ class Parts:
         with self._lock:
             if self._version is None or version > self._version:
                 self._version, self._kept = version, {}
-            if version == self._version:
+            if version == self._version and len(self._kept) < KEPT:
                 self._kept[key] = text
         return text
