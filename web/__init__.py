@@ -44,7 +44,11 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
         SECRET_KEY=secret, REFEREE_PIN=pin, PIN_MADE=made, TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
         STREAMS=Streams(), PARTS=Parts(),
         MAX_CONTENT_LENGTH=1 << 20, SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict",
-        PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
+        # A sign-in lasts 12 hours from the moment it is made, longer than any game night. The cookie is
+        # not signed again on every request: each phone fetches a live part after every change, and on
+        # a Pi Zero signing it each time would cost more than serving the part (the seat link on the
+        # box's last page signs a player in again at any time).
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=12), SESSION_REFRESH_EACH_REQUEST=False,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # views keep the order of the spec
     app.config.update({k: v for k, v in config.items() if k not in ("SECRET_KEY", "REFEREE_PIN")})

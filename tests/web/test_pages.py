@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
+from datetime import UTC, datetime, timedelta
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from flask import Flask
@@ -15,6 +17,7 @@ from companion.table.commands import SetLanguage
 from companion.table.table import Table
 from tests.table.support import new_table, next_inputs
 from web import create_app
+from web.auth import seat_token
 from web.pages import LISTED
 from web.phone import PhoneBoxes
 
@@ -229,3 +232,14 @@ def test_a_table_that_owes_hundreds_of_instructions_lists_the_first_and_counts_t
     listed = as_seat(app, 1).get("/part/seat").get_data(as_text=True)
     assert listed.count('<li class="todo">') == min(len(mine), LISTED)
     assert mine[-1]["text"] in listed  # the newest first
+
+
+def test_a_seat_s_cookie_is_set_once_at_sign_in_not_on_every_refresh(app: Flask) -> None:
+    client = app.test_client()
+    token = seat_token(app.config["SECRET_KEY"], app.config["TABLE"].game_id, 1)
+    signed_in = client.get(f"/seat/1?t={token}")
+    expires = parsedate_to_datetime(signed_in.headers["Set-Cookie"].split("Expires=")[1].split(";")[0])
+    assert abs(expires - datetime.now(UTC) - timedelta(hours=12)) < timedelta(minutes=5)  # from the sign-in
+    for url in ("/part/seat", "/seat/1", "/map.svg", "/api/view"):
+        response = client.get(url)
+        assert response.status_code == 200 and "Set-Cookie" not in response.headers, url
