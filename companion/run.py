@@ -44,8 +44,9 @@ def tune_for_keys() -> Callable[[], None]:
     """Python's cyclic garbage collector, set for a table where a key press must never wait: what
     exists after start-up is never scanned again, and young collections are rarer. Measured
     (tests/campaign/test_load.py): with the defaults, a collection now and then held a key press up for
-    60-80 ms; tuned, none waited 50 ms. (Shorter thread turns, `sys.setswitchinterval`, were tried
-    too and changed nothing measurable.) Returns what puts the settings back."""
+    60-80 ms; tuned, no collection ran during a whole load run. (Shorter thread turns,
+    `sys.setswitchinterval`, were tried too and changed nothing measurable.) Returns what puts the
+    settings back."""
     collector = gc.get_threshold()
     gc.freeze()
     gc.set_threshold(50_000, 20, 20)

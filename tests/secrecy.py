@@ -54,8 +54,8 @@ def forbidden_in(view: dict[str, Any], reader: int | None, game: Game | None) ->
     return found
 
 
-def bastion_label(svg: str) -> str:
-    start = svg.index('<g class="region-label" data-region="9">')
+def bastion_label(svg: str, bastion: int) -> str:
+    start = svg.index(f'<g class="region-label" data-region="{bastion}">')
     return svg[start:svg.index("</g>", start)]
 
 
@@ -86,7 +86,7 @@ def forbidden_in_pages(pages: dict[str, str], reader: int | None, game: Game, ba
             if before_reveal and orders not in (0, 6):
                 found.append(f"{url}: orders other than the reader's own program")
         if url.endswith(".svg") and "map" in url and not state.fame_scored:
-            label = bastion_label(page)
+            label = bastion_label(page, bastion)
             if "bard-count" in label or 'class="chip"' in label:
                 found.append(f"{url}: who has bards in the Bastion")
             if f"hidden bards: {sum(state.bards[bastion].values())}" not in label:

@@ -7,7 +7,7 @@ players a number in their colour, tiles a shape, categories a hatching.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -105,12 +105,14 @@ def text_width(text: str, size: float) -> float:
     return len(text) * size * 0.62
 
 
-_ROADS: dict[Hashable, list[str]] = {}  # drawn roads, by board and language: they never change
+# Drawn roads by layout and language: the same on every map of a board. Layouts are kept for the life
+# of the process (web/layout.py), so the id of one is never another's.
+_ROADS: dict[tuple[int, str], list[str]] = {}
 
 
-def map_svg(view: dict[str, Any], board: Board, t: Translate, *, language: str | None = None) -> str:
-    """The board as the view shows it: regions, roads, cities, tiles, guilds, bards and Idrakys. With
-    the language `t` speaks, the roads (a third of the work, the same on every map) are drawn once."""
+def map_svg(view: dict[str, Any], board: Board, t: Translate, *, language: str) -> str:
+    """The board as the view shows it: regions, roads, cities, tiles, guilds, bards and Idrakys.
+    `language` is the one `t` speaks: the roads, a third of the work, are drawn once in each."""
     lay = layout(board)
     players = players_of(view)
     cities = {c["id"]: c for c in view.get("cities", [])}
@@ -124,13 +126,10 @@ def map_svg(view: dict[str, Any], board: Board, t: Translate, *, language: str |
            'patternTransform="rotate(45)"><rect width="14" height="14" fill="#d6d6d6"/>'
            '<line x1="0" y1="0" x2="0" y2="14" stroke="#9e9e9e" stroke-width="5"/></pattern></defs>']
     out += _regions(lay, board, regions)
-    if language is None:
-        out += _roads(lay, board, t)
-    else:
-        key = (board.sha256 or id(board), language)
-        if key not in _ROADS:
-            _ROADS[key] = _roads(lay, board, t)
-        out += _ROADS[key]
+    key = (id(lay), language)
+    if key not in _ROADS:
+        _ROADS[key] = _roads(lay, board, t)
+    out += _ROADS[key]
     boxes = Boxes(lay.width, lay.height)
     for x, y in lay.cities.values():
         boxes.add((x - CITY_R - 4, y - CITY_R - 4, x + CITY_R + 4, y + CITY_R + 4))

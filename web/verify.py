@@ -126,7 +126,7 @@ def reference_page() -> Response:
     tiles = [(tile_set, [board.tiles[tile_set][n] for n in sorted(board.tiles[tile_set])]) for tile_set in ("4-5", "3")
              if tile_set in board.tiles]
     return _page("reference.html", board=board, roads=roads, regions=regions, tiles=tiles,
-                 map_svg=map_svg({"version": ""}, board, t), other=tab.new_board is not board and
+                 map_svg=map_svg({"version": ""}, board, t, language=language()), other=tab.new_board is not board and
                  tab.new_board.sha256 != board.sha256, today=datetime.date.today().isoformat())
 
 
