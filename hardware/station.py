@@ -8,13 +8,15 @@ import threading
 from typing import Any
 
 from companion.boxes.box import Box
+from companion.boxes.drawing import image
 from companion.boxes.frame import Frame
+from companion.boxes.glass import pages
 from companion.table.commands import BoxStatus
 from companion.table.table import Table
 
 from .adapters import open_box
 from .events import InputEvent
-from .screens import Screen, image, pages
+from .screens import Screen
 from .serial_box import SerialLink
 
 log = logging.getLogger("companion.hardware")
