@@ -15,6 +15,19 @@ from companion.boxes.glass import FULL_FRAME, HEIGHT, WIDTH, pages
 from hardware.firmware import xidit_protocol as proto
 
 
+def oled(spec: str) -> Any:
+    """A luma device from `ssd1306:<bus>:<address>` or `sh1106:<bus>:<address>` (e.g. ssd1306:1:0x3C)."""
+    from luma.core.interface.serial import i2c
+    from luma.oled.device import sh1106, ssd1306
+
+    kind, _, rest = spec.partition(":")
+    bus, _, address = rest.partition(":")
+    if kind not in ("ssd1306", "sh1106") or not bus.isdigit():
+        raise ValueError(f"screen {spec!r}: ssd1306:<bus>:<address> or sh1106:<bus>:<address>")
+    device = (ssd1306 if kind == "ssd1306" else sh1106)
+    return device(i2c(port=int(bus), address=int(address or "0x3C", 16)))
+
+
 class Screen:
     """One box's OLED: redraws only when the frame changes, dims and blanks when idle."""
 
