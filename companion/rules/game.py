@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from . import events as ev
 from . import ladders, scoring
 from .actions import Action, Census, CensusBards, Colossus, Floor, Neutral, Place, Program, Reward, Split
 from .board import Board
@@ -98,7 +99,7 @@ class Game:
         return Outcome(self.state.winner, self.state.winner is None and self.state.neutral is not None)
 
     def pop(self) -> Action:
-        """Takes back the last action by replaying the others (snapshots, not inverse functions)."""
+        """Takes back the last action by replaying the others from the setup: no snapshots are kept."""
         if not self.actions:
             raise IllegalAction("§2", "There is nothing to take back.")
         last = self.actions[-1]
@@ -220,10 +221,10 @@ class Game:
         match action:
             case Place(seat=seat, city=city):
                 player.city = city
-                state.events.append(("place", seat, city))
+                state.events.append(ev.Placed(seat, city))
             case Program(seat=seat, orders=orders):
                 player.program = orders
-                state.events.append(("locked", seat))
+                state.events.append(ev.Locked(seat))
             case Reward():
                 state.pending.pop(0)
                 assert isinstance(choice, RewardChoice)
@@ -235,10 +236,10 @@ class Game:
                 state.pending.pop(0)
                 assert state.neutral is not None
                 state.neutral[track] += 1
-                state.events.append(("neutral", seat, track))
+                state.events.append(ev.NeutralAdvanced(seat, track))
             case Census(seat=seat, reveal=reveal):
                 state.census_reveals[seat] = reveal
-                state.events.append(("census_chosen", seat))
+                state.events.append(ev.CensusChosen(seat))
             case CensusBards(seat=seat, bards=bards):
                 state.pending.pop(0)
                 self._place_bards(seat, bards)
@@ -253,7 +254,7 @@ class Game:
             here = self.state.bards[region]
             here[seat] = here.get(seat, 0) + n
             player.bards_left -= n
-            self.state.events.append(("bards", seat, region, n))
+            self.state.events.append(ev.BardsPlaced(seat, region, n))
 
     def _build(self, seat: int, city: int, floors: int, pending: bool = False) -> None:
         player = self.state.players[seat]
@@ -263,13 +264,13 @@ class Game:
         else:
             player.floors_left -= floors
         guild[1] += floors
-        self.state.events.append(("floors", seat, city, floors, pending))
+        self.state.events.append(ev.FloorsBuilt(seat, city, floors, pending))
 
     def _reward(self, seat: int, take: tuple[str, ...], bards: Split, choice: RewardChoice) -> None:
         player = self.state.players[seat]
         if "gold" in take:
             player.gold += choice.gold
-            self.state.events.append(("gold", seat, choice.gold))
+            self.state.events.append(ev.GoldTaken(seat, choice.gold))
         if "bards" in take:
             self._place_bards(seat, bards)
         if "guild" in take and choice.floors > 0:
@@ -280,7 +281,7 @@ class Game:
     def _colossus(self, action: Colossus, pending: Pending) -> None:
         state = self.state
         if not action.fight:
-            state.events.append(("declined", action.seat, pending.city))
+            state.events.append(ev.ColossusDeclined(action.seat, pending.city))
             return
         player = state.players[action.seat]
         for unit, n in action.units:
@@ -291,7 +292,7 @@ class Game:
         index = stack.pop(0)[0]
         state.cleared.add(pending.city)
         state.acted.add((action.seat, pending.city))
-        state.events.append(("colossus", action.seat, pending.city, index, action.units))
+        state.events.append(ev.ColossusDefeated(action.seat, pending.city, index, action.units))
         self._after_elimination(action.seat, pending.city, "colossus", index)
 
     def _after_elimination(self, seat: int, city: int, source: str, number: int) -> None:
@@ -315,12 +316,12 @@ class Game:
                 if any(p.city is None for p in state.players.values()):
                     return
                 state.phase = "program"
-                state.events.append(("year", state.year, state.first))
+                state.events.append(ev.YearBegan(state.year, state.first))
             elif state.phase == "program":
                 if any(p.program is None for p in state.players.values()):
                     return
                 state.phase, state.step, state.turn = "resolution", 1, 0
-                state.events.append(("reveal",))
+                state.events.append(ev.Revealed())
             elif state.phase == "resolution":
                 if state.step > PROGRAM_LENGTH:
                     self._end_resolution()
@@ -371,28 +372,28 @@ class Game:
         if order in ROAD_COLOURS:
             to = self.board.road(city, order)
             if to is None:
-                state.events.append(("no_road", seat, city, order))
+                state.events.append(ev.NoRoad(seat, city, order))
             else:
                 player.city = to
-                state.events.append(("move", seat, city, to, order))
+                state.events.append(ev.Moved(seat, city, to, order))
             return
         if order == "wait":
-            state.events.append(("wait", seat))
+            state.events.append(ev.Waited(seat))
             return
         if (seat, city) in state.acted:
-            state.events.append(("no_effect", seat, city, "R-06"))
+            state.events.append(ev.NoEffect(seat, city, "R-06"))
             return
         tile = state.tiles.get(city)
         if tile is None:
             self._colossus_chance(seat, city)
         elif tile.side == "recruit":
             if not tile.units:
-                state.events.append(("no_effect", seat, city, "§4"))
+                state.events.append(ev.NoEffect(seat, city, "§4"))
                 return
             unit = tile.units.pop(0)  # R-04: the weakest present, the list is kept weakest first
             player.units[UNIT_INDEX[unit]] += 1
             state.acted.add((seat, city))
-            state.events.append(("recruit", seat, city, unit))
+            state.events.append(ev.Recruited(seat, city, unit))
             if not tile.units:
                 ladders.recruit_exhausted(state, city)
         else:
@@ -401,25 +402,25 @@ class Game:
             for unit in needs:
                 wanted[UNIT_INDEX[unit]] += 1
             if any(w > have for w, have in zip(wanted, player.units, strict=True)):
-                state.events.append(("no_effect", seat, city, "§4"))
+                state.events.append(ev.NoEffect(seat, city, "§4"))
                 return
             for i, w in enumerate(wanted):
                 player.units[i] -= w
                 state.barracks[i] += w
             state.acted.add((seat, city))
             state.cleared.add(city)
-            state.events.append(("threat", seat, city, tile.number, tuple(needs)))
+            state.events.append(ev.ThreatEliminated(seat, city, tile.number, tuple(needs)))
             ladders.threat_eliminated(state, city)
             self._after_elimination(seat, city, "threat", tile.number)
 
     def _colossus_chance(self, seat: int, city: int) -> None:
         state = self.state
         if city in state.cleared:
-            state.events.append(("no_effect", seat, city, "R-05"))
+            state.events.append(ev.NoEffect(seat, city, "R-05"))
             return
         pending = Pending("colossus", seat, city)
         if is_forced(pending_choice(state, pending)):
-            state.events.append(("no_effect", seat, city, "§4"))
+            state.events.append(ev.NoEffect(seat, city, "§4"))
             return
         state.pending.append(pending)
 
@@ -432,7 +433,7 @@ class Game:
             state.census_unit = 0
             state.census_reveals = {}
             state.census_log = []
-            state.events.append(("census_start", state.year))
+            state.events.append(ev.CensusBegan(state.year))
             self._census_prefill()
             return
         self._end_year()
@@ -454,14 +455,14 @@ class Game:
         best = max(reveals.values())
         winners = [s for s in state.turn_order() if reveals[s] == best] if best > 0 else []
         state.census_log.append({"unit": unit, "reveals": reveals, "winners": winners})
-        state.events.append(("census", unit, tuple(sorted(reveals.items())), tuple(winners)))
+        state.events.append(ev.CensusCounted(unit, tuple(sorted(reveals.items())), tuple(winners)))
         single = len(winners) == 1
         for seat in winners:
             player = state.players[seat]
             if unit in CENSUS_GOLD:
                 gold = CENSUS_GOLD[unit][0 if single else 1]
                 player.gold += gold
-                state.events.append(("gold", seat, gold))
+                state.events.append(ev.GoldTaken(seat, gold))
             elif unit in CENSUS_BARDS:
                 state.pending.append(Pending("census_bards", seat, number=CENSUS_BARDS[unit][0 if single else 1]))
             elif player.floors_left > 0:
@@ -469,7 +470,7 @@ class Game:
                 # of the player's has room (R-09); with none left it is simply not had.
                 player.floors_left -= 1
                 player.pending_floors += 1
-                state.events.append(("pending_floor", seat))
+                state.events.append(ev.FloorPending(seat))
                 state.pending.append(Pending("floor", seat))
         state.census_unit += 1
         state.census_reveals = {}
@@ -493,5 +494,5 @@ class Game:
         for player in state.players.values():
             player.program = None
         state.phase, state.step, state.turn = "program", 0, 0
-        state.events.append(("year", state.year, state.first))
+        state.events.append(ev.YearBegan(state.year, state.first))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .events import Scored
 from .state import Round, State
 
 
@@ -82,7 +83,6 @@ def score(state: State) -> None:
         if rnd.neutral_eliminated:
             neutral_in = False
         state.rounds.append(rnd)
-        state.events.append(("scoring", category, tuple(rnd.ranking), tuple(rnd.eliminated),
-                             rnd.neutral_eliminated))
+        state.events.append(Scored(category, tuple(rnd.ranking), tuple(rnd.eliminated), rnd.neutral_eliminated))
     left = state.in_play()
     state.winner = left[0] if len(left) == 1 and not neutral_in else None

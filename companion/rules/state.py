@@ -7,10 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
+from .events import Event
 from .setup import Setup
 from .units import BARDS_PER_PLAYER, FLOORS_PER_PLAYER, UNITS
-
-Event = tuple[Any, ...]
 
 
 @dataclass
