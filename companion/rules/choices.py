@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from .state import Pending, State
+from .state import Pending, Phase, State
 from .units import CATEGORIES, GUILD_HEIGHT, ORDERS, PROGRAM_LENGTH, UNITS
 
 
@@ -190,15 +190,15 @@ def choices(state: State) -> list[Choice]:
     """Every decision awaited now, one per awaited player."""
     if state.pending:
         return [pending_choice(state, state.pending[0])]
-    if state.phase == "place":
+    if state.phase == Phase.PLACE:
         taken = tuple(sorted(p.city for p in state.players.values() if p.city is not None))
         seat = next(s for s in state.turn_order() if state.players[s].city is None)
         free = tuple(c for c in sorted(state.board.cities) if c not in taken)
         return [PlaceChoice(seat, free, taken)]
-    if state.phase == "program":
+    if state.phase == Phase.PROGRAM:
         return [ProgramChoice(s, state.players[s].city or 0) for s in state.turn_order()
                 if state.players[s].program is None]
-    if state.phase == "census":
+    if state.phase == Phase.CENSUS:
         unit = UNITS[state.census_unit]
         return [CensusChoice(s, unit, state.players[s].units[state.census_unit]) for s in state.turn_order()
                 if s not in state.census_reveals]

@@ -33,7 +33,7 @@ from .deal import deal
 from .errors import IllegalAction
 from .record import Record
 from .setup import Setup
-from .state import Pending, State
+from .state import Pending, Phase, State
 from .units import ORDERS, PROGRAM_LENGTH, REWARDS, ROAD_COLOURS, UNIT_INDEX, UNITS
 from .views import view
 
@@ -94,7 +94,7 @@ class Game:
         return Record(self.board.name, self.board.sha256, self.setup, tuple(self.actions))
 
     def outcome(self) -> Outcome | None:
-        if self.state.phase != "over":
+        if self.state.phase != Phase.OVER:
             return None
         return Outcome(self.state.winner, self.state.winner is None and self.state.neutral is not None)
 
@@ -118,7 +118,7 @@ class Game:
         self._advance()
 
     def _choice_for(self, action: Action) -> Choice:
-        if self.state.phase == "over":
+        if self.state.phase == Phase.OVER:
             raise IllegalAction("§8", "The game is over.")
         if action.seat not in self.state.players:
             raise IllegalAction("§2", f"There is no seat {action.seat} in this game.")
@@ -312,17 +312,17 @@ class Game:
                     self._force(choice)
                     continue
                 return
-            if state.phase == "place":
+            if state.phase == Phase.PLACE:
                 if any(p.city is None for p in state.players.values()):
                     return
-                state.phase = "program"
+                state.phase = Phase.PROGRAM
                 state.events.append(ev.YearBegan(state.year, state.first))
-            elif state.phase == "program":
+            elif state.phase == Phase.PROGRAM:
                 if any(p.program is None for p in state.players.values()):
                     return
-                state.phase, state.step, state.turn = "resolution", 1, 0
+                state.phase, state.step, state.turn = Phase.RESOLUTION, 1, 0
                 state.events.append(ev.Revealed())
-            elif state.phase == "resolution":
+            elif state.phase == Phase.RESOLUTION:
                 if state.step > PROGRAM_LENGTH:
                     self._end_resolution()
                     continue
@@ -336,10 +336,10 @@ class Game:
                 program = state.players[seat].program
                 assert program is not None
                 self._resolve(seat, program[slot])
-            elif state.phase == "census":
+            elif state.phase == Phase.CENSUS:
                 if not self._census_step():
                     return
-            elif state.phase == "census_done":
+            elif state.phase == Phase.CENSUS_DONE:
                 self._end_year()
             else:
                 return
@@ -429,7 +429,7 @@ class Game:
     def _end_resolution(self) -> None:
         state = self.state
         if state.year % (state.setup.years // 3) == 0:
-            state.phase = "census"
+            state.phase = Phase.CENSUS
             state.census_unit = 0
             state.census_reveals = {}
             state.census_log = []
@@ -475,7 +475,7 @@ class Game:
         state.census_unit += 1
         state.census_reveals = {}
         if state.census_unit == len(UNITS):
-            state.phase = "census_done"  # the year ends once the rewards' decisions are taken
+            state.phase = Phase.CENSUS_DONE  # the year ends once the rewards' decisions are taken
         else:
             self._census_prefill()
         return True
@@ -483,7 +483,7 @@ class Game:
     def _end_year(self) -> None:
         state = self.state
         if state.year == state.setup.years:
-            state.phase = "over"
+            state.phase = Phase.OVER
             state.step = 0
             scoring.score(state)
             return
@@ -493,6 +493,6 @@ class Game:
         state.cleared.clear()
         for player in state.players.values():
             player.program = None
-        state.phase, state.step, state.turn = "program", 0, 0
+        state.phase, state.step, state.turn = Phase.PROGRAM, 0, 0
         state.events.append(ev.YearBegan(state.year, state.first))
 

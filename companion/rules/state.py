@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .board import Board
 from .events import Event
 from .setup import Setup
 from .units import BARDS_PER_PLAYER, FLOORS_PER_PLAYER, UNITS
+
+
+class Phase(StrEnum):
+    """Where the year stands. The state view shows `census_done` as `census`: the census is over but
+    its rewards' decisions are still awaited."""
+
+    PLACE = "place"
+    PROGRAM = "program"
+    RESOLUTION = "resolution"
+    CENSUS = "census"
+    CENSUS_DONE = "census_done"
+    OVER = "over"
 
 
 @dataclass
@@ -66,7 +79,7 @@ class State:
     void: frozenset[int]
     scoring_order: tuple[str, ...]
     first: int
-    phase: str = "place"
+    phase: Phase = Phase.PLACE
     year: int = 1
     step: int = 0
     turn: int = 0  # index in the turn order of the order being resolved next

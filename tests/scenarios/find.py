@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from companion.boards import load_pack  # noqa: E402
-from companion.rules import Game, Seat, Setup, record_to_json  # noqa: E402
+from companion.rules import Game, Phase, Seat, Setup, record_to_json  # noqa: E402
 from companion.rules import actions as a  # noqa: E402
 from companion.rules import events as ev  # noqa: E402
 from companion.rules.choices import Choice, ColossusChoice, ProgramChoice  # noqa: E402
@@ -114,7 +114,7 @@ def play(setup: Setup, policy: str, agent_seed: int) -> tuple[Game, list[int]]:
     rng = random.Random(agent_seed)
     marks: list[int] = []
     decide_with = POLICIES[policy]
-    while game.state.phase != "over":
+    while game.state.phase != Phase.OVER:
         awaited = game.legal()
         choice = awaited[0] if len(awaited) == 1 else rng.choice(awaited)
         game.push(decide_with(rng, choice, game.state))
