@@ -7,13 +7,12 @@ fixes one part leaves the others as the seed alone would have dealt them.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from . import ladders
 from .board import Board
 from .errors import BadRecord
 from .setup import Setup
-from .state import PlayerState, State
+from .state import PlayerState, StackedColossus, State
 from .units import BARRACKS, CATEGORIES
 
 NEUTRAL_START = {"normal": (6, 5, 4), "hard": (7, 6, 5)}
@@ -54,7 +53,7 @@ def _deal_tiles(setup: Setup, in_play: list[int], shuffled: list[int]) -> dict[s
     return dealt
 
 
-def _deal_colossi(board: Board, setup: Setup, rng: random.Random) -> list[list[list[Any]]]:
+def _deal_colossi(board: Board, setup: Setup, rng: random.Random) -> list[list[StackedColossus]]:
     stacks = []
     for needs in COLOSSUS_STACKS:
         stack = [c.index for c in board.colossi if c.needs == needs]
@@ -68,7 +67,7 @@ def _deal_colossi(board: Board, setup: Setup, rng: random.Random) -> list[list[l
             if sorted(stack) != sorted(mine):
                 raise BadRecord(f"layout.colossi: the stack of {needs} must hold colossi {sorted(mine)}")
         stacks = given
-    return [[[index, False] for index in stack] for stack in stacks]
+    return [[StackedColossus(index) for index in stack] for stack in stacks]
 
 
 def deal(board: Board, setup: Setup) -> State:

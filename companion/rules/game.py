@@ -31,9 +31,10 @@ from .choices import (
 )
 from .deal import deal
 from .errors import IllegalAction
+from .pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
 from .record import Record
 from .setup import Setup
-from .state import Pending, Phase, State
+from .state import Guild, Phase, State
 from .units import ORDERS, PROGRAM_LENGTH, REWARDS, ROAD_COLOURS, UNIT_INDEX, UNITS
 from .views import view
 
@@ -231,6 +232,7 @@ class Game:
                 self._reward(action.seat, action.take, action.bards, choice)
             case Colossus():
                 pending = state.pending.pop(0)
+                assert isinstance(pending, ColossusDue)
                 self._colossus(action, pending)
             case Neutral(seat=seat, track=track):
                 state.pending.pop(0)
@@ -258,12 +260,12 @@ class Game:
 
     def _build(self, seat: int, city: int, floors: int, pending: bool = False) -> None:
         player = self.state.players[seat]
-        guild = self.state.guilds.setdefault(city, [seat, 0])
+        guild = self.state.guilds.setdefault(city, Guild(seat, 0))
         if pending:
             player.pending_floors -= floors
         else:
             player.floors_left -= floors
-        guild[1] += floors
+        guild.floors += floors
         self.state.events.append(ev.FloorsBuilt(seat, city, floors, pending))
 
     def _reward(self, seat: int, take: tuple[str, ...], bards: Split, choice: RewardChoice) -> None:
@@ -276,9 +278,9 @@ class Game:
         if "guild" in take and choice.floors > 0:
             self._build(seat, choice.city, choice.floors)
             if player.pending_floors:
-                self.state.pending.insert(0, Pending("floor", seat))  # at the first chance
+                self.state.pending.insert(0, FloorDue(seat))  # at the first chance
 
-    def _colossus(self, action: Colossus, pending: Pending) -> None:
+    def _colossus(self, action: Colossus, pending: ColossusDue) -> None:
         state = self.state
         if not action.fight:
             state.events.append(ev.ColossusDeclined(action.seat, pending.city))
@@ -287,18 +289,18 @@ class Game:
         for unit, n in action.units:
             player.units[UNIT_INDEX[unit]] -= n
             state.barracks[UNIT_INDEX[unit]] += n
-        stack = next(s for s in state.colossi if s and s[0][1] and self.board.colossi[s[0][0]].needs
+        stack = next(s for s in state.colossi if s and s[0].awake and self.board.colossi[s[0].index].needs
                      == action.needs)
-        index = stack.pop(0)[0]
+        index = stack.pop(0).index
         state.cleared.add(pending.city)
         state.acted.add((action.seat, pending.city))
         state.events.append(ev.ColossusDefeated(action.seat, pending.city, index, action.units))
         self._after_elimination(action.seat, pending.city, "colossus", index)
 
     def _after_elimination(self, seat: int, city: int, source: str, number: int) -> None:
-        follow = [Pending("reward", seat, city, source, number)]
+        follow: list[Pending] = [RewardDue(seat, city, source, number)]
         if self.state.neutral is not None:
-            follow.append(Pending("neutral", seat))  # R-08, an awake colossus counts as a threat
+            follow.append(NeutralDue(seat))  # R-08, an awake colossus counts as a threat
         self.state.pending[0:0] = follow
 
     # -- what the rules do alone -----------------------------------------------------------------
@@ -418,7 +420,7 @@ class Game:
         if city in state.cleared:
             state.events.append(ev.NoEffect(seat, city, "R-05"))
             return
-        pending = Pending("colossus", seat, city)
+        pending = ColossusDue(seat, city)
         if is_forced(pending_choice(state, pending)):
             state.events.append(ev.NoEffect(seat, city, "§4"))
             return
@@ -464,14 +466,14 @@ class Game:
                 player.gold += gold
                 state.events.append(ev.GoldTaken(seat, gold))
             elif unit in CENSUS_BARDS:
-                state.pending.append(Pending("census_bards", seat, number=CENSUS_BARDS[unit][0 if single else 1]))
+                state.pending.append(CensusBardsDue(seat, CENSUS_BARDS[unit][0 if single else 1]))
             elif player.floors_left > 0:
                 # The mage floor leaves the reserve at once and waits behind the screen until a guild
                 # of the player's has room; with none left it is simply not had.
                 player.floors_left -= 1
                 player.pending_floors += 1
                 state.events.append(ev.FloorPending(seat))
-                state.pending.append(Pending("floor", seat))
+                state.pending.append(FloorDue(seat))
         state.census_unit += 1
         state.census_reveals = {}
         if state.census_unit == len(UNITS):

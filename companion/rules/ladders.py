@@ -80,9 +80,9 @@ def refill_next_threat(state: State) -> None:
 def awaken(state: State) -> None:
     """The colossi awaken, then the reinforcements arrive (§6, steps 1 to 5)."""
     for stack in state.colossi:
-        if stack and not stack[0][1]:
-            stack[0][1] = True
-    state.events.append(ev.Awakened(tuple(s[0][0] for s in state.colossi if s)))
+        if stack:
+            stack[0].awake = True
+    state.events.append(ev.Awakened(tuple(s[0].index for s in state.colossi if s)))
     combined = state.recruit_pile + state.threat_discard[::-1]
     state.threat_discard = []
     state.recruit_pile = combined[:2]

@@ -28,7 +28,7 @@ def action_at(state: State, city: int, units: list[int], acted: set[int]) -> Slo
         return Slot("action", city, "repeat")
     tile = state.tiles.get(city)
     if tile is None:
-        awake = any(stack and stack[0][1] for stack in state.colossi)
+        awake = any(stack and stack[0].awake for stack in state.colossi)
         return Slot("action", city, "colossus" if awake and city not in state.cleared else "nothing")
     if tile.side == "recruit":
         if not tile.units:

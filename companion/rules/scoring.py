@@ -36,8 +36,8 @@ def values(state: State, category: str) -> dict[int, int]:
         return {s: state.players[s].gold for s in state.seats}
     if category == "influence":
         floors = dict.fromkeys(state.seats, 0)
-        for owner, height in state.guilds.values():
-            floors[owner] += height
+        for guild in state.guilds.values():
+            floors[guild.seat] += guild.floors
         return floors
     return fame(state)
 

@@ -9,8 +9,9 @@ from typing import Any
 
 from .board import Board
 from .events import Event
+from .pending import Pending
 from .setup import Setup
-from .units import BARDS_PER_PLAYER, FLOORS_PER_PLAYER, UNITS
+from .units import BARDS_PER_PLAYER, FLOORS_PER_PLAYER, GUILD_HEIGHT, UNITS
 
 
 class Phase(StrEnum):
@@ -48,14 +49,15 @@ class CityTile:
 
 
 @dataclass
-class Pending:
-    """A decision the resolution waits for, first in line first."""
+class Guild:
+    seat: int  # the owner
+    floors: int
 
-    kind: str  # reward, colossus, neutral, census_bards, floor
-    seat: int
-    city: int = 0
-    source: str = ""  # "threat" or "colossus" for a reward
-    number: int = 0  # tile number or colossus index for a reward; bard count for census_bards
+
+@dataclass
+class StackedColossus:
+    index: int  # the colossus's pack index
+    awake: bool = False
 
 
 @dataclass
@@ -85,7 +87,7 @@ class State:
     turn: int = 0  # index in the turn order of the order being resolved next
     resolving: tuple[int, int] = (0, 0)  # (step, seat) of the order resolved last
     tiles: dict[int, CityTile] = field(default_factory=dict)
-    guilds: dict[int, list[int]] = field(default_factory=dict)  # city -> [seat, floors]
+    guilds: dict[int, Guild] = field(default_factory=dict)  # by city
     bards: dict[int, dict[int, int]] = field(default_factory=dict)  # region -> seat -> count
     recruit_pile: list[int] = field(default_factory=list)  # top first
     next_recruit: int | None = None
@@ -93,7 +95,7 @@ class State:
     threat_pile: list[int] = field(default_factory=list)
     next_threat: int | None = None
     threat_discard: list[int] = field(default_factory=list)
-    colossi: list[list[list[Any]]] = field(default_factory=list)  # stacks 3,4,5; each top first [index, awake]
+    colossi: list[list[StackedColossus]] = field(default_factory=list)  # the stacks of 3, 4 and 5, each top first
     barracks: list[int] = field(default_factory=list)
     neutral: dict[str, int] | None = None
     acted: set[tuple[int, int]] = field(default_factory=set)  # (seat, city) this year, R-06
@@ -121,7 +123,7 @@ class State:
 
     def guild_rooms(self, seat: int) -> list[int]:
         """Cities whose guild is the player's and has room for a floor."""
-        return sorted(c for c, (owner, floors) in self.guilds.items() if owner == seat and floors < 4)
+        return sorted(c for c, guild in self.guilds.items() if guild.seat == seat and guild.floors < GUILD_HEIGHT)
 
     def bard_regions(self, city: int) -> tuple[int, ...]:
         """The regions bards may go to from this city: the ones it borders, never a void one (R-02)."""

@@ -159,7 +159,7 @@ def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]
         "awaiting": _awaiting(state, me, awaiting),
         "players": [_player(state, s, me) for s in state.seats],
         "cities": [{"id": c, "name": state.board.cities[c], "tile": _tile(state, c),
-                    "guild": ({"seat": state.guilds[c][0], "floors": state.guilds[c][1]}
+                    "guild": ({"seat": state.guilds[c].seat, "floors": state.guilds[c].floors}
                               if c in state.guilds else None)} for c in sorted(state.board.cities)],
         "regions": _regions(state, me),
         "ladders": {
@@ -168,7 +168,7 @@ def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]
             "threat_pile": _pile(state.threat_pile, me), "next_threat": state.next_threat,
             "threat_discard": list(state.threat_discard),
         },
-        "colossi": [{"needs": needs, "stack": [{"index": i, "awake": awake} for i, awake in stack]}
+        "colossi": [{"needs": needs, "stack": [{"index": c.index, "awake": c.awake} for c in stack]}
                     for needs, stack in zip((3, 4, 5), state.colossi, strict=True)],
         "barracks": dict(zip(UNITS, state.barracks, strict=True)),
         "neutral": dict(state.neutral) if state.neutral is not None else None,

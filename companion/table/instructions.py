@@ -157,7 +157,7 @@ def setup_instructions(game: Game) -> list[Instruction]:
                            {"tiles": list(state.threat_pile), "next": state.next_threat}))
     for needs, stack in zip((3, 4, 5), state.colossi, strict=True):
         out.append(Instruction(N_("Colossi of {needs}, sleeping side up, from the top: {stack}."),
-                               {"needs": needs, "stack": [i for i, _ in stack]}))
+                               {"needs": needs, "stack": [c.index for c in stack]}))
     out.append(Instruction(N_("Scoring tiles, in order: {order}."), {"order": list(state.scoring_order)}))
     if state.neutral is not None:
         out.append(Instruction(N_("Neutral player: wealth {wealth}, influence {influence}, fame {fame}."),
