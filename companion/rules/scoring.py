@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .events import Scored
-from .state import Round, State
+from .state import Round, State, Tie
 
 
 def fame(state: State) -> dict[int, int]:
@@ -47,6 +47,16 @@ def distance(state: State, seat: int) -> int:
     return (state.seats.index(seat) - state.seats.index(state.first)) % len(state.seats)
 
 
+def ties(state: State, vals: dict[int, int], ranking: list[int]) -> list[Tie]:
+    """Why each player of a ranking is above the next one with the same value (R-11)."""
+    found = []
+    for high, low in zip(ranking, ranking[1:], strict=False):
+        if vals[high] == vals[low]:
+            by = "units" if sum(state.players[high].units) != sum(state.players[low].units) else "seat"
+            found.append(Tie(high, low, by, (distance(state, high), distance(state, low))))
+    return found
+
+
 def rank(state: State, category: str, contenders: list[int], neutral: int | None) -> Round:
     """Ranks the players still in play, best first, and says who drops (R-11, R-12)."""
     vals = values(state, category)
@@ -55,7 +65,7 @@ def rank(state: State, category: str, contenders: list[int], neutral: int | None
         key=lambda s: (-vals[s], -sum(state.players[s].units), -distance(state, s)),
     )
     drops = 2 if len(state.seats) == 5 and not state.rounds else 1
-    rnd = Round(category, vals, ranking, [])
+    rnd = Round(category, vals, ranking, [], ties(state, vals, ranking))
     if neutral is None:
         rnd.eliminated = ranking[-drops:]
         return rnd

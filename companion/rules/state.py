@@ -60,12 +60,23 @@ class StackedColossus:
     awake: bool = False
 
 
+@dataclass(frozen=True)
+class Tie:
+    """Two players next to each other in a ranking with the same value, and what put `high` above (R-11)."""
+
+    high: int
+    low: int
+    by: str  # "units": more units behind the screen; "seat": as many, but sitting farther from the marker
+    after_marker: tuple[int, int]  # how many seats after the first-player marker's holder high and low sit
+
+
 @dataclass
 class Round:
     category: str
     values: dict[int, int]
     ranking: list[int]
     eliminated: list[int]
+    ties: list[Tie] = field(default_factory=list)
     neutral_value: int | None = None
     neutral_position: int | None = None
     neutral_eliminated: bool = False

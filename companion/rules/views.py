@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import XiditError
-from .state import Phase, State
+from .state import Phase, State, Tie
 from .units import UNITS
 
 FORMAT = "xidit-state/1"
@@ -126,11 +126,19 @@ def _awaiting(state: State, me: int | None, awaiting: list[dict[str, Any]]) -> l
     return [{"seat": s, "decision": "census"} for s in state.turn_order() if s in waiting]
 
 
-def _scoring(state: State) -> dict[str, Any]:
+def _tie(tie: Tie, me: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"high": tie.high, "low": tie.low, "after_marker": list(tie.after_marker)}
+    if me == -1:  # whether the units decided would tell who had as many units behind the screen
+        out["by"] = tie.by
+    return out
+
+
+def _scoring(state: State, me: int | None) -> dict[str, Any]:
     rounds = []
     for rnd in state.rounds:
         entry: dict[str, Any] = {"category": rnd.category, "values": {str(s): v for s, v in rnd.values.items()},
-                                 "ranking": list(rnd.ranking), "eliminated": list(rnd.eliminated)}
+                                 "ranking": list(rnd.ranking), "eliminated": list(rnd.eliminated),
+                                 "ties": [_tie(t, me) for t in rnd.ties]}
         if rnd.neutral_value is not None:
             entry["neutral"] = {"value": rnd.neutral_value, "position": rnd.neutral_position,
                                 "eliminated": rnd.neutral_eliminated}
@@ -174,5 +182,5 @@ def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]
         "neutral": dict(state.neutral) if state.neutral is not None else None,
         "census": _census(state, me),
         "awakenings": state.awakenings,
-        "scoring": _scoring(state),
+        "scoring": _scoring(state, me),
     }
