@@ -398,6 +398,9 @@ class Game:
             state.events.append(ev.Recruited(seat, city, unit))
             if not tile.units:
                 ladders.recruit_exhausted(state, city)
+        elif city in state.cleared:
+            # a threat that came in where a colossus fell this year waits for next year.
+            state.events.append(ev.NoEffect(seat, city, "R-13"))
         else:
             needs = self.board.tiles[state.setup.tile_set][tile.number].needs
             wanted = [0] * len(UNITS)

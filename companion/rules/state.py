@@ -110,7 +110,7 @@ class State:
     barracks: list[int] = field(default_factory=list)
     neutral: dict[str, int] | None = None
     acted: set[tuple[int, int]] = field(default_factory=set)  # (seat, city) this year, R-06
-    cleared: set[int] = field(default_factory=set)  # cities where a threat or colossus fell this year, R-05
+    cleared: set[int] = field(default_factory=set)  # cities where a threat or colossus fell this year, R-05, R-13
     pending: list[Pending] = field(default_factory=list)
     census_unit: int = 0
     census_reveals: dict[int, int] = field(default_factory=dict)
