@@ -70,6 +70,18 @@ def _deal_colossi(board: Board, setup: Setup, rng: random.Random) -> list[list[S
     return [[StackedColossus(index) for index in stack] for stack in stacks]
 
 
+def _check_reinforcements(setup: Setup, in_play: list[int]) -> None:
+    """What can be told before play: each reinforcement names tiles in play, each once. Whether it holds
+    exactly the tiles to shuffle is told at its awakening (ladders.awaken)."""
+    for number, pile in enumerate(setup.layout.reinforcements or (), start=1):
+        for t in pile:
+            if t not in in_play:
+                raise BadRecord(f"layout.reinforcements: tile {t} of reinforcement {number} is not in play "
+                                "in this game")
+            if pile.count(t) > 1:
+                raise BadRecord(f"layout.reinforcements: tile {t} is named twice in reinforcement {number}")
+
+
 def deal(board: Board, setup: Setup) -> State:
     setup.check()
     if setup.variant not in board.variants:
@@ -79,6 +91,7 @@ def deal(board: Board, setup: Setup) -> State:
     shuffled = list(in_play)
     rng.shuffle(shuffled)
     dealt = _deal_tiles(setup, in_play, shuffled)
+    _check_reinforcements(setup, in_play)
     colossi = _deal_colossi(board, setup, rng)
     scoring = list(CATEGORIES)
     rng.shuffle(scoring)

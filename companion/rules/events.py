@@ -175,12 +175,6 @@ class Reinforced:
 
 
 @dataclass(frozen=True)
-class LayoutIgnored:
-    key: str
-    awakening: int
-
-
-@dataclass(frozen=True)
 class Scored:
     category: str
     ranking: tuple[int, ...]
@@ -191,4 +185,4 @@ class Scored:
 Event = (Placed | Locked | YearBegan | Revealed | Moved | NoRoad | Waited | NoEffect | Recruited
          | ThreatEliminated | ColossusDefeated | ColossusDeclined | GoldTaken | BardsPlaced | FloorsBuilt
          | FloorPending | NeutralAdvanced | CensusBegan | CensusChosen | CensusCounted | TileOut | TileIn
-         | NextTile | PileRebuilt | Awakened | Reinforced | LayoutIgnored | Scored)
+         | NextTile | PileRebuilt | Awakened | Reinforced | Scored)

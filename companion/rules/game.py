@@ -30,7 +30,7 @@ from .choices import (
     pending_choice,
 )
 from .deal import deal
-from .errors import IllegalAction
+from .errors import BadRecord, IllegalAction
 from .pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
 from .record import Record
 from .setup import Setup
@@ -114,9 +114,17 @@ class Game:
         """Applies a person's decision, then everything that follows until the next decision."""
         choice = self._choice_for(action)
         self._check(action, choice)
-        self._apply(action, choice)
-        self.actions.append(action)
-        self._advance()
+        before = list(self.actions)
+        try:
+            self._apply(action, choice)
+            self.actions.append(action)
+            self._advance()
+        except BadRecord:
+            # A layout's reinforcement cannot be honoured at the awakening this action caused: the
+            # game goes back to where it was, as for an illegal action.
+            rebuilt = Game.replay(self.board, self.setup, before)
+            self.state, self.actions = rebuilt.state, rebuilt.actions
+            raise
 
     def _choice_for(self, action: Action) -> Choice:
         if self.state.phase == Phase.OVER:

@@ -7,6 +7,7 @@ top, so the new pile is the discard reversed.
 from __future__ import annotations
 
 from . import events as ev
+from .errors import BadRecord
 from .state import CityTile, State
 from .units import UNIT_INDEX
 
@@ -78,23 +79,28 @@ def refill_next_threat(state: State) -> None:
 
 
 def awaken(state: State) -> None:
-    """The colossi awaken, then the reinforcements arrive (§6, steps 1 to 5)."""
-    for stack in state.colossi:
-        if stack:
-            stack[0].awake = True
-    state.events.append(ev.Awakened(tuple(s[0].index for s in state.colossi if s)))
+    """The colossi awaken, then the reinforcements arrive (§6, steps 1 to 5).
+
+    A layout's reinforcement that does not hold exactly the tiles to shuffle is refused before anything
+    moves, as every layout key that cannot be honoured is: a typo must not change the game silently.
+    """
     combined = state.recruit_pile + state.threat_discard[::-1]
-    state.threat_discard = []
-    state.recruit_pile = combined[:2]
     rest = combined[2:]
     state.rng.shuffle(rest)  # drawn even when a layout names the pile, so the seed's stream stays aligned
     given = state.setup.layout.reinforcements
     if given is not None and state.awakenings < len(given):
         planned = list(given[state.awakenings])
-        if sorted(planned) == sorted(rest):
-            rest = planned
-        else:
-            state.events.append(ev.LayoutIgnored("reinforcements", state.awakenings))
+        if sorted(planned) != sorted(rest):
+            raise BadRecord(f"layout.reinforcements: reinforcement {state.awakenings + 1} must hold tiles "
+                            f"{', '.join(map(str, sorted(rest)))} in some order, not "
+                            f"{', '.join(map(str, planned)) or 'none'}")
+        rest = planned
+    for stack in state.colossi:
+        if stack:
+            stack[0].awake = True
+    state.events.append(ev.Awakened(tuple(s[0].index for s in state.colossi if s)))
+    state.threat_discard = []
+    state.recruit_pile = combined[:2]
     state.awakenings += 1
     state.threat_pile = rest
     state.events.append(ev.Reinforced(tuple(state.recruit_pile), tuple(state.threat_pile)))

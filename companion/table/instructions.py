@@ -137,7 +137,7 @@ def from_event(state: State, event: Event) -> list[Instruction]:
             message = (N_("{category} scoring: the neutral player is eliminated.") if neutral_out
                        else N_("{category} scoring: {names} eliminated."))
             return [Instruction(message, {"category": category, "names": names}, physical=False)]
-        case ev.Locked() | ev.Waited() | ev.CensusChosen() | ev.LayoutIgnored():
+        case ev.Locked() | ev.Waited() | ev.CensusChosen():
             return []  # nothing for the table to do
         case _:
             assert_never(event)
