@@ -145,3 +145,13 @@ def test_replay_of_a_seeded_setup_is_reproducible() -> None:
     assert one.legal() == two.legal()
     other = Game(board, random_setup(3, False, 1235))
     assert other.view("referee")["ladders"] != one.view("referee")["ladders"]
+
+
+def test_replay_of_a_layout_reinforcement_that_cannot_be_honoured_exits_2_naming_it(tmp_path: Path) -> None:
+    record = json.loads((Path(__file__).parent / "scenarios" / "4p-short-two-awakenings.json").read_text())["record"]
+    record["setup"]["layout"] = {"reinforcements": [[1, 2, 3]]}  # not the tiles the first awakening shuffles
+    path = tmp_path / "typo.json"
+    path.write_text(json.dumps(record))
+    done = companion("replay", str(path), "--board", str(PACKS / "scenario-board.toml"), "--json")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "reinforcements" in done.stderr and "Traceback" not in done.stderr
