@@ -1,4 +1,4 @@
-"""The command line (spec §4) end to end: real processes, real files, exit codes and messages."""
+"""The command line (README.md, The command line) end to end: real processes, real files, exit codes and messages."""
 
 from __future__ import annotations
 
