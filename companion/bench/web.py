@@ -64,6 +64,8 @@ class _Service:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(30)
+        if self.process.stderr is not None:
+            self.process.stderr.close()
         self.notify.close()
 
 
