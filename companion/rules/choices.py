@@ -212,7 +212,7 @@ def choices(state: State) -> list[Choice]:
 
 
 def is_forced(choice: Choice) -> bool:
-    """A choice with a single legal option: the engine takes it and records no action (spec §2)."""
+    """A choice with a single legal option: the engine takes it and records no action (docs/formats.md, Game record)."""
     match choice:
         case RewardChoice(takes=takes, regions=regions):
             return len(takes) == 1 and ("bards" not in takes[0] or len(regions) == 1)

@@ -88,7 +88,7 @@ class Game:
         return [{"seat": c.seat, "decision": c.decision} for c in choices(self.state)]
 
     def view(self, reader: str = "referee") -> dict[str, Any]:
-        """The state view for `referee`, `public` or `seat:N` (spec §3)."""
+        """The state view for `referee`, `public` or `seat:N` (docs/formats.md, State view)."""
         return view(self.state, reader, self.version, self.awaiting())
 
     def record(self) -> Record:

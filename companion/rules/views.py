@@ -1,4 +1,4 @@
-"""State views (spec/formats.md §3): what each reader may know, and nothing more.
+"""State views (docs/formats.md, State view): what each reader may know, and nothing more.
 
 A view leaves out, never blanks, what its reader may not know. Beyond the spec's list, another player's
 `bards_left` and `floors_left` are left out too: they are behind the screen (§1), and with the public
