@@ -26,10 +26,9 @@ from companion.rules.choices import (
 )
 from companion.rules.preview import Slot
 from companion.rules.units import ORDERS, PROGRAM_LENGTH, UNITS
-from companion.table.commands import Command, Decide, Lock, Refused, SetOrder, Unlock
+from companion.table import Command, Decide, Lock, Refused, SeatSnapshot, SetOrder, Unlock
 
 from .frame import DIRECT, Frame
-from .snapshot import SeatSnapshot
 
 PAGES = ("status", "main", "instructions", "link")
 UNIT_LETTERS = {"militia": "Mi", "archer": "Ar", "infantry": "In", "priest": "Pr", "mage": "Ma"}
