@@ -22,8 +22,7 @@ from companion.store import Store
 from companion.table import Table
 from companion.table.bots import Bots, new_game_command
 from web import create_app
-from web.auth import seat_token
-from web.pages import SHORT
+from web.auth import SHORT, seat_token
 from web.phone import PhoneBoxes
 from web.serve import WebServer, addresses
 

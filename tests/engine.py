@@ -4,6 +4,8 @@ reaches the engine; this one function is where the tests do, on purpose."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.rules import Game
 from companion.table import Table
 
@@ -12,3 +14,8 @@ def engine(table: Table) -> Game:
     game = table._game
     assert game is not None, "no game under way"
     return game
+
+
+def stored_log(table: Table) -> list[dict[str, Any]]:
+    """The table's log of the game under way as it holds it: what it has stored, actions and markers."""
+    return list(table._entries)

@@ -54,10 +54,10 @@ def _play(games: int) -> tuple[list[float], list[int]]:
             for box in boxes.values():
                 box.attach()
             rng = random.Random(n)
-            while table.game is not None and table.game.outcome() is None:
+            while table.playing():
                 for seat, box in boxes.items():
                     for key in keys_for(box, rng, six_keys=seat % 2 == 0):
-                        programming = table.game.state.phase == "program"
+                        programming = table.phase() == "program"
                         before, sent = devices[seat].last, screens[seat].bytes_sent
                         start = time.perf_counter()
                         box.key(key)

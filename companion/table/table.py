@@ -14,6 +14,7 @@ import queue
 import threading
 from collections.abc import Callable, Collection
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 from companion.boards import parse_pack
@@ -505,6 +506,26 @@ class Table(TableViews):
         with self._lock:
             return self._next_pack
 
+    def boards(self) -> tuple[Board, Board]:
+        """The board in use (the game under way's, with no game the next one's) and the board new
+        games start with, read together."""
+        with self._lock:
+            return (self._board if self._game is not None else self._new_board()), self._new_board()
+
+    @property
+    def store_path(self) -> Path:
+        """Where the table's store is: what belongs next to it (the verified pack) goes there."""
+        return self._store.path
+
+    def setting(self, key: str) -> str | None:
+        """A setting kept in the store between runs."""
+        with self._lock:
+            return self._store.setting(key)
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._lock:
+            self._store.set_setting(key, value)
+
     def has_game(self) -> bool:
         """Whether a game was started (it may be over)."""
         with self._lock:
@@ -523,6 +544,11 @@ class Table(TableViews):
         """How many actions the game under way holds."""
         with self._lock:
             return self._game.version if self._game is not None else 0
+
+    def phase(self) -> str:
+        """The phase of the game under way ("setup" with none), as its views say."""
+        with self._lock:
+            return self._game.state.phase if self._game is not None else "setup"
 
     def year(self) -> int | None:
         with self._lock:

@@ -14,18 +14,17 @@ from companion.boards import default_pack_text
 from companion.rules import Game, record_from_json
 from companion.store import Store
 from companion.table import Table
-
 from tests.engine import engine
 
 from .results import record
 
 KILLS = 200
-ROOT = Path(__file__).resolve().parents[2]  # where `tests.campaign.crash_table` can be run as a module
+ROOT = Path(__file__).resolve().parents[2]  # where `tests.counting_run` can be run as a module
 
 
 def start(store: Path, seed: int) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.campaign.crash_table", "--store", str(store), "--games", "3", "--bot-delay", "0",
+        [sys.executable, "-m", "tests.counting_run", "--store", str(store), "--games", "3", "--bot-delay", "0",
          "--all-bots", "--port", "-1"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         cwd=ROOT)

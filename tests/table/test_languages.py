@@ -51,10 +51,10 @@ def test_every_word_that_fills_a_message_is_translated() -> None:
 def test_a_game_reads_fully_in_each_language(tmp_path: Path, language: str) -> None:
     table = new_table(tmp_path / "t.db", seed=31, language=language)
     rng = random.Random(31)
-    while table.game is not None and table.game.outcome() is None:
+    while table.playing():
         for command in next_inputs(table, rng):
             table.handle(command)
-    texts = [i.text(language, None) for i in table.instructions]
+    texts = [i.text(language, None) for i in table.instructions()]
     assert all(t and "{" not in t for t in texts)
     if language == "fr":
         assert any("Idrakys" in t and "cité" in t for t in texts)

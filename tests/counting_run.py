@@ -1,8 +1,8 @@
-"""The table the crash campaign kills: `companion run` itself, with the campaign's own hook installed,
-which says on stdout how many entries are stored after each virtual player's action (what the campaign
-may then count as acknowledged). The product prints nothing of the kind.
+"""The table the kill tests kill: `companion run` itself, with the tests' own hook installed, which
+says on stdout how many entries are stored after each virtual player's action (what a test may then
+count as acknowledged). The product prints nothing of the kind.
 
-Run as `python -m tests.campaign.crash_table <companion run arguments>`."""
+Run as `python -m tests.counting_run <companion run arguments>` from the project's root."""
 
 from __future__ import annotations
 
