@@ -12,9 +12,8 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from concurrent.futures import Future
-from pathlib import Path
 from typing import Any
 
 from companion.boards import parse_pack
@@ -27,17 +26,9 @@ from companion.rules import (
     action_from_json,
     action_to_json,
     record_from_json,
-    record_to_json,
     setup_from_json,
     setup_to_json,
 )
-from companion.rules.actions import Action
-from companion.rules.board import Board
-from companion.rules.choices import Choice, ProgramChoice
-from companion.rules.game import Outcome
-from companion.rules.preview import preview
-from companion.rules.state import State
-from companion.rules.units import PROGRAM_LENGTH
 from companion.store import Store
 
 from .commands import (
@@ -62,7 +53,6 @@ from .commands import (
 from .drafts import Drafts
 from .instructions import Instruction, from_events, setup_instructions
 from .restore import restore_instructions
-from .snapshot import SeatSnapshot
 from .views import TableViews, ViewCache
 
 log = logging.getLogger("companion.table")
@@ -70,6 +60,8 @@ log = logging.getLogger("companion.table")
 
 
 class Table(TableViews):
+    """The table: opening a stored game, the command loop, and what each command does."""
+
     def __init__(self, store: Store, board_text: str, *, language: str = "en", pace: str = "decisions") -> None:
         self._store = store
         self._board_text = board_text  # the pack of the game under way (each game keeps the pack it began with)
@@ -235,6 +227,18 @@ class Table(TableViews):
             answer["version"] = self._version
             return answer
 
+    def watch(self, callback: Callable[[int], None]) -> Callable[[], None]:
+        """Calls back with the new version after every change, without making any view: readers
+        fetch their view on their own thread (event streams, boxes, virtual players)."""
+        with self._lock:
+            self._watchers.append(callback)
+
+        def unwatch() -> None:
+            with self._lock:
+                if callback in self._watchers:
+                    self._watchers.remove(callback)
+        return unwatch
+
     def _publish(self) -> None:
         with self._lock:
             watchers = list(self._watchers)
@@ -302,11 +306,6 @@ class Table(TableViews):
                 return self._rollback(command, game)
         raise Refused(f"Unknown command {command!r}.")
 
-    def _current(self) -> Game:
-        if self._game is None:
-            raise Refused("No game is under way: the referee starts one.")
-        return self._game
-
     @staticmethod
     def _referee_only(by: str) -> None:
         if by != REFEREE:
@@ -327,10 +326,6 @@ class Table(TableViews):
         self._start(setup)
         log.info("game %s started: %s players, %s", self._game_id, len(setup.players), setup.length)
         return {"game": self._game_id}
-
-    def _new_board(self) -> Board:
-        """The board of the pack new games start with."""
-        return self._board if self._next_pack == self._board_text else self._next_board
 
     def _import(self, command: ImportGame) -> dict[str, Any]:
         self._referee_only(command.by)
@@ -450,172 +445,6 @@ class Table(TableViews):
             self._store.reopen(self._game_id)
         log.info("game %s rolled back to %s actions", self._game_id, command.keep)
         return {"confirm": True, "undo": [s.text(self._language, -1) for s in steps]}
-
-    # -- what readers see (each read takes the lock: the loop may be changing the table meanwhile) ----
-
-    def watch(self, callback: Callable[[int], None]) -> Callable[[], None]:
-        """Calls back with the new version after every change, without making any view: readers
-        fetch their view on their own thread (event streams, boxes, virtual players)."""
-        with self._lock:
-            self._watchers.append(callback)
-
-        def unwatch() -> None:
-            with self._lock:
-                if callback in self._watchers:
-                    self._watchers.remove(callback)
-        return unwatch
-
-    @property
-    def version(self) -> int:
-        """One more with each change, and more again after a restart: it never goes back."""
-        with self._lock:
-            return self._version
-
-    @property
-    def game_id(self) -> int | None:
-        """The stored game under way, if any (a finished game stays under way until the next)."""
-        with self._lock:
-            return self._game_id
-
-    @property
-    def language(self) -> str:
-        with self._lock:
-            return self._language
-
-    @property
-    def board(self) -> Board:
-        """The board of the game under way (with no game yet, of the next one)."""
-        with self._lock:
-            return self._board
-
-    @property
-    def board_text(self) -> str:
-        """The pack text of the game under way."""
-        with self._lock:
-            return self._board_text
-
-    @property
-    def new_board(self) -> Board:
-        """The board new games start with."""
-        with self._lock:
-            return self._new_board()
-
-    @property
-    def new_pack(self) -> str:
-        """The pack text new games start with."""
-        with self._lock:
-            return self._next_pack
-
-    def boards(self) -> tuple[Board, Board]:
-        """The board in use (the game under way's, with no game the next one's) and the board new
-        games start with, read together."""
-        with self._lock:
-            return (self._board if self._game is not None else self._new_board()), self._new_board()
-
-    @property
-    def store_path(self) -> Path:
-        """Where the table's store is: what belongs next to it (the verified pack) goes there."""
-        return self._store.path
-
-    def setting(self, key: str) -> str | None:
-        """A setting kept in the store between runs."""
-        with self._lock:
-            return self._store.setting(key)
-
-    def set_setting(self, key: str, value: str) -> None:
-        with self._lock:
-            self._store.set_setting(key, value)
-
-    def has_game(self) -> bool:
-        """Whether a game was started (it may be over)."""
-        with self._lock:
-            return self._game is not None
-
-    def playing(self) -> bool:
-        """Whether a game is under way and not over."""
-        with self._lock:
-            return self._game is not None and self._game.outcome() is None
-
-    def outcome(self) -> Outcome | None:
-        with self._lock:
-            return self._game.outcome() if self._game is not None else None
-
-    def actions(self) -> int:
-        """How many actions the game under way holds."""
-        with self._lock:
-            return self._game.version if self._game is not None else 0
-
-    def phase(self) -> str:
-        """The phase of the game under way ("setup" with none), as its views say."""
-        with self._lock:
-            return self._game.state.phase if self._game is not None else "setup"
-
-    def year(self) -> int | None:
-        with self._lock:
-            return self._game.state.year if self._game is not None else None
-
-    def stored(self) -> int:
-        """How many entries the stored log of the game under way holds: actions and markers."""
-        with self._lock:
-            return len(self._entries)
-
-    def players(self) -> list[tuple[int, str, str | None]]:
-        """The seat, colour and name of each player of the game under way, in seat order."""
-        with self._lock:
-            if self._game is None:
-                return []
-            players = self._game.state.players
-            return [(s, players[s].colour, players[s].name) for s in self._game.state.seats]
-
-    def seated(self, seat: int) -> bool:
-        """Whether the game under way has this seat."""
-        with self._lock:
-            return self._game is not None and seat in self._game.state.players
-
-    def legal(self, seat: int) -> tuple[int, list[Choice]] | None:
-        """The version and the legal choices of one seat now; None when the game has no such seat."""
-        with self._lock:
-            if self._game is None or seat not in self._game.state.players:
-                return None
-            return self._version, list(self._game.legal(seat))
-
-    def decide_for(self, decide: Callable[[Choice, State], Action],
-                   seats: Collection[int] | None = None) -> tuple[Choice, Action] | None:
-        """The first choice awaited from these seats (a locked program waits for the others' locks)
-        and the action `decide` takes on it, read at once: for players the machine plays itself."""
-        with self._lock:
-            game = self._game
-            if game is None or game.outcome() is not None:
-                return None
-            for choice in game.legal():
-                if seats is not None and choice.seat not in seats:
-                    continue
-                if isinstance(choice, ProgramChoice) and choice.seat in self._drafts.locked:
-                    continue
-                return choice, decide(choice, game.state)
-            return None
-
-    def instructions(self) -> list[Instruction]:
-        """Every instruction of the game under way, done or not."""
-        with self._lock:
-            return list(self._instructions)
-
-    def seat_snapshot(self, seat: int) -> SeatSnapshot:
-        """What one player's box may know now, read at once under the table's lock."""
-        with self._lock:
-            view = self.view(f"seat:{seat}") if self._game else self.view("public")
-            if self._game is None or seat not in self._game.state.players:
-                return SeatSnapshot(view, None, (), (None,) * PROGRAM_LENGTH, False)
-            choice = next(iter(self._game.legal(seat)), None)
-            draft = self._drafts.of(seat)
-            forecast = tuple(preview(self._game.state, seat, [o or "wait" for o in draft])) \
-                if self._game.state.phase == "program" else ()
-            return SeatSnapshot(view, choice, forecast, draft, seat in self._drafts.locked)
-
-    def record(self) -> dict[str, Any]:
-        """The game record (spec §2) of the game in hand: its effective actions."""
-        with self._lock:
-            return record_to_json(self._current().record())
 
     def _save_drafts(self) -> None:
         if self._game_id is None:

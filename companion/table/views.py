@@ -12,12 +12,12 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.rules import Game
-from companion.rules.board import Board
+from companion.rules.preview import preview
+from companion.rules.units import PROGRAM_LENGTH
 from companion.rules.views import parse_reader
 
-from .drafts import Drafts
-from .instructions import Instruction
+from .reads import TableReads
+from .snapshot import SeatSnapshot
 
 RECENT = 40  # instructions already done that a view still shows
 
@@ -70,26 +70,10 @@ class ViewCache:
             self._version, self._views, self._json = version, {}, {}
 
 
-class TableViews:
-    """The part of the table that makes views; the table holds the state it reads."""
+class TableViews(TableReads):
+    """The part of the table that makes views: for phones and pages, and for boxes (a seat's snapshot)."""
 
-    _lock: threading.RLock
-    _game: Game | None
-    _game_id: int | None
-    _version: int
-    _drafts: Drafts
-    _instructions: list[Instruction]
-    _acknowledged: int
-    _boxes: dict[int, dict[str, Any]]
-    _language: str
-    _pace: str
-    _board: Board
-    _board_text: str
-    _next_pack: str
     _views: ViewCache
-
-    def _new_board(self) -> Board:
-        raise NotImplementedError
 
     def paused(self) -> bool:
         """In `orders` pace, decisions wait until the table has done every physical instruction."""
@@ -152,3 +136,15 @@ class TableViews:
             board = self._new_board()
             part["next"] = {"name": board.name, "status": board.status, "sha256": board.sha256}
         return part
+
+    def seat_snapshot(self, seat: int) -> SeatSnapshot:
+        """What one player's box may know now, read at once under the table's lock."""
+        with self._lock:
+            view = self.view(f"seat:{seat}") if self._game else self.view("public")
+            if self._game is None or seat not in self._game.state.players:
+                return SeatSnapshot(view, None, (), (None,) * PROGRAM_LENGTH, False)
+            choice = next(iter(self._game.legal(seat)), None)
+            draft = self._drafts.of(seat)
+            forecast = tuple(preview(self._game.state, seat, [o or "wait" for o in draft])) \
+                if self._game.state.phase == "program" else ()
+            return SeatSnapshot(view, choice, forecast, draft, seat in self._drafts.locked)
