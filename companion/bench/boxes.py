@@ -17,8 +17,8 @@ from companion.boxes.box import Box
 from companion.boxes.keys import keys_for
 from companion.rules.board import Board
 from companion.store import Store
+from companion.table import Table
 from companion.table.bots import new_game_command
-from companion.table.table import Table
 from hardware.screens import FULL_FRAME, Screen
 
 from .figure import Figure, percentile

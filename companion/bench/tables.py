@@ -13,8 +13,8 @@ from typing import Any
 from companion.boards import default_pack_text
 from companion.rules.board import Board
 from companion.store import Store
+from companion.table import Table
 from companion.table.bots import new_game_command, next_commands
-from companion.table.table import Table
 
 from .figure import Figure, percentile
 

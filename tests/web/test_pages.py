@@ -12,9 +12,8 @@ from flask import Flask
 
 from companion.boards import default_pack_text
 from companion.store import Store
-from companion.table import Table
+from companion.table import SetLanguage, Table
 from companion.table.bots import next_commands
-from companion.table.commands import SetLanguage
 from tests.engine import engine
 from tests.table.support import new_table, next_inputs
 from web import create_app
