@@ -208,7 +208,7 @@ class Table(TableViews):
             future.set_result(answer)
             try:
                 self._publish()
-            except Exception:  # the loop must outlive any subscriber's trouble
+            except Exception:  # the loop must outlive any watcher's trouble
                 log.exception("publishing after %r failed", command)
 
     # -- commands ----------------------------------------------------------------------------------
