@@ -40,6 +40,11 @@ class TableReads:
     _next_pack: str  # the pack new games start with
     _next_board: Board
 
+    def paused(self) -> bool:
+        """In `orders` pace, decisions wait until the table has done every physical instruction."""
+        with self._lock:
+            return self._pace == "orders" and any(i.physical for i in self._instructions[self._acknowledged:])
+
     @property
     def version(self) -> int:
         """One more with each change, and more again after a restart: it never goes back."""

@@ -75,11 +75,6 @@ class TableViews(TableReads):
 
     _views: ViewCache
 
-    def paused(self) -> bool:
-        """In `orders` pace, decisions wait until the table has done every physical instruction."""
-        with self._lock:
-            return self._pace == "orders" and any(i.physical for i in self._instructions[self._acknowledged:])
-
     def view(self, reader: str = "referee") -> dict[str, Any]:
         """The view for a reader. It is shared with every other caller for this version: never modify it."""
         with self._lock:
