@@ -151,7 +151,7 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     referee.fill("#keep", "3")
     referee.get_by_role("button", name="Preview the rollback").click()
     preview = referee.locator("#rollback-preview")
-    expect(preview).to_contain_text(f"Roll back to 3 actions: {table.actions() - 3} action(s) dropped.")  # type: ignore[union-attr]
+    expect(preview).to_contain_text(f"Roll back to 3 actions: {table.actions() - 3} action(s) dropped.")
     assert table.has_game() and table.actions() == revealed  # a preview changes nothing
     referee.screenshot(path=str(ARTIFACTS / "referee-full.png"), full_page=True)
     referee.locator("#h-rollback").scroll_into_view_if_needed()
@@ -159,7 +159,7 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     referee.locator("#rollback-confirm").click()
     expect(board.locator("#live")).to_have_attribute("data-phase", "program")
     expect(board.locator("li.player[data-locked='yes']")).to_have_count(0)
-    assert board.evaluate("window.stayed") is True and table.actions() == 3  # type: ignore[union-attr]
+    assert board.evaluate("window.stayed") is True and table.actions() == 3
 
     # A finished game imported through the referee page: the scoring page names the winner.
     expect(referee.locator("#import-file")).to_be_attached()
