@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules import Game
-from companion.table import Table
+from companion.table import Instruction, Table
 
 
 def engine(table: Table) -> Game:
@@ -19,3 +19,8 @@ def engine(table: Table) -> Game:
 def stored_log(table: Table) -> list[dict[str, Any]]:
     """The table's log of the game under way as it holds it: what it has stored, actions and markers."""
     return list(table._entries)
+
+
+def instructions(table: Table) -> list[Instruction]:
+    """Every instruction of the game under way, done or not (views show only the recent ones)."""
+    return list(table._instructions)

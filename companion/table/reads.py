@@ -175,11 +175,6 @@ class TableReads:
                 return choice, decide(choice, game.state)
             return None
 
-    def instructions(self) -> list[Instruction]:
-        """Every instruction of the game under way, done or not."""
-        with self._lock:
-            return list(self._instructions)
-
     def record(self) -> dict[str, Any]:
         """The game record (spec §2) of the game in hand: its effective actions."""
         with self._lock:

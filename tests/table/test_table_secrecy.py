@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from companion.table import Table
-from tests.engine import engine
+from tests.engine import engine, instructions
 
 from .support import new_table, next_inputs
 
@@ -21,9 +21,9 @@ def leaks(table: Table, reader: str) -> list[str]:
         found.append("every draft")
     if "draft" in part and str(seat) not in table.view("referee")["table"]["drafts"]:
         found.append("a draft that is not the reader's")
-    instructions = table.instructions()
+    made = instructions(table)
     for shown in part["instructions"]:
-        instruction = instructions[shown["n"]]
+        instruction = made[shown["n"]]
         if instruction.private is not None and instruction.seat != seat and \
                 shown["text"] != instruction.text(table.language, None):
             found.append(f"private instruction of seat {instruction.seat}: {shown['text']}")
@@ -49,17 +49,17 @@ def test_no_table_view_leaks_at_any_point_of_whole_games(tmp_path: Path) -> None
                 table.handle(command)
                 for reader in readers:
                     assert leaks(table, reader) == [], reader
-            private_seen = sum(1 for i in table.instructions() if i.private is not None)
+            private_seen = sum(1 for i in instructions(table) if i.private is not None)
         assert private_seen > 0  # there were secrets to keep
 
 
 def test_gold_amounts_reach_only_their_owner(tmp_path: Path) -> None:
     table = new_table(tmp_path / "g.db", seed=40)
     rng = random.Random(40)
-    while table.has_game() and not any(i.private and "gold" in i.private for i in table.instructions()):
+    while table.has_game() and not any(i.private and "gold" in i.private for i in instructions(table)):
         for command in next_inputs(table, rng):
             table.handle(command)
-    gold = next(i for i in table.instructions() if i.private and "gold" in i.private)
+    gold = next(i for i in instructions(table) if i.private and "gold" in i.private)
     assert gold.seat is not None
     assert str(gold.params["amount"]) in gold.text("en", gold.seat)
     other = next(s for s in engine(table).state.seats if s != gold.seat)
