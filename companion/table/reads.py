@@ -1,6 +1,7 @@
 """What the outside reads of the table: each read takes the table's lock itself, since the loop may be
-changing the table meanwhile, and hands out values, never the engine. The table's state is declared
-here; the table (table.py) makes it and changes it."""
+changing the table meanwhile, and hands out values, never the engine (`decide_for` lends the game's
+state to one decision, under the lock). The table's state is declared here; the table (table.py)
+makes it and changes it."""
 
 from __future__ import annotations
 
