@@ -19,11 +19,10 @@ from companion.config import Config
 from companion.i18n import N_, translate
 from companion.notify import Notifier
 from companion.store import Store
+from companion.table import Table
 from companion.table.bots import Bots, new_game_command
-from companion.table.table import Table
 from web import create_app
-from web.auth import seat_token
-from web.pages import SHORT
+from web.auth import SHORT, seat_token
 from web.phone import PhoneBoxes
 from web.serve import WebServer, addresses
 
@@ -58,7 +57,10 @@ def tune_for_keys() -> Callable[[], None]:
     return restore
 
 
-def run(config: Config, stop: threading.Event | None = None) -> int:
+def run(config: Config, stop: threading.Event | None = None, *,
+        on_stored: Callable[[int], None] = lambda n: None) -> int:
+    """Plays until stopped or until `config.games` games are over. `on_stored` hears the stored log's
+    length after each virtual player's action (the crash campaign's hook)."""
     stop = stop or threading.Event()
     notifier = Notifier()
     store = Store(config.store)
@@ -69,14 +71,14 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
     log.info("board pack for new games: %s (%s, %s)", origin, table.new_board.name, table.new_board.status)
     players = [(p.seat, p.colour, p.name) for p in config.players]
     seed = config.bot_seed
-    if table.game is None:
+    if not table.has_game():
         table.handle(new_game_command(players, config.length, config.neutral, seed))
     table.on_tick = notifier.tick
     if notifier.interval is not None:
         table.tick_every = min(table.tick_every, notifier.interval / 2)
     table.start()
     bots = Bots(table, {p.seat for p in config.players if p.box == "bot"}, delay=config.bot_delay, seed=seed,
-                acknowledged=lambda n: print(f"stored {n}", flush=True))
+                acknowledged=on_stored)
     bots.start()
     web = start_web(config, table)
     warn_if_provisional(table, web)
@@ -93,7 +95,8 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
         signal.signal(signal.SIGINT, on_signal)
     tune_for_keys()
     log.info("table ready: store %s, %s players, language %s", config.store, len(players), config.language)
-    notifier.ready(f"{len(players)} players, year {table.game.state.year if table.game else '-'}")
+    year = table.year()
+    notifier.ready(f"{len(players)} players, year {year if year is not None else '-'}")
     shutdown = threading.Event()
 
     def power_off() -> None:
@@ -104,11 +107,10 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
     finished = 0
     try:
         while not stop.wait(0.2):
-            game = table.game
-            if game is None or game.outcome() is None:
+            outcome = table.outcome()
+            if outcome is None:
                 continue
             finished += 1
-            outcome = game.outcome()
             log.info("game over: %s", f"seat {outcome.winner} wins" if outcome and outcome.winner else "no winner")
             if config.games and finished >= config.games:
                 break
@@ -139,7 +141,7 @@ def warn_if_provisional(table: Table, web: WebServer | None) -> None:
     """Says plainly when a pack in use is not checked against a real copy, and where to check it."""
     where = (f"open {addresses(web.port)[0]}verify on the referee's phone, or run " if web is not None
              else "run ")
-    current = table.board if table.game is not None else None
+    current = table.board if table.has_game() else None
     warned = []
     if current is not None and current.status != "verified":
         warned.append(current.sha256)

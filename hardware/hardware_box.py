@@ -12,7 +12,7 @@ from companion.boxes.drawing import image
 from companion.boxes.frame import Frame
 from companion.boxes.glass import pages
 from companion.table.commands import BoxStatus
-from companion.table.table import Table
+from companion.table import Table
 
 from .adapters import open_box
 from .events import InputEvent

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.store import Store
-from companion.table.table import Table
+from companion.table import Table
 
 from .auth import PinGuard, new_pin, new_secret
 from .i18n import install as install_texts
@@ -18,7 +17,15 @@ from .phone import PhoneBoxes
 from .stream import Streams
 
 
-def secrets_of(store: Store, config: dict[str, Any]) -> tuple[str, str, bool]:
+class Settings(Protocol):
+    """Where settings are kept between runs: the store, or the table in front of it."""
+
+    def setting(self, key: str) -> str | None: ...
+
+    def set_setting(self, key: str, value: str) -> None: ...
+
+
+def secrets_of(store: Settings, config: dict[str, Any]) -> tuple[str, str, bool]:
     """The signing key and the referee PIN: from the config, else kept in the store between runs.
     The last value says whether the PIN was just made (so the caller can show it once)."""
     secret = config.get("SECRET_KEY") or store.setting("secret_key")
@@ -39,7 +46,7 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     if table is None:
         raise ValueError("create_app needs the running table")
     app = Flask(__name__)
-    secret, pin, made = secrets_of(table.store, config)
+    secret, pin, made = secrets_of(table, config)
     app.config.update(
         SECRET_KEY=secret, REFEREE_PIN=pin, PIN_MADE=made, TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
         STREAMS=Streams(), PARTS=Parts(),

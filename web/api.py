@@ -7,11 +7,10 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, session
 
-from companion.table.commands import Refused
-from companion.table.table import Table
+from companion.table import Refused, Table
 
-from . import commands
-from .auth import Role, same, seat_token
+from . import command_requests
+from .auth import SHORT, Role, same, seat_token
 from .phone import PhoneBoxes
 from .stream import Stream
 
@@ -45,6 +44,24 @@ def role() -> Role:
     if kind == "referee":
         return Role("referee", blind=bool(session.get("blind")))
     return Role("public")
+
+
+def sign_in_seat(seat: int, token: str, *, short: bool = False) -> str | None:
+    """Signs this session in to a seat by the token of its link, or of its short link (the token's
+    first digits, in any case). None when signed in, else why not: "seat" when the game under way
+    has no such seat, "token" when the token is not (or no longer) that seat's."""
+    game = table().game_id
+    if not table().seated(seat):
+        return "seat"
+    expected = seat_token(current_app.config["SECRET_KEY"], game, seat)
+    if short:
+        expected, token = expected[:SHORT], token.lower()
+    if not same(token, expected):
+        return "token"
+    session.clear()
+    session.update(role="seat", seat=seat, game=game)
+    session.permanent = True
+    return None
 
 
 def body() -> dict[str, Any]:
@@ -125,16 +142,13 @@ def blind() -> Response:
 def join() -> Response:
     data = body()
     seat, token = data.get("seat"), data.get("token")
-    game = table().game
     if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(token, str):
         raise ApiError(400, "send the seat number and the token of its link")
-    if game is None or seat not in game.state.players:
+    refused = sign_in_seat(seat, token)
+    if refused == "seat":
         raise ApiError(404, f"there is no seat {seat} in the game under way")
-    if not same(token, seat_token(current_app.config["SECRET_KEY"], table().game_id, seat)):
+    if refused == "token":
         raise ApiError(403, "this link is not (or no longer) the link of that seat")
-    session.clear()
-    session.update(role="seat", seat=seat, game=table().game_id)
-    session.permanent = True
     return jsonify({"role": "seat", "seat": seat})
 
 
@@ -146,10 +160,10 @@ def command() -> Response:
     if isinstance(version, bool) or not isinstance(version, int):
         raise ApiError(400, "'version' must be the version of the view you acted on")
     try:
-        parsed = commands.parse(data, r)
-    except commands.BadRequest as error:
+        parsed = command_requests.parse(data, r)
+    except command_requests.BadRequest as error:
         raise ApiError(400, str(error)) from None
-    except commands.Forbidden as error:
+    except command_requests.Forbidden as error:
         raise ApiError(403, str(error)) from None
     current = table().version
     if version != current:
@@ -196,7 +210,7 @@ def key() -> Response:
 def record() -> Response:
     if role().kind != "referee" or role().blind:
         raise ApiError(403, "only the referee can export the game")
-    if table().game is None:
+    if not table().has_game():
         raise ApiError(404, "no game under way")
     response = jsonify(table().record())
     response.headers["Content-Disposition"] = f"attachment; filename=xidit-game-{table().game_id}.json"
@@ -212,21 +226,18 @@ def legal() -> Response:
     seat = request.args.get("seat")
     if seat is None or not seat.isdigit():
         raise ApiError(400, "give the seat: /api/legal?seat=N")
-    game = table().game
-    if game is None or int(seat) not in game.state.players:
+    found = table().legal(int(seat))
+    if found is None:
         raise ApiError(404, f"there is no seat {seat} in the game under way")
-    return jsonify({"seat": int(seat), "version": table().version,
-                    "choices": [choice.to_json() for choice in game.legal(int(seat))]})
+    version, choices = found
+    return jsonify({"seat": int(seat), "version": version, "choices": [choice.to_json() for choice in choices]})
 
 
 @api.get("/links")
 def links() -> Response:
     if role().kind != "referee":
         raise ApiError(403, "only the referee can see the seats' links")
-    game = table().game
-    if game is None:
-        return jsonify({"seats": []})
     secret = current_app.config["SECRET_KEY"]
-    return jsonify({"seats": [{"seat": s, "colour": game.state.players[s].colour,
-                               "url": f"/seat/{s}?t={seat_token(secret, table().game_id, s)}"}
-                              for s in game.state.seats]})
+    game = table().game_id
+    return jsonify({"seats": [{"seat": s, "colour": colour, "url": f"/seat/{s}?t={seat_token(secret, game, s)}"}
+                              for s, colour, _ in table().players()]})

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 PIN_TRIES = 5
+SHORT = 12  # hex digits of the seat token in a short link: 48 bits, enough against guessing
 PIN_WINDOW = 60.0
 
 

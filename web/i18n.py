@@ -12,6 +12,7 @@ from typing import Any
 from flask import Flask, current_app
 
 from companion.i18n import N_, WORDS, translate, word
+from companion.players import name_or_colour
 
 # The texts the scripts show by themselves (answers of the API, the wizard, the phone box).
 SCRIPT_MESSAGES = (
@@ -57,4 +58,4 @@ def script_texts(lang: str) -> dict[str, str]:
 
 
 def install(app: Flask) -> None:
-    app.jinja_env.globals.update(_=gettext, term=term)
+    app.jinja_env.globals.update(_=gettext, term=term, name_or_colour=lambda player: name_or_colour(player, term))

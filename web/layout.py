@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import permutations
 
 from companion.rules.board import Board
@@ -28,20 +28,24 @@ class Layout:
     regions: dict[int, list[Point]]  # region id -> polygon
     anchors: dict[int, Point]  # region id -> where its label goes
     from_pack: bool
+    # What every map of this board draws alike (its roads, by language): made once, kept with the layout.
+    drawn: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
 
-_cache: dict[tuple[str, int], Layout] = {}
+_cache: dict[str, Layout] = {}  # by the pack's sha256: a board is known by its pack
 _lock = threading.Lock()
 
 
 def layout(board: Board) -> Layout:
-    key = (board.sha256, id(board)) if not board.sha256 else (board.sha256, 0)
+    """The layout of a board, computed once per pack (a board built in code, with no pack, each time)."""
+    if not board.sha256:
+        return _make(board)
     with _lock:
-        found = _cache.get(key)
+        found = _cache.get(board.sha256)
     if found is None:
         found = _make(board)
         with _lock:
-            _cache[key] = found
+            found = _cache.setdefault(board.sha256, found)
     return found
 
 

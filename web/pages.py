@@ -18,22 +18,20 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from markupsafe import Markup
 
 from companion.i18n import N_, translate
 
-from .api import phones, role, table
-from .auth import Role, same, seat_token
+from .api import phones, role, sign_in_seat, table
+from .auth import Role, seat_token
 from .i18n import language, script_texts
 from .parts import Parts
 from .svg import chart_svg, map_svg, qr_svg
 from .words import scoring_story
 
 pages = Blueprint("pages", __name__)
-SHORT = 12  # hex digits of the seat token in a short link: 48 bits, enough against guessing
 
 LIVE = {"table": "_table.html", "seat": "_seat.html", "referee": "_referee.html", "scoring": "_scoring.html"}
 
@@ -64,7 +62,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     players = {p["seat"]: p for p in view.get("players", [])}
     return {
         "page": page, "role": who, "view": view, "tablepart": view["table"], "players": players,
-        "lang": language(), "game": table().game is not None,
+        "lang": language(), "game": table().has_game(),
         "map_svg": lambda: board_svg(view, who.reader),
         "chart_svg": lambda: chart_svg(view, t),
         "story": lambda: scoring_story(view, t, who.reader == "referee"),
@@ -93,15 +91,14 @@ def live_part(name: str, ctx: dict[str, Any]) -> str:
 
 def seat_links(who: Role) -> list[dict[str, Any]]:
     """The secret link of each seat with its QR code: for the referee only."""
-    game = table().game
-    if who.kind != "referee" or game is None:
+    if who.kind != "referee":
         return []
     secret = current_app.config["SECRET_KEY"]
+    game = table().game_id
     out = []
-    for seat in game.state.seats:
-        url = f"{request.host_url}seat/{seat}?t={seat_token(secret, table().game_id, seat)}"
-        player = game.state.players[seat]
-        out.append({"seat": seat, "url": url, "colour": player.colour, "name": player.name,
+    for seat, colour, name in table().players():
+        url = f"{request.host_url}seat/{seat}?t={seat_token(secret, game, seat)}"
+        out.append({"seat": seat, "url": url, "colour": colour, "name": name,
                     "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=seat))})
     return out
 
@@ -135,13 +132,8 @@ def seat(seat: int) -> Any:
     if token is not None:
         # The secret link: check it, remember the seat in the session, and drop the token from the
         # address bar so it is not shown or shared by accident.
-        game = table().game
-        if game is None or seat not in game.state.players or not same(
-                token, seat_token(current_app.config["SECRET_KEY"], table().game_id, seat)):
+        if sign_in_seat(seat, token) is not None:
             abort(403)
-        session.clear()
-        session.update(role="seat", seat=seat, game=table().game_id)
-        session.permanent = True
         return redirect(url_for("pages.seat", seat=seat))
     if role().kind != "seat" or role().seat != seat:
         abort(403)
@@ -153,13 +145,8 @@ def seat(seat: int) -> Any:
 def short_seat(seat: int, token: str) -> Any:
     """The seat link in the short, upper-case form a box's OLED shows as a QR code (a small code
     scans best in the QR alphanumeric alphabet: digits, capitals and a few signs)."""
-    game = table().game
-    expected = seat_token(current_app.config["SECRET_KEY"], table().game_id, seat)[:SHORT]
-    if game is None or seat not in game.state.players or not same(token.lower(), expected):
+    if sign_in_seat(seat, token, short=True) is not None:
         abort(403)
-    session.clear()
-    session.update(role="seat", seat=seat, game=table().game_id)
-    session.permanent = True
     return redirect(url_for("pages.seat", seat=seat))
 
 

@@ -14,7 +14,7 @@ from PIL import Image
 from companion.boxes.box import Box
 from companion.boxes.drawing import image
 from companion.boxes.frame import Frame
-from companion.table.table import Table
+from companion.table import Table
 
 
 class PhoneBox:

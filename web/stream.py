@@ -8,7 +8,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from companion.table.table import Table
+from companion.table import Table
 
 from .phone import PhoneBox
 

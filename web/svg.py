@@ -16,6 +16,7 @@ import qrcode
 import qrcode.image.svg
 
 from companion.i18n import N_
+from companion.players import name_or_colour
 from companion.rules.board import Board
 
 from .layout import Layout, layout
@@ -47,16 +48,11 @@ def players_of(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
     return {p["seat"]: p for p in view.get("players", [])}
 
 
-def who(player: dict[str, Any], t: Translate) -> str:
-    """A player as people call them: their name, else their colour word."""
-    return str(player.get("name") or t(player["colour"]))
-
-
 def chip(x: float, y: float, player: dict[str, Any], t: Translate, r: float = 13, label: str | None = None) -> str:
     """A round token in the player's colour carrying their seat number: never colour alone."""
     colour = player["colour"]
     text = label if label is not None else str(player["seat"])
-    return (f'<g class="chip"><title>{attr(who(player, t))}</title>'
+    return (f'<g class="chip"><title>{attr(name_or_colour(player, t))}</title>'
             f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r)}" fill="{PLAYER_FILL.get(colour, "#888")}" '
             f'stroke="#000" stroke-width="2"/>'
             f'<text x="{fmt(x)}" y="{fmt(y + r * 0.42)}" text-anchor="middle" font-size="{fmt(r * 1.25)}" '
@@ -105,11 +101,6 @@ def text_width(text: str, size: float) -> float:
     return len(text) * size * 0.62
 
 
-# Drawn roads by layout and language: the same on every map of a board. Layouts are kept for the life
-# of the process (web/layout.py), so the id of one is never another's.
-_ROADS: dict[tuple[int, str], list[str]] = {}
-
-
 def map_svg(view: dict[str, Any], board: Board, t: Translate, *, language: str) -> str:
     """The board as the view shows it: regions, roads, cities, tiles, guilds, bards and Idrakys.
     `language` is the one `t` speaks: the roads, a third of the work, are drawn once in each."""
@@ -126,10 +117,10 @@ def map_svg(view: dict[str, Any], board: Board, t: Translate, *, language: str) 
            'patternTransform="rotate(45)"><rect width="14" height="14" fill="#d6d6d6"/>'
            '<line x1="0" y1="0" x2="0" y2="14" stroke="#9e9e9e" stroke-width="5"/></pattern></defs>']
     out += _regions(lay, board, regions)
-    key = (id(lay), language)
-    if key not in _ROADS:
-        _ROADS[key] = _roads(lay, board, t)
-    out += _ROADS[key]
+    roads = lay.drawn.get(language)
+    if roads is None:  # the same on every map of a board: a third of the work, done once per language
+        roads = lay.drawn.setdefault(language, _roads(lay, board, t))
+    out += roads
     boxes = Boxes(lay.width, lay.height)
     for x, y in lay.cities.values():
         boxes.add((x - CITY_R - 4, y - CITY_R - 4, x + CITY_R + 4, y + CITY_R + 4))
@@ -303,7 +294,7 @@ def _guild(x: float, y: float, guild: dict[str, Any], players: dict[int, dict[st
     """A tower: one block per floor (the count is a shape too), the owner's chip on its roof."""
     owner = players.get(guild["seat"], {"seat": guild["seat"], "colour": "black", "name": None})
     floors = int(guild["floors"])
-    title = t(N_("Guild of {player}: {n} floor(s)"), player=who(owner, t), n=floors)
+    title = t(N_("Guild of {player}: {n} floor(s)"), player=name_or_colour(owner, t), n=floors)
     fill = PLAYER_FILL.get(owner["colour"], "#888")
     parts = [f'<g class="guild" data-seat="{owner["seat"]}" data-floors="{floors}"><title>{attr(title)}</title>']
     for k in range(floors):
@@ -319,7 +310,7 @@ def _idrakys(x: float, y: float, player: dict[str, Any], t: Translate) -> str:
     colour = player["colour"]
     fill = PLAYER_FILL.get(colour, "#888")
     text = PLAYER_TEXT.get(colour, "#000")
-    title = t(N_("Idrakys of {player}"), player=who(player, t))
+    title = t(N_("Idrakys of {player}"), player=name_or_colour(player, t))
     return (f'<g class="idrakys" data-seat="{player["seat"]}"><title>'
             f'{attr(title)}</title>'
             f'<path d="M{fmt(x)} {fmt(y + 16)}L{fmt(x - 12)} {fmt(y)}A13 13 0 1 1 {fmt(x + 12)} {fmt(y)}Z" '
@@ -339,7 +330,8 @@ def chart_svg(view: dict[str, Any], t: Translate) -> str:
     rounds = {r["category"]: r for r in view.get("scoring", {}).get("rounds", [])}
     groups: list[tuple[str, dict[str, Any] | None, dict[str, int]]] = []
     for p in view.get("players", []):
-        groups.append((who(p, t), p, {c: int(r["values"].get(str(p["seat"]), 0)) for c, r in rounds.items()}))
+        values = {c: int(r["values"].get(str(p["seat"]), 0)) for c, r in rounds.items()}
+        groups.append((name_or_colour(p, t), p, values))
     if any("neutral" in r for r in rounds.values()):
         groups.append((t("neutral"), None, {c: int(r["neutral"]["value"]) for c, r in rounds.items()
                                                     if "neutral" in r}))

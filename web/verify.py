@@ -30,7 +30,7 @@ from companion.boards.verify.questions import BY_KEY, INDEX, SECTION_TITLES
 from companion.i18n import N_, translate
 from companion.rules.board import Board
 from companion.rules.units import ROAD_COLOURS, UNITS
-from companion.table.commands import Refused, SetBoard
+from companion.table import Refused, SetBoard
 
 from .api import ApiError, role, table
 from .i18n import language
@@ -71,7 +71,7 @@ def walker() -> Walker:
     found = current_app.extensions.get("xidit_verify")
     if found is None:
         found = current_app.extensions.setdefault(
-            "xidit_verify", Walker(PackFiles.beside(table().store.path), threading.Lock()))
+            "xidit_verify", Walker(PackFiles.beside(table().store_path), threading.Lock()))
     assert isinstance(found, Walker)
     return found
 
@@ -94,10 +94,9 @@ def pack_context() -> dict[str, Any]:
 
 def pack_notice() -> dict[str, Any]:
     """For the banner: the pack of the game under way (or of new games when none is), and new games'."""
-    tab = table()
-    current = tab.board if tab.game is not None else tab.new_board
+    current, upcoming = table().boards()
     return {"name": current.name, "status": current.status, "provisional": current.status != "verified",
-            "next_status": tab.new_board.status, "next_verified": tab.new_board.status == "verified"
+            "next_status": upcoming.status, "next_verified": upcoming.status == "verified"
             and current.status != "verified", "url": "/verify", "reference": "/reference"}
 
 
@@ -117,8 +116,8 @@ def verify_page() -> Response:
 
 @verify.get("/reference")
 def reference_page() -> Response:
-    tab = table()
-    board = tab.new_board if request.args.get("pack") == "next" or tab.game is None else tab.board
+    current, upcoming = table().boards()
+    board = upcoming if request.args.get("pack") == "next" else current
     roads = [{"city": c, "name": board.cities[c], **{colour: board.road(c, colour) for colour in ROAD_COLOURS}}
              for c in sorted(board.cities)]
     regions = [{"id": r.id, "fame": r.fame, "cities": sorted(r.cities), "bastion": r.bastion}
@@ -126,8 +125,8 @@ def reference_page() -> Response:
     tiles = [(tile_set, [board.tiles[tile_set][n] for n in sorted(board.tiles[tile_set])]) for tile_set in ("4-5", "3")
              if tile_set in board.tiles]
     return _page("reference.html", board=board, roads=roads, regions=regions, tiles=tiles,
-                 map_svg=map_svg({"version": ""}, board, t, language=language()), other=tab.new_board is not board and
-                 tab.new_board.sha256 != board.sha256, today=datetime.date.today().isoformat())
+                 map_svg=map_svg({"version": ""}, board, t, language=language()), other=upcoming is not board and
+                 upcoming.sha256 != board.sha256, today=datetime.date.today().isoformat())
 
 
 # -- the API -------------------------------------------------------------------------------------------
@@ -175,14 +174,14 @@ def state_json(walk: Walk) -> dict[str, Any]:
                 "before": show(c.question, c.before, lang), "after": show(c.question, c.after, lang)}
                for c in walk.changes()]
     unanswered = walk.unanswered()
-    tab = table()
+    upcoming = table().new_board
     return {"question": _question_json(walk, lang), "position": walk.position, "answered": done, "total": total,
             "sections": sections, "conflicts": conflicts, "changes": changes, "ready": walk.ready(),
             "unanswered": len(unanswered), "first_open": unanswered[0] if unanswered else None,
-            "origin": walk.origin, "pack": {"name": tab.new_board.name, "status": tab.new_board.status,
-                                            "sha256": tab.new_board.sha256},
+            "origin": walk.origin, "pack": {"name": upcoming.name, "status": upcoming.status,
+                                            "sha256": upcoming.sha256},
             "pack_text": translate(lang, N_("New games use the pack {name}: {status}."),
-                                   {"name": tab.new_board.name, "status": translate(lang, tab.new_board.status)})}
+                                   {"name": upcoming.name, "status": translate(lang, upcoming.status)})}
 
 
 def _step(action: Any, save: bool = True) -> Response:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.i18n import N_
+from companion.players import name_or_colour
 
 Translate = Callable[..., str]
 
@@ -16,7 +17,7 @@ ORDINALS = {1: N_("first scoring"), 2: N_("second scoring"), 3: N_("third scorin
 def who(player: dict[str, Any] | None, t: Translate) -> str:
     if player is None:
         return t(N_("the neutral player"))
-    return str(player.get("name") or t(player["colour"]))
+    return name_or_colour(player, t)
 
 
 def units(player: dict[str, Any]) -> int | None:

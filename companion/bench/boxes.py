@@ -18,8 +18,8 @@ from companion.boxes.glass import FULL_FRAME
 from companion.boxes.keys import keys_for
 from companion.rules.board import Board
 from companion.store import Store
+from companion.table import Table
 from companion.table.bots import new_game_command
-from companion.table.table import Table
 from hardware.screens import Screen
 
 from .figure import Figure, percentile
@@ -55,10 +55,10 @@ def _play(games: int) -> tuple[list[float], list[int]]:
             for box in boxes.values():
                 box.attach()
             rng = random.Random(n)
-            while table.game is not None and table.game.outcome() is None:
+            while table.playing():
                 for seat, box in boxes.items():
                     for key in keys_for(box, rng, six_keys=seat % 2 == 0):
-                        programming = table.game.state.phase == "program"
+                        programming = table.phase() == "program"
                         before, sent = devices[seat].last, screens[seat].bytes_sent
                         start = time.perf_counter()
                         box.key(key)

@@ -13,8 +13,8 @@ from typing import Any
 from companion.boards import default_pack_text
 from companion.rules.board import Board
 from companion.store import Store
+from companion.table import Table
 from companion.table.bots import new_game_command, next_commands
-from companion.table.table import Table
 
 from .figure import Figure, percentile
 
@@ -54,13 +54,14 @@ def input_to_views(board: Board, games: int) -> Figure:
     with tempfile.TemporaryDirectory() as folder:
         for n in range(games):
             table = _played_table(board, Path(folder) / f"latency{n}.db")
-            readers = ["public"] + [f"seat:{s}" for s in table.game.state.seats]
+            readers = ["public"] + [f"seat:{s}" for s, _, _ in table.players()]
             arrival = _Arrival(samples)
-            for reader in readers:
-                table.subscribe(reader, arrival.received)
+            for reader in readers:  # each view made on the loop's thread after the change, as it is published
+                table.watch(lambda version, reader=reader, table=table, arrival=arrival:
+                            arrival.received(table.view(reader)))
             table.start()
             rng = random.Random(n)
-            while table.game.outcome() is None:
+            while table.playing():
                 for command in next_commands(table, rng):
                     arrival.expect(len(readers))
                     table.submit(command).result()
@@ -76,12 +77,13 @@ def resume_time(board: Board, runs: int) -> Figure:
         path = Path(folder) / "resume.db"
         table = _played_table(board, path)
         rng = random.Random(1)
-        while table.game.outcome() is None:
+        while table.playing():
             for command in next_commands(table, rng):
                 table.handle(command)
-        actions = table.game.version
-        table.store.reopen(table.game_id)  # as if the last action were still to come
-        table.store.close()
+        actions, game = table.actions(), table.game_id
+        table.stop()  # closes the store
+        with Store(path) as store:
+            store.reopen(game)  # as if the last action were still to come
         for _ in range(runs):
             start = time.perf_counter()
             store = Store(path)

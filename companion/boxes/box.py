@@ -7,7 +7,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from companion.table.table import Table
+from companion.table import Table
 
 from .controller import SeatController
 from .frame import KEYS, Frame

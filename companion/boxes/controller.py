@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.i18n import N_, translate
+from companion.players import name_or_colour
 from companion.rules import action_to_json, actions
 from companion.rules.choices import (
     CensusBardsChoice,
@@ -26,10 +27,9 @@ from companion.rules.choices import (
 )
 from companion.rules.preview import Slot
 from companion.rules.units import ORDERS, PROGRAM_LENGTH, UNITS
-from companion.table.commands import Command, Decide, Lock, Refused, SetOrder, Unlock
+from companion.table import Command, Decide, Lock, Refused, SeatSnapshot, SetOrder, Unlock
 
 from .frame import DIRECT, Frame
-from .snapshot import SeatSnapshot
 
 PAGES = ("status", "main", "instructions", "link")
 UNIT_LETTERS = {"militia": "Mi", "archer": "Ar", "infantry": "In", "priest": "Pr", "mage": "Ma"}
@@ -340,7 +340,7 @@ class SeatController:
 
     @staticmethod
     def _colour(view: dict[str, Any], seat: int) -> str:
-        return next((p["name"] or p["colour"] for p in view["players"] if p["seat"] == seat), str(seat))
+        return next((name_or_colour(p) for p in view["players"] if p["seat"] == seat), str(seat))
 
     def _list(self, title: str, lines: tuple[str, ...], notice: tuple[str, ...], page: str) -> Frame:
         return Frame("list", title, lines, cursor=self.cursor, footer=notice[0] if notice else "", page=page)

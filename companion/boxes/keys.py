@@ -36,13 +36,10 @@ def split_keys(regions: tuple[int, ...], split: a.Split) -> list[str]:
 
 def keys_for(box: Box, rng: random.Random, six_keys: bool) -> list[str]:
     """The keys that enter one decision the random agent would take; [] when nothing is awaited."""
-    snap = box.table.seat_snapshot(box.seat)
-    choice = snap.choice
-    game = box.table.game
-    assert game is not None
-    if choice is None or (isinstance(choice, ProgramChoice) and snap.locked):
+    decided = box.table.decide_for(lambda choice, state: decide(rng, choice, state), {box.seat})
+    if decided is None:
         return []
-    action = decide(rng, choice, game.state)
+    choice, action = decided
     match choice, action:
         case ProgramChoice(), a.Program(orders=orders):
             keys: list[str] = []

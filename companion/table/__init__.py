@@ -1,1 +1,32 @@
-"""The running table: the game loop, the programming flow, the physical instructions."""
+"""The running table: the game loop, the programming flow, the physical instructions.
+
+Everything outside the table (boxes, web, hardware, the run) uses it through what is named here."""
+
+from .commands import (
+    PACES,
+    REFEREE,
+    Acknowledge,
+    BoxStatus,
+    Command,
+    Decide,
+    ImportGame,
+    Lock,
+    NewGame,
+    Refused,
+    Rollback,
+    SetBoard,
+    SetLanguage,
+    SetOrder,
+    SetPace,
+    SetProgram,
+    Unlock,
+)
+from .instructions import Instruction
+from .snapshot import SeatSnapshot
+from .table import Table
+
+__all__ = [
+    "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "ImportGame", "Instruction", "Lock",
+    "NewGame", "Refused", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage", "SetOrder", "SetPace",
+    "SetProgram", "Table", "Unlock",
+]

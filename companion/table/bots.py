@@ -9,10 +9,9 @@ import threading
 from collections.abc import Callable
 
 from companion.rules import Program, action_to_json
-from companion.rules.choices import ProgramChoice
 from companion.sim.agent import decide
 
-from .commands import Command, Decide, Lock, NewGame, Refused, SetProgram
+from .commands import Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
 from .table import Table
 
 log = logging.getLogger("companion.bots")
@@ -41,13 +40,9 @@ class Bots:
         if self._thread is not None:
             self._thread.join()
 
-    def _next_commands(self) -> list[Command]:
-        with self.table._lock:
-            return next_commands(self.table, self.rng, self.seats)
-
     def _run(self) -> None:
         while not self._stop.is_set():
-            commands = self._next_commands()
+            commands = next_commands(self.table, self.rng, self.seats)
             if not commands:
                 self._wake.wait(1.0)
                 self._wake.clear()
@@ -57,27 +52,24 @@ class Bots:
             try:
                 for command in commands:
                     self.table.submit(command).result()
-                self.acknowledged(len(self.table.entries))
+                self.acknowledged(self.table.stored())
             except Refused as refused:
                 log.info("a virtual player was refused: %s", refused)
 
 
-def next_commands(table: Table, rng: random.Random, seats: set[int] | None = None) -> list[Command]:
-    """What the next awaited virtual player keys in: a whole program then a lock, or one decision."""
-    game = table.game
-    if game is None or game.outcome() is not None:
+def next_commands(table: Table, rng: random.Random, seats: set[int] | None = None, *,
+                  slot_by_slot: bool = False) -> list[Command]:
+    """What the next awaited virtual player keys in: a whole program (or slot by slot, as a box
+    does) then a lock, or one decision. The one home of the random players' next inputs."""
+    decided = table.decide_for(lambda choice, state: decide(rng, choice, state), seats)
+    if decided is None:
         return []
-    for choice in game.legal():
-        if seats is not None and choice.seat not in seats:
-            continue
-        if isinstance(choice, ProgramChoice):
-            if choice.seat in table.locked:
-                continue
-            program = decide(rng, choice, game.state)
-            assert isinstance(program, Program)
-            return [SetProgram(choice.seat, program.orders), Lock(choice.seat)]
-        return [Decide(choice.seat, action_to_json(decide(rng, choice, game.state)))]
-    return []
+    choice, action = decided
+    if isinstance(action, Program):
+        programmed: list[Command] = [SetOrder(choice.seat, i, o) for i, o in enumerate(action.orders)] \
+            if slot_by_slot else [SetProgram(choice.seat, action.orders)]
+        return programmed + [Lock(choice.seat)]
+    return [Decide(choice.seat, action_to_json(action))]
 
 
 def new_game_command(players: list[tuple[int, str, str | None]], length: str, neutral: str, seed: int) -> NewGame:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import N_
+from companion.players import name_or_colour
 
 from .instructions import Instruction
 
@@ -19,7 +20,7 @@ def _units(units: dict[str, int]) -> list[str]:
 
 def restore_instructions(old: dict[str, Any], new: dict[str, Any]) -> list[Instruction]:
     out: list[Instruction] = []
-    names = {p["seat"]: p["name"] or p["colour"] for p in new["players"]}
+    names = {p["seat"]: name_or_colour(p) for p in new["players"]}
     for before, after in zip(old["players"], new["players"], strict=True):
         seat = after["seat"]
         if before["city"] != after["city"]:

@@ -47,9 +47,9 @@ def test_the_game_loop_feeds_the_watchdog_and_stops_when_blocked(tmp_path: Path,
     table.start()
     assert receive(sock, 2) == "WATCHDOG=1"
     assert receive(sock, 2) == "WATCHDOG=1"
-    # A subscriber that never returns blocks the loop: the pings stop.
+    # A watcher that never returns blocks the loop: the pings stop.
     release = threading.Event()
-    table.subscribe("public", lambda view: release.wait(30))
+    table.watch(lambda version: release.wait(30))
     table.submit(SetPace("orders"))
     while receive(sock, 0.3) is not None:
         pass  # pings sent before the loop took the command

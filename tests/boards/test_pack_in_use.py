@@ -53,12 +53,12 @@ def test_new_games_take_the_new_pack_and_the_game_under_way_keeps_its_own(tmp_pa
         table.handle(SetBoard("format = 1"))
     with pytest.raises(Refused):
         table.handle(SetBoard(VERIFIED, by="player"))
-    table.store.close()
+    table.stop()
     resumed = Table.open(Store(tmp_path / "t.db"), VERIFIED)  # the game resumes on the pack it was stored with
     assert resumed.board.status == "provisional" and resumed.new_board.status == "verified"
     resumed.handle(new_game_command(players, "short", "normal", 2))
     assert resumed.board.status == "verified"
-    resumed.store.close()
+    resumed.stop()
 
 
 def test_the_log_says_plainly_when_the_pack_is_provisional(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
@@ -71,7 +71,7 @@ def test_the_log_says_plainly_when_the_pack_is_provisional(tmp_path: Path, caplo
     with caplog.at_level(logging.WARNING, logger="companion.run"):
         warn_if_provisional(table, None)
     assert caplog.text == ""
-    table.store.close()
+    table.stop()
 
 
 def run_until(store: Path, marker: str) -> list[str]:

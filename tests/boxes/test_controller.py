@@ -8,7 +8,8 @@ from pathlib import Path
 from companion.boxes.box import Box
 from companion.boxes.controller import BLANK_AFTER, DIM_AFTER
 from companion.boxes.frame import Frame
-from companion.table.table import Table
+from companion.table import Table
+from tests.engine import engine
 from tests.table.support import advance, new_table
 
 
@@ -23,7 +24,7 @@ class Clock:
 def boxes(table: Table, clock: Clock | None = None) -> dict[int, Box]:
     shown: dict[int, list[Frame]] = {}
     out = {}
-    for seat in table.game.state.seats:  # type: ignore[union-attr]
+    for seat in engine(table).state.seats:
         shown[seat] = []
         out[seat] = Box(seat, table, shown[seat].append, clock=clock)
     return out
@@ -40,7 +41,7 @@ def placed(tmp_path: Path, seed: int = 3) -> Table:
 def test_placement_lists_every_city_and_refuses_a_taken_one_with_the_reason(tmp_path: Path) -> None:
     table = new_table(tmp_path / "t.db", seed=3)
     table.start()
-    order = table.game.state.turn_order()  # type: ignore[union-attr]
+    order = engine(table).state.turn_order()
     box = boxes(table)
     first = box[order[0]].key("OK")  # city 1
     assert first is not None
@@ -50,7 +51,7 @@ def test_placement_lists_every_city_and_refuses_a_taken_one_with_the_reason(tmp_
     assert frame.lines[0].endswith("(taken)") and len(frame.lines) == 21
     frame = second.key("DOWN")
     frame = second.key("OK")
-    assert table.game.state.players[order[1]].city == 2  # type: ignore[union-attr]
+    assert engine(table).state.players[order[1]].city == 2
     table.stop()
 
 
@@ -132,7 +133,7 @@ def test_unknown_keys_are_ignored(tmp_path: Path) -> None:
 def test_the_box_speaks_the_table_language(tmp_path: Path) -> None:
     table = new_table(tmp_path / "t.db", seed=3, language="fr")
     table.start()
-    first = table.game.state.turn_order()[0]  # type: ignore[union-attr]
+    first = engine(table).state.turn_order()[0]
     frame = boxes(table)[first].controller.frame()
     assert frame.title == "Départ sur quelle cité ?" and frame.lines[0] == "Cité 1"
     table.stop()

@@ -44,7 +44,7 @@ def test_a_whole_game_through_gpio_and_serial_boxes(tmp_path: Path) -> None:
     rng = random.Random(123)
     presses = 0
     try:
-        while table.game is not None and table.game.outcome() is None:
+        while table.playing():
             moved = False
             for seat, hardware in boxes.items():
                 for key in keys_for(hardware.box, rng, six_keys=True):
@@ -54,7 +54,7 @@ def test_a_whole_game_through_gpio_and_serial_boxes(tmp_path: Path) -> None:
             assert moved
         record = record_from_json(table.record())
         alone = Game.replay(table.board, record.setup, record.actions)
-        assert alone.outcome() == table.game.outcome()  # type: ignore[union-attr]
+        assert alone.outcome() == table.outcome()
         assert presses > 100
         # The serial boxes' own screens show what the table shows them.
         final = boxes[3].box.controller.frame()
@@ -82,7 +82,7 @@ def test_an_unplugged_serial_box_shows_on_the_phones_and_comes_back(tmp_path: Pa
             states.append(box["connected"])
             changed.set()
 
-    table.subscribe("public", seen)
+    table.watch(lambda version: seen(table.view("public")))
     hardware = HardwareBox(2, f"serial:{fake.url}", table,
                            serial_options={"timeout": 0.01, "resend_after": 0.05, "reopen_every": 0.02})
     try:

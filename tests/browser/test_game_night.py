@@ -15,6 +15,7 @@ import pytest
 
 from companion.rules import Game, record_to_json, setup_from_json
 from companion.sim.agent import decide
+from tests.engine import engine
 
 from .conftest import ARTIFACTS, PHONE, PIN, Served
 
@@ -82,8 +83,7 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     referee.select_option("#w-first", "2")
     referee.get_by_role("button", name="Start the game").click()
     expect(referee.locator("#live")).to_have_attribute("data-phase", "place")
-    game = table.game
-    assert game is not None
+    game = engine(table)
     assert [p.name for p in game.state.players.values()] == ["Ann", "Bob", "Cleo"]
     assert game.setup.years == 9 and game.state.first == 2 and game.setup.neutral == "hard"
 
@@ -151,15 +151,15 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     referee.fill("#keep", "3")
     referee.get_by_role("button", name="Preview the rollback").click()
     preview = referee.locator("#rollback-preview")
-    expect(preview).to_contain_text(f"Roll back to 3 actions: {table.game.version - 3} action(s) dropped.")  # type: ignore[union-attr]
-    assert table.game is not None and table.game.version == revealed  # a preview changes nothing
+    expect(preview).to_contain_text(f"Roll back to 3 actions: {table.actions() - 3} action(s) dropped.")
+    assert table.has_game() and table.actions() == revealed  # a preview changes nothing
     referee.screenshot(path=str(ARTIFACTS / "referee-full.png"), full_page=True)
     referee.locator("#h-rollback").scroll_into_view_if_needed()
     referee.screenshot(path=str(ARTIFACTS / "referee-rollback.png"))
     referee.locator("#rollback-confirm").click()
     expect(board.locator("#live")).to_have_attribute("data-phase", "program")
     expect(board.locator("li.player[data-locked='yes']")).to_have_count(0)
-    assert board.evaluate("window.stayed") is True and table.game.version == 3  # type: ignore[union-attr]
+    assert board.evaluate("window.stayed") is True and table.actions() == 3
 
     # A finished game imported through the referee page: the scoring page names the winner.
     expect(referee.locator("#import-file")).to_be_attached()

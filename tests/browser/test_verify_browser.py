@@ -93,7 +93,7 @@ def test_the_first_steps_of_the_walk_on_a_phone(served: Served, phone: Any) -> N
     page.screenshot(path=str(SHOTS / "verify-conflict.png"))
 
     # Every step is saved: the walk on disk is the one on the screen.
-    saved = PackFiles.beside(served.table.store.path).load_progress()
+    saved = PackFiles.beside(served.table.store_path).load_progress()
     walk = Walk.from_json(saved)
     assert walk.values["road:1:red"] == 10 and walk.values["road:10:red"] == 1 and walk.values["road:4:red"] is None
     assert walk.question is not None and walk.question.key == "border:4"

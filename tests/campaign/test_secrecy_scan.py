@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from companion.table import Table
 from companion.table.bots import next_commands
 from companion.table.commands import SetProgram
-from companion.table.table import Table
+from tests.engine import engine
 from tests.secrecy import forbidden_in, forbidden_in_pages
 from tests.table.support import new_table
 from tests.web.conftest import PIN, as_seat
@@ -63,10 +64,10 @@ def scan_game(players: int, n: int) -> dict[str, Any]:
         readers = Readers(table)
         table.view = readers  # type: ignore[method-assign]
         bastion = table.board.bastion() or 0
-        seats = list(table.game.state.seats)  # type: ignore[union-attr]
+        seats = list(engine(table).state.seats)
         clients = {None: app.test_client(), **{s: as_seat(app, s) for s in seats}}
         rng = random.Random(n)
-        while table.game is not None and table.game.outcome() is None and not found:
+        while table.playing() and not found:
             for command in next_commands(table, rng):
                 table.handle(command)
                 if isinstance(command, SetProgram):
@@ -75,7 +76,7 @@ def scan_game(players: int, n: int) -> dict[str, Any]:
             counts["decision_points"] += 1
             here = scan_point(table, clients, readers, bastion, every_view_by_http=n % 5 == 0, counts=counts)
             found += [f"{players} players, game {n}, point {counts['decision_points']}: {f}" for f in here]
-        table.store.close()
+        table.stop()
     return {**counts, "found": found}
 
 
@@ -85,17 +86,16 @@ def scan_views(table: Table, clients: dict[int | None, FlaskClient], counts: dic
     for who in clients:
         counts["views"] += 1
         reader = "public" if who is None else f"seat:{who}"
-        found += forbidden_in(table.view(reader), who, table.game)
+        found += forbidden_in(table.view(reader), who, engine(table))
         found += forbidden_in(json.loads(stream_event(*table.view_json(reader)).split("data: ", 1)[1]), who,
-                              table.game)
+                              engine(table))
     return found
 
 
 def scan_point(table: Table, clients: dict[int | None, FlaskClient], readers: Readers, bastion: int, *,
                every_view_by_http: bool, counts: dict[str, int]) -> list[str]:
     """Everything each reader gets now: their view, their stream's event, and every page they can open."""
-    game = table.game
-    assert game is not None
+    game = engine(table)
     found = []
     for who, client in clients.items():
         reader = "public" if who is None else f"seat:{who}"

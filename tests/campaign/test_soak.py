@@ -41,7 +41,7 @@ def test_two_hundred_games_in_one_process(tmp_path: Path) -> None:
             baseline = (rss_mb(), threading.active_count(), descriptors())
         players = PLAYERS[: 3 + n % 3]
         table.submit(new_game_command(players, "short", "normal", n)).result(timeout=30)
-        while table.game is not None and table.game.outcome() is None:
+        while table.playing():
             for command in next_commands(table, rng):
                 table.submit(command).result(timeout=30)
     assert baseline is not None
@@ -49,8 +49,9 @@ def test_two_hundred_games_in_one_process(tmp_path: Path) -> None:
     growth = rss_mb() - baseline[0]
     threads = threading.active_count() - baseline[1]
     fds = descriptors() - baseline[2]
-    finished = sum(1 for _, _, done in table.store.games() if done)
     table.stop()
+    with Store(table.store_path) as store:
+        finished = sum(1 for _, _, done in store.games() if done)
     record("soak", games=GAMES, finished=finished, rss_growth_mb=round(growth, 2), threads_leaked=threads,
            descriptors_leaked=fds)
     assert finished == GAMES

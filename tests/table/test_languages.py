@@ -12,6 +12,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from companion.i18n import WORDS, translate
+from tests.engine import instructions
 
 from .support import new_table, next_inputs
 
@@ -51,10 +52,10 @@ def test_every_word_that_fills_a_message_is_translated() -> None:
 def test_a_game_reads_fully_in_each_language(tmp_path: Path, language: str) -> None:
     table = new_table(tmp_path / "t.db", seed=31, language=language)
     rng = random.Random(31)
-    while table.game is not None and table.game.outcome() is None:
+    while table.playing():
         for command in next_inputs(table, rng):
             table.handle(command)
-    texts = [i.text(language, None) for i in table.instructions]
+    texts = [i.text(language, None) for i in instructions(table)]
     assert all(t and "{" not in t for t in texts)
     if language == "fr":
         assert any("Idrakys" in t and "cité" in t for t in texts)

@@ -9,7 +9,7 @@ import pytest
 
 from companion.rules import Game, record_from_json
 from companion.store import Store
-from companion.table.commands import (
+from companion.table import (
     Acknowledge,
     Decide,
     ImportGame,
@@ -19,10 +19,11 @@ from companion.table.commands import (
     SetLanguage,
     SetOrder,
     SetPace,
+    Table,
     Unlock,
 )
 from companion.table.instructions import from_events, setup_instructions
-from companion.table.table import Table
+from tests.engine import engine, instructions
 
 from .support import advance, new_table, next_inputs
 
@@ -30,7 +31,7 @@ from .support import advance, new_table, next_inputs
 def play_through_queue(table: Table, seed: int) -> None:
     rng = random.Random(seed)
     table.start()
-    while table.game is not None and table.game.outcome() is None:
+    while table.playing():
         for command in next_inputs(table, rng):
             table.submit(command).result(timeout=30)
 
@@ -38,19 +39,19 @@ def play_through_queue(table: Table, seed: int) -> None:
 def test_a_whole_game_through_the_queue_ends_with_the_right_winner_and_instructions(tmp_path: Path) -> None:
     table = new_table(tmp_path / "t.db", seed=11)
     seen: list[int] = []
-    table.subscribe("public", lambda view: seen.append(view["version"]))
+    table.watch(seen.append)
     play_through_queue(table, seed=11)
     table.stop()
-    game = table.game
-    assert game is not None and game.outcome() is not None
+    game = engine(table)
+    assert game.outcome() is not None
     # The same record replayed by the engine alone gives the same winner and the same instructions.
     record = record_from_json(table.record())
     alone = Game.replay(table.board, record.setup, record.actions)
     assert alone.outcome() == game.outcome()
     expected = setup_instructions(Game(table.board, record.setup))
     expected += from_events(alone.state, alone.state.events[len(Game(table.board, record.setup).state.events):])
-    assert [i.text("en", -1) for i in table.instructions] == [i.text("en", -1) for i in expected]
-    # Every change was published, in order.
+    assert [i.text("en", -1) for i in instructions(table)] == [i.text("en", -1) for i in expected]
+    # Every change was told to the watchers, in order.
     assert seen == sorted(seen) and len(seen) == len(set(seen)) and seen[-1] == table.version
 
 
@@ -61,7 +62,7 @@ def test_every_acknowledged_action_is_in_the_store(tmp_path: Path) -> None:
         for command in next_inputs(table, rng):
             answer = table.handle(command)
             stored = Store(tmp_path / "t.db").load(table.game_id or 0)
-            assert len(stored.entries) == len(table.entries)
+            assert len(stored.entries) == table.stored()
             assert answer["version"] == table.version
 
 
@@ -100,9 +101,9 @@ def test_a_refused_command_changes_nothing(tmp_path: Path) -> None:
 
 def test_an_illegal_decision_names_its_rule(tmp_path: Path) -> None:
     table = new_table(tmp_path / "t.db", seed=4)
-    first = table.game.state.turn_order()[0]  # type: ignore[union-attr]
+    first = engine(table).state.turn_order()[0]
     table.handle(Decide(first, {"type": "place", "seat": first, "city": 5}))
-    second = table.game.state.turn_order()[1]  # type: ignore[union-attr]
+    second = engine(table).state.turn_order()[1]
     with pytest.raises(Refused) as refused:
         table.handle(Decide(second, {"type": "place", "seat": second, "city": 5}))
     assert refused.value.rule == "§2"
@@ -114,10 +115,10 @@ def test_rollback_then_continue_equals_a_game_without_the_rolled_back_actions(tm
     advance(table, rng, actions=30)
     keep = 17
     preview = table.handle(Rollback(keep))
-    assert preview["confirm"] is False and table.game.version >= 30  # type: ignore[union-attr]
+    assert preview["confirm"] is False and table.actions() >= 30
     done = table.handle(Rollback(keep, confirm=True))
     assert done["confirm"] is True and done["undo"]
-    assert table.game.version == keep  # type: ignore[union-attr]
+    assert table.actions() == keep
     # Continue differently, then compare with a game that never had the rolled-back actions.
     rng2 = random.Random(99)
     for _ in range(10):
@@ -125,20 +126,20 @@ def test_rollback_then_continue_equals_a_game_without_the_rolled_back_actions(tm
             table.handle(command)
     record = record_from_json(table.record())
     clean = Game.replay(table.board, record.setup, record.actions)
-    assert clean.view("referee") == table.game.view("referee")  # type: ignore[union-attr]
+    assert clean.view("referee") == engine(table).view("referee")
     # Nothing was deleted: the store keeps the rolled-back actions and the marker.
     stored = Store(tmp_path / "a.db").load(table.game_id or 0)
     assert {"type": "rollback", "keep": keep} in stored.entries
     assert len(stored.entries) > len(record.actions)
     # And a table reopened on that store is exactly where this one is.
     again = Table.open(Store(tmp_path / "a.db"), table.board_text)
-    assert again.game is not None and again.game.view("referee") == table.game.view("referee")  # type: ignore[union-attr]
-    assert [i.text("en", -1) for i in again.instructions] == [i.text("en", -1) for i in table.instructions]
+    assert again.has_game() and engine(again).view("referee") == engine(table).view("referee")
+    assert [i.text("en", -1) for i in instructions(again)] == [i.text("en", -1) for i in instructions(table)]
 
 
 def test_the_referee_decides_for_a_player_whose_box_is_dead(tmp_path: Path) -> None:
     table = new_table(tmp_path / "t.db", seed=4)
-    first = table.game.state.turn_order()[0]  # type: ignore[union-attr]
+    first = engine(table).state.turn_order()[0]
     table.handle(Decide(first, {"type": "place", "seat": first, "city": 5}, by="referee"))
     stored = Store(tmp_path / "t.db").load(table.game_id or 0)
     assert stored.entries[-1] == {"type": "place", "seat": first, "city": 5, "by": "referee"}
@@ -147,11 +148,11 @@ def test_the_referee_decides_for_a_player_whose_box_is_dead(tmp_path: Path) -> N
 
 def test_in_orders_pace_decisions_wait_for_the_table(tmp_path: Path) -> None:
     table = new_table(tmp_path / "t.db", seed=4, pace="orders")
-    first = table.game.state.turn_order()[0]  # type: ignore[union-attr]
+    first = engine(table).state.turn_order()[0]
     assert table.view("referee")["table"]["paused"] is True  # the setup instructions are not done yet
     with pytest.raises(Refused):
         table.handle(Decide(first, {"type": "place", "seat": first, "city": 5}))
-    table.handle(Acknowledge(len(table.instructions)))
+    table.handle(Acknowledge(len(instructions(table))))
     table.handle(Decide(first, {"type": "place", "seat": first, "city": 5}))
 
 
@@ -164,10 +165,10 @@ def test_half_entered_programs_survive_a_restart(tmp_path: Path) -> None:
     for slot in range(6):
         table.handle(SetOrder(3, slot, "wait"))
     table.handle(Lock(3))
-    table.store.close()
+    table.stop()
     again = Table.open(Store(tmp_path / "t.db"), table.board_text)
     assert again.view("seat:2")["table"]["draft"] == ["red", None, None, "action", None, None]
-    assert again.locked == {3}
+    assert again.view("referee")["table"]["locked"] == [3]
     assert again.version > table.version
 
 
@@ -177,12 +178,12 @@ def test_a_game_exported_then_imported_is_the_same_game(tmp_path: Path) -> None:
     advance(table, rng, actions=50)
     other = new_table(tmp_path / "b.db", seed=1)
     other.handle(ImportGame(table.record()))
-    assert other.game is not None and table.game is not None
-    assert other.game.view("referee") == table.game.view("referee")
+    assert other.has_game() and table.has_game()
+    assert engine(other).view("referee") == engine(table).view("referee")
     assert other.record() == table.record()
     # The imported game is stored: a restart finds it.
     again = Table.open(Store(tmp_path / "b.db"), other.board_text)
-    assert again.game is not None and again.game.view("referee") == table.game.view("referee")
+    assert again.has_game() and engine(again).view("referee") == engine(table).view("referee")
 
 
 def test_importing_a_bad_record_is_refused_and_changes_nothing(tmp_path: Path) -> None:
@@ -209,7 +210,7 @@ def test_a_smaller_new_game_does_not_stop_the_loop(tmp_path: Path) -> None:
 
     table = new_table(tmp_path / "t.db", players=4, seed=2)
     seen: list[int] = []
-    table.subscribe("seat:4", lambda view: seen.append(view["version"]))
+    table.watch(lambda version: seen.append(table.view("seat:4")["version"]))
     table.start()
     table.submit(new_game_command([(1, "blue", None), (2, "red", None), (3, "green", None)], "short", "normal", 3)
                  ).result(timeout=10)

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.table.table import Table
+from companion.table import Table
 from tests.table.support import new_table
 from web import create_app
 from web.auth import seat_token

@@ -7,7 +7,8 @@ import random
 
 from flask import Flask
 
-from companion.table.table import Table
+from companion.table import Table
+from tests.engine import engine
 from tests.table.support import advance
 
 from .conftest import PIN, as_referee, as_seat, command
@@ -79,8 +80,8 @@ def test_a_stale_version_gets_409_and_changes_nothing(app: Flask, table: Table) 
 
 
 def test_an_illegal_decision_gets_422_naming_the_rule(app: Flask, table: Table) -> None:
-    first = table.game.state.turn_order()[0]  # type: ignore[union-attr]
-    second = table.game.state.turn_order()[1]  # type: ignore[union-attr]
+    first = engine(table).state.turn_order()[0]
+    second = engine(table).state.turn_order()[1]
     referee = as_referee(app)
     assert command(referee, app, command="decide", seat=first,
                    action={"type": "place", "seat": first, "city": 4}).status_code == 200
@@ -111,7 +112,7 @@ def test_hostile_requests_get_a_clear_4xx(app: Flask, table: Table) -> None:
 
 
 def test_the_phone_box_shows_the_oled_image_and_takes_keys(app: Flask, table: Table) -> None:
-    seat = table.game.state.turn_order()[0]  # type: ignore[union-attr]
+    seat = engine(table).state.turn_order()[0]
     client = as_seat(app, 1)
     picture = client.get("/api/box/screen.png")
     assert picture.status_code == 200 and picture.mimetype == "image/png"
@@ -123,7 +124,7 @@ def test_the_phone_box_shows_the_oled_image_and_takes_keys(app: Flask, table: Ta
     if seat == 1:
         new = answer.get_json()["frame"]
         assert client.post("/api/box/key", json={"key": "OK", "frame": new}).status_code == 200
-        assert table.game.state.players[1].city == 2  # type: ignore[union-attr]
+        assert engine(table).state.players[1].city == 2
 
 
 def test_the_referee_exports_and_sees_seat_links(app: Flask) -> None:
@@ -145,8 +146,7 @@ def test_a_blind_referee_manages_without_secrets(app: Flask, table: Table) -> No
 
 
 def test_the_short_seat_link_of_the_oled_qr_code_joins_the_seat(app: Flask) -> None:
-    from web.auth import seat_token
-    from web.pages import SHORT
+    from web.auth import SHORT, seat_token
 
     token = seat_token(app.config["SECRET_KEY"], app.config["TABLE"].game_id, 3)[:SHORT].upper()
     client = app.test_client()

@@ -13,9 +13,9 @@ from flask.testing import FlaskClient
 
 from companion.boards import default_pack_text
 from companion.store import Store
+from companion.table import SetLanguage, Table
 from companion.table.bots import next_commands
-from companion.table.commands import SetLanguage
-from companion.table.table import Table
+from tests.engine import engine
 from tests.table.support import new_table, next_inputs
 from web import create_app
 from web.auth import seat_token
@@ -30,7 +30,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def play_until(table: Table, phase: str, seed: int = 9) -> None:
     rng = random.Random(seed)
-    while table.game is not None and table.game.state.phase != phase and table.game.outcome() is None:
+    while table.playing() and table.phase() != phase:
         for c in next_inputs(table, rng):
             table.submit(c).result(timeout=10)
 
@@ -74,7 +74,7 @@ def test_a_blind_referee_gets_no_secret_forms_and_no_legal_choices(app: Flask) -
 
 
 def test_legal_choices_are_for_the_referee_only(app: Flask, table: Table) -> None:
-    first = table.game.state.turn_order()[0]  # type: ignore[union-attr]
+    first = engine(table).state.turn_order()[0]
     referee = as_referee(app)
     answer = referee.get(f"/api/legal?seat={first}").get_json()
     assert answer["seat"] == first and answer["choices"][0]["decision"] == "place"
@@ -194,7 +194,7 @@ def test_before_any_game_the_pages_say_so_and_the_wizard_is_open(tmp_path: Path)
     assert "No game yet" in client.get("/").get_data(as_text=True)
     referee = as_referee(app).get("/referee").get_data(as_text=True)
     assert '<details id="new-game" open>' in referee and 'id="rollback"' not in referee
-    table.store.close()
+    table.stop()
 
 
 def test_a_live_part_is_rendered_for_its_own_reader_version_and_address(app: Flask, table: Table) -> None:

@@ -10,8 +10,7 @@ import pytest
 from flask import Flask
 
 from companion.store import Store
-from companion.table.commands import ImportGame
-from companion.table.table import Table
+from companion.table import ImportGame, Table
 from web import create_app
 
 from .conftest import PIN, as_referee

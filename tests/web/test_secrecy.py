@@ -13,7 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.table.table import Table
+from companion.table import Table
+from tests.engine import engine
 from tests.secrecy import forbidden_in
 from tests.table.support import new_table, next_inputs
 from web import create_app
@@ -52,19 +53,19 @@ def test_no_endpoint_or_stream_leaks_at_any_decision_point(tmp_path: Path, playe
     table: Table = new_table(tmp_path / "s.db", players=players, seed=players)
     table.start()
     app: Flask = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set(range(1, players + 1))))
-    seats = list(table.game.state.seats)  # type: ignore[union-attr]
+    seats = list(engine(table).state.seats)
     clients = {None: app.test_client(), **{s: as_seat(app, s) for s in seats}}
     listeners = {who: Listener(c) for who, c in clients.items()}
     for listener in listeners.values():
         assert listener.started.wait(5)
     rng = random.Random(players)
     checked = 0
-    while table.game is not None and table.game.outcome() is None:
+    while table.playing():
         for command in next_inputs(table, rng):
             table.submit(command).result(timeout=10)
         for who, client in clients.items():
             view = client.get("/api/view").get_json()
-            assert forbidden_in(view, who, table.game) == [], who
+            assert forbidden_in(view, who, engine(table)) == [], who
             checked += 1
         # A seat's screen shows that seat's box only: another seat cannot fetch it.
         assert clients[None].get("/api/box/screen.png").status_code == 404

@@ -14,9 +14,8 @@ from flask.testing import FlaskClient
 from companion.boards import default_pack_text, parse_pack
 from companion.boards.saved import PACK_FILE, PROGRESS_FILE
 from companion.store import Store
+from companion.table import SetLanguage, Table
 from companion.table.bots import new_game_command
-from companion.table.commands import SetLanguage
-from companion.table.table import Table
 from tests.boards.support import differences, sources
 from web import create_app
 from web.phone import PhoneBoxes

@@ -1,0 +1,145 @@
+"""What readers see: the table's view for each reader (the engine's view plus the table's own part:
+instructions, drafts, boxes, pace, board), made once per reader and version however many ask.
+
+The one cache of views lives here: every view of the current version, by reader, with its JSON text
+once someone asks for it. The version only ever rises, so a kept view is dropped as soon as it moves on.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from companion.rules.preview import preview
+from companion.rules.units import PROGRAM_LENGTH
+from companion.rules.views import parse_reader
+
+from .reads import TableReads
+from .snapshot import SeatSnapshot
+
+RECENT = 40  # instructions already done that a view still shows
+
+
+class ViewCache:
+    """The views of one version by reader, and the text of instructions as each reader is shown them
+    (instructions never change once made: their text is kept for the whole game)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._version = -1
+        self._views: dict[str, dict[str, Any]] = {}
+        self._json: dict[str, str] = {}
+        self._instructions: dict[tuple[int, str, bool], dict[str, Any]] = {}
+
+    def view(self, version: int, reader: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The kept view, else a new one; the caller holds the table's lock so `build` sees one state."""
+        with self._lock:
+            self._move_to(version)
+            found = self._views.get(reader)
+        if found is None:
+            found = build()
+            with self._lock:
+                if self._version == version:
+                    found = self._views.setdefault(reader, found)
+        return found
+
+    def json(self, version: int, reader: str, view: dict[str, Any]) -> str:
+        with self._lock:  # made once, while the other streams of this reader wait for it
+            self._move_to(version)
+            text = self._json.get(reader) if self._version == version else None
+            if text is None:
+                text = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+                if self._version == version:
+                    self._json[reader] = text
+        return text
+
+    def instruction(self, key: tuple[int, str, bool], make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        found = self._instructions.get(key)
+        if found is None:
+            found = self._instructions[key] = make()
+        return found
+
+    def renumber(self) -> None:
+        """A new game numbers its instructions afresh."""
+        self._instructions = {}
+
+    def _move_to(self, version: int) -> None:
+        if version > self._version:
+            self._version, self._views, self._json = version, {}, {}
+
+
+class TableViews(TableReads):
+    """The part of the table that makes views: for phones and pages, and for boxes (a seat's snapshot)."""
+
+    _views: ViewCache
+
+    def view(self, reader: str = "referee") -> dict[str, Any]:
+        """The view for a reader. It is shared with every other caller for this version: never modify it."""
+        with self._lock:
+            return self._views.view(self._version, reader, lambda: self._build_view(reader))
+
+    def view_json(self, reader: str = "referee") -> tuple[int, str]:
+        """The version and the view as JSON text, made once per reader and version however many
+        phones ask. The text is made outside the table's lock, so the loop never waits for it."""
+        with self._lock:
+            version = self._version
+            view = self.view(reader)
+        return version, self._views.json(version, reader, view)
+
+    def _build_view(self, reader: str) -> dict[str, Any]:
+        if self._game is None:
+            return {"format": "xidit-state/1", "view": reader, "version": self._version, "phase": "setup",
+                    "table": self._table_part(reader, None)}
+        view = self._game.view(reader)
+        me = parse_reader(reader, self._game.state.seats)
+        view["version"] = self._version
+        if self._game.state.phase == "program":
+            for player in view["players"]:
+                player["locked"] = player["seat"] in self._drafts.locked
+        view["table"] = self._table_part(reader, me)
+        return view
+
+    def _instruction_json(self, n: int, me: int | None) -> dict[str, Any]:
+        """An instruction as one reader sees it."""
+        instruction = self._instructions[n]
+        private = instruction.private is not None and (me == -1 or me == instruction.seat)
+        return self._views.instruction((n, self._language, private), lambda: instruction.to_json(self._language, me))
+
+    def _table_part(self, reader: str, me: int | None) -> dict[str, Any]:
+        start = max(0, self._acknowledged - RECENT)
+        shown = [dict(self._instruction_json(n, me), n=n, done=n < self._acknowledged)
+                 for n in range(start, len(self._instructions))]
+        drafts = self._drafts
+        part: dict[str, Any] = {"game": self._game_id, "actions": self._game.version if self._game else 0,
+                                "pace": self._pace, "paused": self.paused(),
+                                "language": self._language, "acknowledged": self._acknowledged,
+                                "instructions": shown, "locked": sorted(drafts.locked),
+                                "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
+                                "board": self._board_part()}
+        if me == -1:
+            part["drafts"] = {str(s): d for s, d in sorted(drafts.by_seat.items())}
+        elif me is not None and me in drafts.by_seat:
+            part["draft"] = list(drafts.by_seat[me])
+        return part
+
+    def _board_part(self) -> dict[str, Any]:
+        """The pack of the game under way and, when new games will use another, that one too."""
+        part: dict[str, Any] = {"name": self._board.name, "status": self._board.status, "sha256": self._board.sha256}
+        if self._next_pack != self._board_text:
+            board = self._new_board()
+            part["next"] = {"name": board.name, "status": board.status, "sha256": board.sha256}
+        return part
+
+    def seat_snapshot(self, seat: int) -> SeatSnapshot:
+        """What one player's box may know now, read at once under the table's lock."""
+        with self._lock:
+            view = self.view(f"seat:{seat}") if self._game else self.view("public")
+            if self._game is None or seat not in self._game.state.players:
+                return SeatSnapshot(view, None, (), (None,) * PROGRAM_LENGTH, False)
+            choice = next(iter(self._game.legal(seat)), None)
+            draft = self._drafts.of(seat)
+            forecast = tuple(preview(self._game.state, seat, [o or "wait" for o in draft])) \
+                if self._game.state.phase == "program" else ()
+            return SeatSnapshot(view, choice, forecast, draft, seat in self._drafts.locked)
