@@ -11,8 +11,8 @@ from companion.boxes.box import Box
 from companion.boxes.drawing import image
 from companion.boxes.frame import Frame
 from companion.boxes.glass import pages
-from companion.table.commands import BoxStatus
 from companion.table import Table
+from companion.table.commands import BoxStatus
 
 from .adapters import open_box
 from .events import InputEvent
