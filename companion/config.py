@@ -11,7 +11,7 @@ from platformdirs import user_data_path
 
 from companion.i18n import LANGUAGES
 from companion.rules import XiditError
-from companion.rules.units import PLAYER_COLOURS
+from companion.rules.terms import PLAYER_COLOURS
 
 from .table.commands import PACES
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.boards import default_pack
 from companion.rules import Game, IllegalAction, action_from_json, action_to_json, record_from_json, record_to_json
-from companion.rules.units import BARDS_PER_PLAYER, BARRACKS, FLOORS_PER_PLAYER, GUILD_HEIGHT, UNITS
+from companion.rules.terms import BARDS_PER_PLAYER, BARRACKS, FLOORS_PER_PLAYER, GUILD_HEIGHT, UNITS
 from companion.sim.agent import decide
 from companion.sim.simulate import random_setup
 from tests.secrecy import forbidden_in

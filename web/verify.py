@@ -29,7 +29,7 @@ from companion.boards.verify import QUESTIONS, SECTIONS, BadAnswer, BadProgress,
 from companion.boards.verify.questions import BY_KEY, INDEX, SECTION_TITLES
 from companion.i18n import N_, translate
 from companion.rules.board import Board
-from companion.rules.units import ROAD_COLOURS, UNITS
+from companion.rules.terms import ROAD_COLOURS, UNITS
 from companion.table import Refused, SetBoard
 
 from .api import ApiError, role, table

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.units import ROAD_COLOURS, UNITS
+from companion.rules.terms import ROAD_COLOURS, UNITS
 
 from .fields import Table, describe, entries, plain, quote, suggest
 from .problems import Problem, Problems

@@ -26,7 +26,7 @@ from companion.rules.choices import (
     RewardChoice,
 )
 from companion.rules.preview import Slot
-from companion.rules.units import ORDERS, PROGRAM_LENGTH, UNITS
+from companion.rules.terms import ORDERS, PROGRAM_LENGTH, UNITS
 from companion.table import Command, Decide, Lock, Refused, SeatSnapshot, SetOrder, Unlock
 
 from .frame import DIRECT, Frame

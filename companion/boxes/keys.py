@@ -17,7 +17,7 @@ from companion.rules.choices import (
     ProgramChoice,
     RewardChoice,
 )
-from companion.rules.units import ORDERS
+from companion.rules.terms import ORDERS
 from companion.sim.agent import decide
 
 DIRECT = {"black": "BLACK", "red": "RED", "blue": "BLUE", "action": "ACTION", "wait": "WAIT"}

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import BadRecord
-from .units import CATEGORIES, ORDERS, PROGRAM_LENGTH, REWARDS, UNITS
+from .terms import CATEGORIES, ORDERS, PROGRAM_LENGTH, REWARDS, UNITS
 
 Split = tuple[tuple[int, int], ...]  # (region id, bards) sorted by region
 UnitCount = tuple[tuple[str, int], ...]  # (unit, count) in strength order

@@ -9,7 +9,7 @@ from typing import Any, assert_never
 
 from .pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
 from .state import Phase, State
-from .units import CATEGORIES, GUILD_HEIGHT, ORDERS, PROGRAM_LENGTH, UNITS
+from .terms import CATEGORIES, GUILD_HEIGHT, ORDERS, PROGRAM_LENGTH, UNITS
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from .board import Board
 from .errors import BadRecord
 from .setup import Setup
 from .state import PlayerState, StackedColossus, State
-from .units import BARRACKS, CATEGORIES
+from .terms import BARRACKS, CATEGORIES
 
 NEUTRAL_START = {"normal": (6, 5, 4), "hard": (7, 6, 5)}
 COLOSSUS_STACKS = (3, 4, 5)

@@ -35,7 +35,7 @@ from .pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending,
 from .record import Record
 from .setup import Setup
 from .state import Guild, Phase, State
-from .units import ORDERS, PROGRAM_LENGTH, REWARDS, ROAD_COLOURS, UNIT_INDEX, UNITS
+from .terms import ORDERS, PROGRAM_LENGTH, REWARDS, ROAD_COLOURS, UNIT_INDEX, UNITS
 from .views import view
 
 CENSUS_GOLD = {"militia": (1, 1), "archer": (2, 1)}  # single majority, each of a tie (§7)

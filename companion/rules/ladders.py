@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import events as ev
 from .errors import BadRecord
 from .state import CityTile, State
-from .units import UNIT_INDEX
+from .terms import UNIT_INDEX
 
 
 def fill(state: State, number: int) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .state import State
-from .units import ROAD_COLOURS, UNIT_INDEX, UNITS
+from .terms import ROAD_COLOURS, UNIT_INDEX, UNITS
 
 
 @dataclass(frozen=True)

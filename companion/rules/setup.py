@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadRecord
-from .units import CATEGORIES, PLAYER_COLOURS
+from .terms import CATEGORIES, PLAYER_COLOURS
 
 LAYOUT_KEYS = ("recruit", "threat", "recruit_pile", "threat_pile", "colossi", "scoring", "reinforcements")
 

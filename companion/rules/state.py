@@ -11,7 +11,7 @@ from .board import Board
 from .events import Event
 from .pending import Pending
 from .setup import Setup
-from .units import BARDS_PER_PLAYER, FLOORS_PER_PLAYER, GUILD_HEIGHT, UNITS
+from .terms import BARDS_PER_PLAYER, FLOORS_PER_PLAYER, GUILD_HEIGHT, UNITS
 
 
 class Phase(StrEnum):

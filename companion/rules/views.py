@@ -11,7 +11,7 @@ from typing import Any
 
 from .errors import XiditError
 from .state import Phase, State, Tie
-from .units import UNITS
+from .terms import UNITS
 
 FORMAT = "xidit-state/1"
 

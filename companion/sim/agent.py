@@ -21,7 +21,7 @@ from companion.rules.choices import (
 )
 from companion.rules.preview import action_at
 from companion.rules.state import State
-from companion.rules.units import ORDERS, PROGRAM_LENGTH, ROAD_COLOURS, UNITS
+from companion.rules.terms import ORDERS, PROGRAM_LENGTH, ROAD_COLOURS, UNITS
 
 # Orders drawn with these weights make lively games: more actions, fewer waits.
 ORDER_WEIGHTS = (2, 2, 2, 4, 1)

@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.rules import Game, Phase, Seat, Setup
 from companion.rules.board import Board
-from companion.rules.units import CATEGORIES, PLAYER_COLOURS
+from companion.rules.terms import CATEGORIES, PLAYER_COLOURS
 
 from .agent import decide
 

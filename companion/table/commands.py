@@ -29,7 +29,8 @@ class NewGame:
 
 @dataclass(frozen=True)
 class ImportGame:
-    """Starts a game from a game record (spec §2): its setup, then each of its actions, all stored."""
+    """Starts a game from a game record (docs/formats.md, "Game record"): its setup, then each of its actions,
+    all stored."""
 
     record: dict[str, Any]
     by: str = REFEREE

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.rules import Program
-from companion.rules.units import ORDERS, PROGRAM_LENGTH
+from companion.rules.terms import ORDERS, PROGRAM_LENGTH
 
 from .commands import Refused
 

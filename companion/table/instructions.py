@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, assert_never
 
 from companion.i18n import N_, translate
+from companion.players import name_or_colour
 from companion.rules import Game
 from companion.rules import events as ev
 from companion.rules.events import Event
@@ -36,9 +37,8 @@ class Instruction:
 
 
 def _who(state: State, seat: int) -> str:
-    """A player by name if they gave one, else by colour (a colour word is translated when shown)."""
-    player = state.players[seat]
-    return player.name or player.colour
+    """A colour word is translated when the instruction is shown, so it stays the engine's here."""
+    return name_or_colour(state.players[seat])
 
 
 def from_event(state: State, event: Event) -> list[Instruction]:

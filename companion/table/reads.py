@@ -177,7 +177,7 @@ class TableReads:
             return None
 
     def record(self) -> dict[str, Any]:
-        """The game record (spec §2) of the game in hand: its effective actions."""
+        """The game record (docs/formats.md, "Game record") of the game in hand: its effective actions."""
         with self._lock:
             return record_to_json(self._current().record())
 

@@ -23,6 +23,7 @@ from companion.rules import (
     BadRecord,
     Game,
     IllegalAction,
+    Phase,
     action_from_json,
     action_to_json,
     record_from_json,
@@ -112,7 +113,7 @@ class Table(TableViews):
                 break
             self._entries.append(entry)
         saved = stored.table_state.get("table", {})
-        if self._game is not None and self._game.state.phase == "program":
+        if self._game is not None and self._game.state.phase == Phase.PROGRAM:
             seats = self._game.state.players
             self._drafts.restore(saved, seats)
         self._pace = saved.get("pace", self._pace)
@@ -357,7 +358,7 @@ class Table(TableViews):
         game = self._current()
         if seat not in game.state.players:
             raise Refused(f"There is no seat {seat} in this game.")
-        if game.state.phase != "program":
+        if game.state.phase != Phase.PROGRAM:
             raise Refused("Orders are programmed only during the programming phase.", "§3")
 
     def _lock_program(self, seat: int) -> dict[str, Any]:

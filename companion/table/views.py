@@ -12,8 +12,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from companion.rules import Phase
 from companion.rules.preview import preview
-from companion.rules.units import PROGRAM_LENGTH
+from companion.rules.terms import PROGRAM_LENGTH
 from companion.rules.views import parse_reader
 
 from .reads import TableReads
@@ -95,7 +96,7 @@ class TableViews(TableReads):
         view = self._game.view(reader)
         me = parse_reader(reader, self._game.state.seats)
         view["version"] = self._version
-        if self._game.state.phase == "program":
+        if self._game.state.phase == Phase.PROGRAM:
             for player in view["players"]:
                 player["locked"] = player["seat"] in self._drafts.locked
         view["table"] = self._table_part(reader, me)
@@ -141,5 +142,5 @@ class TableViews(TableReads):
             choice = next(iter(self._game.legal(seat)), None)
             draft = self._drafts.of(seat)
             forecast = tuple(preview(self._game.state, seat, [o or "wait" for o in draft])) \
-                if self._game.state.phase == "program" else ()
+                if self._game.state.phase == Phase.PROGRAM else ()
             return SeatSnapshot(view, choice, forecast, draft, seat in self._drafts.locked)

@@ -31,7 +31,7 @@ from companion.boards import (
 )
 from companion.boards.problems import DUPLICATE
 from companion.rules.board import Board
-from companion.rules.units import BARRACKS, UNITS
+from companion.rules.terms import BARRACKS, UNITS
 
 PACKS = Path(__file__).parent.parent / "packs"
 DEFAULT = tomllib.loads(default_pack_text())

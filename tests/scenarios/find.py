@@ -39,7 +39,7 @@ from companion.rules import events as ev  # noqa: E402
 from companion.rules.choices import Choice, ColossusChoice, ProgramChoice  # noqa: E402
 from companion.rules.preview import preview  # noqa: E402
 from companion.rules.state import State  # noqa: E402
-from companion.rules.units import ORDERS, PLAYER_COLOURS, PROGRAM_LENGTH  # noqa: E402
+from companion.rules.terms import ORDERS, PLAYER_COLOURS, PROGRAM_LENGTH  # noqa: E402
 from companion.sim.agent import ORDER_WEIGHTS, decide, routes  # noqa: E402
 
 BOARD_PATH = ROOT / "tests" / "packs" / "scenario-board.toml"

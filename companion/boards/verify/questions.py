@@ -27,7 +27,7 @@ from typing import Any, Final
 from companion.i18n import N_, translate, word
 from companion.rules.board import Board
 from companion.rules.errors import XiditError
-from companion.rules.units import ROAD_COLOURS, UNITS
+from companion.rules.terms import ROAD_COLOURS, UNITS
 
 from ..schema import CITY_IDS, COLOSSUS_NEEDS, RECRUIT_LENGTH, REGION_IDS, SET_NUMBERS
 

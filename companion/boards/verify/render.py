@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from companion.rules.board import Board
-from companion.rules.units import ROAD_COLOURS
+from companion.rules.terms import ROAD_COLOURS
 
 from ..schema import CITY_IDS, COLOSSUS_NEEDS, FORMAT, REGION_IDS, SET_NUMBERS, VARIANT_SET
 from .questions import SETS
