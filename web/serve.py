@@ -18,7 +18,7 @@ THREADS = 32
 
 class WebServer:
     def __init__(self, app: Flask, host: str, port: int) -> None:  # the defaults are the config's
-        self.server: Any = create_server(app, host=host, port=port, threads=THREADS, send_bytes=1,
+        self.server: Any = create_server(app, host=host, port=port, threads=THREADS,
                                          channel_timeout=120, ident="xidit")
         self.port = int(self.server.effective_port)
         self.phones: Any = None  # the phone boxes served here, if any
