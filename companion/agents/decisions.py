@@ -24,10 +24,10 @@ from companion.rules.choices import (
 from companion.rules.state import State
 from companion.rules.units import PROGRAM_LENGTH, ROAD_COLOURS, UNITS
 
-from .evaluation import Delta, utility
+from .evaluation import NONE, Delta, utility
 
 
-def best_split(state: State, me: int, count: int, regions: tuple[int, ...], base: Delta = Delta()) -> a.Split:
+def best_split(state: State, me: int, count: int, regions: tuple[int, ...], base: Delta = NONE) -> a.Split:
     """Bards one at a time, each where it raises the evaluation most (ties: the first region)."""
     placed: Counter[int] = Counter()
     for _ in range(count):

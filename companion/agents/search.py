@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules import actions as a
 from companion.rules import Game
+from companion.rules import actions as a
 from companion.rules.board import Board
 from companion.rules.choices import CensusChoice, Choice, ProgramChoice, RewardChoice
 from companion.rules.state import State
