@@ -3,8 +3,9 @@
 
 - `random`: uniformly random legal decisions (the engine's test agent);
 - `easy`: the planning agent of `companion.sim.agent`: walks to the nearest useful tile;
-- `normal`: weighs every decision with the evaluation, and searches programs with a small budget;
-- `strong`: the same with a larger budget.
+- `normal`: the planning agent's programs, every other decision weighed with the evaluation;
+- `strong`: the same decisions, and programs searched: candidates played through the year in sampled
+  worlds.
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ class SearchAgent:
         return decisions.decide(self.board, world.state, choice)
 
 
-BUDGETS = {"normal": Budget(worlds=2, candidates=4), "strong": Budget(worlds=6, candidates=10)}
+# normal searches nothing: its programs are the planning agent's, its other decisions are weighed.
+BUDGETS = {"normal": Budget(worlds=0, candidates=0), "strong": Budget(worlds=6, candidates=10)}
 LEVELS = ("random", "easy", "normal", "strong")
 
 

@@ -19,6 +19,7 @@ from companion.rules.board import Board
 from companion.rules.choices import CensusChoice, Choice, ProgramChoice, RewardChoice
 from companion.rules.state import State
 from companion.sim import agent as easy
+from companion.sim.agent import planned_program
 
 from .evaluation import Delta, utility
 from .programs import candidates
@@ -67,6 +68,8 @@ def rollout(game: Game, me: int, rng: random.Random) -> None:
 def choose_program(board: Board, view: dict[str, Any], choice: ProgramChoice, rng: random.Random,
                    budget: Budget) -> tuple[str, ...]:
     me = choice.seat
+    if budget.worlds == 0:  # no search: the planning agent's walk to the nearest useful tile
+        return planned_program(rng, sample_world(board, view, me, random.Random(rng.getrandbits(64))).state, me)
     seeds = [rng.getrandbits(64) for _ in range(budget.worlds)]
     first = sample_world(board, view, me, random.Random(seeds[0]))
     programs = candidates(first.state, me, random.Random(seeds[0]), budget.candidates)
@@ -77,7 +80,7 @@ def choose_program(board: Board, view: dict[str, Any], choice: ProgramChoice, rn
         sampled = sample_world(board, view, me, random.Random(seed)).state
         plan = random.Random(seed ^ 0x0DD)
         others = {s: easy.decide(plan, ProgramChoice(s, sampled.players[s].city or 0), sampled)
-                  for s in sampled.seats if s != me}
+                  for s in sampled.seats if s != me and sampled.players[s].program is None}
         for i, program in enumerate(programs):
             game = sample_world(board, view, me, random.Random(seed))
             for action in others.values():

@@ -1,13 +1,15 @@
 """Determinization: a complete game the agent can play forward, rebuilt from one seat's view.
 
-What the view shows is copied; what it leaves out (another seat's units, gold, Bastion bards and
-unrevealed program, the order of the piles) is drawn at random, consistent with what is public:
+What the view shows is copied (all of it for a referee's view); what it leaves out (another seat's
+units, gold, Bastion bards and unrevealed program, the order of the piles) is drawn at random,
+consistent with what is public:
 - units: every unit not in the barracks nor on a recruitment tile is behind some screen, so the units
   behind the other screens are exactly those totals minus the reader's own; each is dealt to one of the
   other seats at random;
 - Bastion bards: the view gives their total and the reader's own; the rest go to the other seats;
 - gold: nothing public counts it, so a guess around the reader's own and the year;
-- piles: the tiles in play that are nowhere in sight, shuffled, under the known tops.
+- piles: the tiles in play that are nowhere in sight, shuffled, under the known tops;
+- a locked program not yet revealed: one the planning agent might have written.
 
 The engine knows nothing of this module; the only coupling is building a `State` and wrapping it in a
 `Game` without dealing (there is no public constructor for a game in the middle).
@@ -18,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.rules import Game, Seat, Setup
+from companion.rules import Game, Program, Seat, Setup
 from companion.rules.board import Board
 from companion.rules.choices import (
     CensusBardsChoice,
@@ -26,11 +28,13 @@ from companion.rules.choices import (
     ColossusChoice,
     FloorChoice,
     NeutralChoice,
+    ProgramChoice,
     RewardChoice,
 )
 from companion.rules.deal import tiles_in_play
 from companion.rules.state import CityTile, Pending, PlayerState, State
 from companion.rules.units import BARDS_PER_PLAYER, BARRACKS, FLOORS_PER_PLAYER, UNITS
+from companion.sim.agent import decide
 
 SHORT_YEARS = 9
 GOLD_PER_YEAR = 0.8  # a rough guess of what another player earns in a year, for the gold nobody sees
@@ -102,7 +106,7 @@ def _players(view: dict[str, Any], me: int, rng: random.Random) -> tuple[dict[in
     for i, count in enumerate(held):
         for seat, n in _deal_among(rng, count - mine["units"][UNITS[i]], others).items():
             units[seat][i] = n
-    bastion = next((r for r in view["regions"] if r["bastion"] and "bards_count" in r), None)
+    bastion = next((r for r in view["regions"] if r["bastion"] and "bards" not in r), None)
     in_bastion = ({} if bastion is None else
                   _deal_among(rng, bastion["bards_count"] - bastion.get("own_bards", 0), others))
     if bastion is not None:
@@ -127,8 +131,11 @@ def _players(view: dict[str, Any], me: int, rng: random.Random) -> tuple[dict[in
             player.pending_floors = p["pending_floors"]
             player.bards_left, player.floors_left = p["bards_left"], p["floors_left"]
         else:
+            # Drawn even when the view shows them (a referee's view), so the stream of draws stays the same.
             player.gold = max(0, round(guess + rng.gauss(0, 1.5)))
-            player.units = units[seat]
+            player.gold = p.get("gold", player.gold)
+            player.units = [p["units"][u] for u in UNITS] if "units" in p else units[seat]
+            player.pending_floors = p.get("pending_floors", 0)
             player.bards_left = p.get("bards_left", BARDS_PER_PLAYER - placed[seat] - in_bastion.get(seat, 0))
             player.floors_left = p.get("floors_left", FLOORS_PER_PLAYER - built[seat])
         players[seat] = player
@@ -190,6 +197,9 @@ def sample_world(board: Board, view: dict[str, Any], me: int, rng: random.Random
         state.step, state.turn = (view["step"] + 1, 0) if after == len(order) else (view["step"], after)
         state.resolving = (view["step"], view["turn"])
     census = view["census"]
+    if census is not None:
+        state.census_log = [{"unit": e["unit"], "reveals": {int(s): n for s, n in e["reveals"].items()},
+                             "winners": list(e["winners"])} for e in census["revealed"]]
     if state.phase == "census" and census is not None:
         state.census_unit = UNITS.index(census["unit"])
         if "my_choice" in census:
@@ -198,4 +208,10 @@ def sample_world(board: Board, view: dict[str, Any], me: int, rng: random.Random
             if seat != me:
                 state.census_reveals[seat] = players[seat].units[state.census_unit]
     state.pending = _pending(choice, state.neutral is not None)
+    for p in view["players"]:
+        if p["locked"] and state.players[p["seat"]].program is None:
+            # Locked but not yet revealed: a program the planning agent might have written.
+            locked = decide(rng, ProgramChoice(p["seat"], p["city"] or 0), state)
+            assert isinstance(locked, Program)
+            state.players[p["seat"]].program = locked.orders
     return game_of(state)
