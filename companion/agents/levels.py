@@ -66,7 +66,7 @@ class SearchAgent:
 
 
 # normal searches nothing: its programs are the planning agent's, its other decisions are weighed.
-BUDGETS = {"normal": Budget(worlds=0, candidates=0), "strong": Budget(worlds=6, candidates=10)}
+BUDGETS = {"normal": Budget(worlds=0, candidates=0), "strong": Budget(worlds=6, candidates=8)}
 LEVELS = ("random", "easy", "normal", "strong")
 
 

@@ -78,12 +78,13 @@ def choose_program(board: Board, view: dict[str, Any], choice: ProgramChoice, rn
     totals = [0.0] * len(programs)
     for seed in seeds:
         sampled = sample_world(board, view, me, random.Random(seed)).state
+        locked = {s: p.program for s, p in sampled.players.items() if s != me and p.program is not None}
         plan = random.Random(seed ^ 0x0DD)
-        others = {s: easy.decide(plan, ProgramChoice(s, sampled.players[s].city or 0), sampled)
-                  for s in sampled.seats if s != me and sampled.players[s].program is None}
+        others = [easy.decide(plan, ProgramChoice(s, sampled.players[s].city or 0), sampled)
+                  for s in sampled.seats if s != me and s not in locked]
         for i, program in enumerate(programs):
-            game = sample_world(board, view, me, random.Random(seed))
-            for action in others.values():
+            game = sample_world(board, view, me, random.Random(seed), locked=locked)
+            for action in others:
                 game.push(action)
             game.push(a.Program(me, program))
             rollout(game, me, random.Random(seed ^ 0xBEE))

@@ -18,6 +18,7 @@ The engine knows nothing of this module; the only coupling is building a `State`
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from companion.rules import Game, Program, Seat, Setup
@@ -160,7 +161,7 @@ def _pending(choice: Choice | None, neutral: bool) -> list[Pending]:
 
 
 def sample_world(board: Board, view: dict[str, Any], me: int, rng: random.Random,
-                 choice: Choice | None = None) -> Game:
+                 choice: Choice | None = None, locked: Mapping[int, tuple[str, ...]] | None = None) -> Game:
     """One complete game consistent with what `me` sees, hidden parts drawn from `rng`."""
     setup = _setup(view, rng.getrandbits(32))
     players, in_bastion = _players(view, me, rng)
@@ -210,8 +211,12 @@ def sample_world(board: Board, view: dict[str, Any], me: int, rng: random.Random
     state.pending = _pending(choice, state.neutral is not None)
     for p in view["players"]:
         if p["locked"] and state.players[p["seat"]].program is None:
-            # Locked but not yet revealed: a program the planning agent might have written.
-            locked = decide(rng, ProgramChoice(p["seat"], p["city"] or 0), state)
-            assert isinstance(locked, Program)
-            state.players[p["seat"]].program = locked.orders
+            # Locked but not yet revealed: a program the planning agent might have written (these
+            # are the last draws, so a caller that already drew them may hand them back instead).
+            if locked is not None:
+                state.players[p["seat"]].program = locked[p["seat"]]
+                continue
+            program = decide(rng, ProgramChoice(p["seat"], p["city"] or 0), state)
+            assert isinstance(program, Program)
+            state.players[p["seat"]].program = program.orders
     return game_of(state)
