@@ -38,14 +38,14 @@ def best_split(state: State, me: int, count: int, regions: tuple[int, ...], base
     return a.split(placed)
 
 
-def reward(state: State, choice: RewardChoice, units_spent: int = 0) -> a.Reward:
+def reward(state: State, choice: RewardChoice) -> a.Reward:
     best: tuple[float, a.Reward] | None = None
     for take in choice.takes:
         gold = choice.gold if "gold" in take else 0
         floors = choice.floors if "guild" in take else 0
-        base = Delta(gold, floors, -units_spent)
-        bards = best_split(state, choice.seat, choice.bards, choice.regions, base) if "bards" in take else ()
-        value = utility(state, choice.seat, Delta(gold, floors, -units_spent, bards))
+        bards = (best_split(state, choice.seat, choice.bards, choice.regions, Delta(gold, floors))
+                 if "bards" in take else ())
+        value = utility(state, choice.seat, Delta(gold, floors, 0, bards))
         if best is None or value > best[0]:
             best = (value, a.Reward(choice.seat, take, bards))
     assert best is not None

@@ -40,15 +40,18 @@ NONE = Delta()
 
 def category_values(state: State, me: int, delta: Delta = NONE) -> dict[int, dict[str, float]]:
     """Each seat's values (the neutral player's under key 0), with `delta` applied to `me`."""
-    if delta.bards:
-        for region, n in delta.bards:
-            here = state.bards[region]
-            here[me] = here.get(me, 0) + n
+    # The bards are put in and taken out again: copying every region for each weighing costs more.
+    before = {region: state.bards[region].get(me) for region, _ in delta.bards}
+    for region, n in delta.bards:
+        state.bards[region][me] = state.bards[region].get(me, 0) + n
     try:
         famous = fame(state)
     finally:
-        for region, n in delta.bards:
-            state.bards[region][me] -= n
+        for region, count in before.items():
+            if count is None:
+                del state.bards[region][me]
+            else:
+                state.bards[region][me] = count
     floors = dict.fromkeys(state.seats, 0)
     for owner, height in state.guilds.values():
         floors[owner] += height
