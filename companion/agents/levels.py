@@ -1,7 +1,7 @@
 """The virtual players by level. Each decides from its own seat's view and the choice awaited from it
 (what that seat's phone shows: `Game.view("seat:N")` and `Game.legal(N)`), never from the game.
 
-- `random`: uniformly random legal decisions (the engine's test agent);
+- `random`: random legal decisions (the engine's test agent, `play_uniform`'s);
 - `easy`: the planning agent of `companion.sim.agent`: walks to the nearest useful tile;
 - `normal`: the planning agent's programs, every other decision weighed with the evaluation;
 - `strong`: the same decisions, and programs searched: candidates played through the year in sampled
