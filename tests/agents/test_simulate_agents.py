@@ -20,6 +20,9 @@ def test_agents_per_seat_report_the_wins_of_each_seat() -> None:
     assert set(summary["wins_by_seat"]) == {"1", "2", "3", "neutral"}
     assert sum(summary["wins_by_seat"].values()) == 3
     assert "games_with_awakening" in summary
+    again = companion("simulate", "--players", "3", "--short", "--games", "3", "--seed", "5",
+                      "--agents", "strong,easy,random", "--json")
+    assert again.stdout == done.stdout  # another process, another hash seed: the same games
     text = companion("simulate", "--players", "3", "--short", "--games", "3", "--seed", "5",
                      "--agents", "strong,easy,random")
     assert text.returncode == 0 and "strong, easy, random" in text.stdout
