@@ -97,12 +97,12 @@ def cmd_board_check(args: argparse.Namespace) -> int:
     problems = check_pack(text)
     if problems:
         for problem in problems:
-            print(f"{args.pack}: {problem}")
+            print(f"{args.pack}: {problem.line}")
         print(f"{args.pack}: {len(problems)} problem(s)", file=sys.stderr)
         return EXIT_BAD_INPUT
     board = parse_pack(text)
     for warning in pack_warnings(board):
-        print(f"{args.pack}: warning: {warning}")
+        print(f"{args.pack}: warning: {warning.line}")
     print(f"{args.pack}: clean ({board.name}, {board.status}, {len(board.cities)} cities, "
           f"{len(board.regions)} regions, {sum(len(t) for t in board.tiles.values())} tiles)")
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from platformdirs import user_data_path
 
@@ -58,6 +58,15 @@ def simulated() -> Config:
     return Config(players=players, simulated=True)
 
 
+# Every key a config file may hold ("table.key" for a key inside a table): `load` reads no other, and
+# docs/config.example.toml explains each one (a test keeps it so). Their defaults are `Config`'s.
+KEYS: Final = ("language", "store", "board", "pace", "length", "neutral", "games", "web.port", "web.host",
+               "web.pin", "bots.delay", "bots.seed", "power.pin", "player.seat", "player.colour", "player.name",
+               "player.box", "player.screen")
+DEFAULT: Final = Config(players=())
+DEFAULT_PLAYER: Final = PlayerConfig(seat=0, colour="")  # seat and colour default to the player's place
+
+
 def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any) -> Any:
     value = data.get(key, default)
     if value is not default and (not isinstance(value, kind) or isinstance(value, bool)):
@@ -73,7 +82,7 @@ def load(path: Path) -> Config:
         raise BadConfig(f"cannot read the config {path}: {error.strerror or error}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise BadConfig(f"config {path}: {error}") from None
-    known = {"language", "store", "board", "pace", "length", "neutral", "web", "bots", "player", "games", "power"}
+    known = {key.split(".")[0] for key in KEYS}
     unknown = set(data) - known
     if unknown:
         raise BadConfig(f"config: unknown key(s) {', '.join(sorted(unknown))}")
@@ -81,17 +90,18 @@ def load(path: Path) -> Config:
     for i, p in enumerate(data.get("player", [])):
         if not isinstance(p, dict):
             raise BadConfig(f"config: player[{i}] must be a table")
-        box = _get(p, "box", str, "bot")
+        box = _get(p, "box", str, DEFAULT_PLAYER.box)
         if box.split(":")[0] not in BOXES:
             raise BadConfig(f"config: player[{i}].box must be one of {', '.join(BOXES)}, not {box!r}")
         players.append(PlayerConfig(_get(p, "seat", int, i + 1), _get(p, "colour", str, PLAYER_COLOURS[i % 5]),
-                                    _get(p, "name", str, None), box, _get(p, "screen", str, None)))
+                                    _get(p, "name", str, DEFAULT_PLAYER.name), box,
+                                    _get(p, "screen", str, DEFAULT_PLAYER.screen)))
     if not 3 <= len(players) <= 5:
         raise BadConfig(f"config: a table has 3 to 5 [[player]] entries, not {len(players)}")
-    language = _get(data, "language", str, "en")
+    language = _get(data, "language", str, DEFAULT.language)
     if language not in LANGUAGES:
         raise BadConfig(f"config: language must be one of {', '.join(LANGUAGES)}")
-    pace = _get(data, "pace", str, "decisions")
+    pace = _get(data, "pace", str, DEFAULT.pace)
     if pace not in PACES:
         raise BadConfig(f"config: pace must be one of {', '.join(PACES)}")
     web = _get(data, "web", dict, {})
@@ -102,11 +112,12 @@ def load(path: Path) -> Config:
     base = path.parent
     return Config(
         players=tuple(players), language=language, pace=pace,
-        store=(base / Path(store).expanduser()) if store else simulated().store,
-        board=(base / Path(board).expanduser()) if board else None,
-        length=_get(data, "length", str, "long"), neutral=_get(data, "neutral", str, "normal"),
-        web_port=_get(web, "port", int, 8000), web_host=_get(web, "host", str, "0.0.0.0"),
-        referee_pin=_get(web, "pin", str, None), bot_delay=float(_get(bots, "delay", (float, int), 0.4)),
-        bot_seed=_get(bots, "seed", int, 1), games=_get(data, "games", int, 0),
-        power_pin=_get(power, "pin", int, None),
+        store=(base / Path(store).expanduser()) if store else DEFAULT.store,
+        board=(base / Path(board).expanduser()) if board else DEFAULT.board,
+        length=_get(data, "length", str, DEFAULT.length), neutral=_get(data, "neutral", str, DEFAULT.neutral),
+        web_port=_get(web, "port", int, DEFAULT.web_port), web_host=_get(web, "host", str, DEFAULT.web_host),
+        referee_pin=_get(web, "pin", str, DEFAULT.referee_pin),
+        bot_delay=float(_get(bots, "delay", (float, int), DEFAULT.bot_delay)),
+        bot_seed=_get(bots, "seed", int, DEFAULT.bot_seed), games=_get(data, "games", int, DEFAULT.games),
+        power_pin=_get(power, "pin", int, DEFAULT.power_pin),
     )

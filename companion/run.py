@@ -170,7 +170,8 @@ def open_hardware(config: Config, table: Table) -> list[Any]:
     for player in config.players:
         if not player.box.startswith(("gpio:", "serial:")):
             continue
-        from hardware.station import HardwareBox, oled
+        from hardware.hardware_box import HardwareBox
+        from hardware.screens import oled
 
         try:
             screen = oled(player.screen) if player.screen else None

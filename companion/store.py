@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.rules.errors import XiditError
+
 log = logging.getLogger(__name__)
 
 WAL_HEADER = 32  # bytes, then frames of a 24-byte header and one page (sqlite.org/fileformat.html)
@@ -45,7 +47,7 @@ CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS drafts (
+CREATE TABLE IF NOT EXISTS table_state (
     game INTEGER NOT NULL REFERENCES games(id),
     key TEXT NOT NULL,
     value TEXT NOT NULL,
@@ -54,7 +56,7 @@ CREATE TABLE IF NOT EXISTS drafts (
 """
 
 
-class StoreError(Exception):
+class StoreError(XiditError):
     """The store cannot be opened or written at all (no such folder, disk full, read-only)."""
 
 
@@ -65,7 +67,7 @@ class StoredGame:
     setup: dict[str, Any]
     finished: bool
     entries: list[dict[str, Any]]  # the log in order: actions and markers
-    drafts: dict[str, Any]
+    table_state: dict[str, Any]  # what the table keeps beside the log (pace, version, drafts...), by key
 
 
 def _now() -> str:
@@ -99,6 +101,7 @@ class Store:
         if check != "ok":
             db.close()
             raise sqlite3.DatabaseError(check)
+        _migrate(db)
         db.executescript(SCHEMA)
         return db
 
@@ -131,13 +134,13 @@ class Store:
             src = Path(f"{self.path}{suffix}")
             if src.exists():
                 src.rename(Path(f"{aside}{suffix}"))
-        games, entries, drafts = _read_what_you_can(aside)
+        games, entries, states = _read_what_you_can(aside)
         db = self._connect(self.path)
         db.executescript(SCHEMA)
         with _transaction(db):
             db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?)", games)
             db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", entries)
-            db.executemany("INSERT INTO drafts VALUES (?, ?, ?)", drafts)
+            db.executemany("INSERT INTO table_state VALUES (?, ?, ?)", states)
         message = (f"the store {self.path} was damaged ({error}); kept {len(games)} game(s) and "
                    f"{len(entries)} action(s) that could be read; the damaged file is {aside}")
         log.warning(message)
@@ -179,12 +182,14 @@ class Store:
                 self._db.execute("INSERT INTO log VALUES (?, ?, ?, ?)", (game, seq, json.dumps(entry), _now()))
         return int(seq) + 1
 
-    def set_draft(self, game: int, key: str, value: Any) -> None:
+    def set_table_state(self, game: int, key: str, value: Any) -> None:
+        """Keeps (None: forgets) a part of the table's state that is not in the log, such as its pace."""
         with _transaction(self._db):
             if value is None:
-                self._db.execute("DELETE FROM drafts WHERE game = ? AND key = ?", (game, key))
+                self._db.execute("DELETE FROM table_state WHERE game = ? AND key = ?", (game, key))
             else:
-                self._db.execute("INSERT OR REPLACE INTO drafts VALUES (?, ?, ?)", (game, key, json.dumps(value)))
+                self._db.execute("INSERT OR REPLACE INTO table_state VALUES (?, ?, ?)",
+                                 (game, key, json.dumps(value)))
 
     def setting(self, key: str) -> str | None:
         """A value the table keeps between runs (the web's signing key, the referee PIN)."""
@@ -218,9 +223,26 @@ class Store:
             raise StoreError(f"no game {game} in the store")
         entries = [json.loads(e) for (e,) in
                    self._db.execute("SELECT entry FROM log WHERE game = ? ORDER BY seq", (game,))]
-        drafts = {k: json.loads(v) for k, v in
-                  self._db.execute("SELECT key, value FROM drafts WHERE game = ?", (game,))}
-        return StoredGame(game, row[0], json.loads(row[1]), bool(row[2]), entries, drafts)
+        state = {k: json.loads(v) for k, v in
+                 self._db.execute("SELECT key, value FROM table_state WHERE game = ?", (game,))}
+        return StoredGame(game, row[0], json.loads(row[1]), bool(row[2]), entries, state)
+
+
+# Stores written before the table's state had a name of its own keep it in a table named `drafts`.
+OLD_STATE_TABLE = "drafts"
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Brings a store of an earlier schema up to this one, in place, so its games resume."""
+    if _state_table(db) == OLD_STATE_TABLE:
+        with _transaction(db):
+            db.execute(f"ALTER TABLE {OLD_STATE_TABLE} RENAME TO table_state")
+
+
+def _state_table(db: sqlite3.Connection) -> str | None:
+    """The table that holds the table's state in this store's schema, if it has one."""
+    names = {row[0] for row in _rows(db, "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return next((name for name in ("table_state", OLD_STATE_TABLE) if name in names), None)
 
 
 class _transaction:
@@ -252,7 +274,8 @@ def _read_what_you_can(path: Path) -> tuple[list[tuple[Any, ...]], list[tuple[An
         games = list(_rows(db, "SELECT id, created, board_pack, setup, finished FROM games ORDER BY id"))
         known = {g[0] for g in games}
         entries = [e for e in _rows(db, "SELECT game, seq, entry, at FROM log ORDER BY game, seq") if e[0] in known]
-        drafts = [d for d in _rows(db, "SELECT game, key, value FROM drafts") if d[0] in known]
+        table = _state_table(db)
+        states = [s for s in _rows(db, f"SELECT game, key, value FROM {table}") if s[0] in known] if table else []
     except sqlite3.DatabaseError:
         return [], [], []
     finally:
@@ -264,4 +287,4 @@ def _read_what_you_can(path: Path) -> tuple[list[tuple[Any, ...]], list[tuple[An
         if entry[1] == expected.get(entry[0], 0):
             kept.append(entry)
             expected[entry[0]] = entry[1] + 1
-    return games, kept, drafts
+    return games, kept, states

@@ -204,9 +204,10 @@ class HostSession:
         return events
 
     def set_frame(self, frame: bytes | bytearray) -> None:
-        """The picture the box should show: 1024 bytes in the SSD1306 page layout (see `frame_from_rows`).
-        Only what differs from the acknowledged picture is sent; a newer frame given while a batch is in
-        flight waits for it and then goes as one diff, so fast changes are coalesced."""
+        """The picture the box should show: 1024 bytes in the SSD1306 page layout (as
+        `companion.boxes.glass.pages` gives it). Only what differs from the acknowledged picture is sent; a
+        newer frame given while a batch is in flight waits for it and then goes as one diff, so fast changes
+        are coalesced."""
         if len(frame) != FRAME_BYTES:
             raise ValueError(f"a frame is {FRAME_BYTES} bytes, not {len(frame)}")
         self._wanted = bytes(frame)
@@ -443,22 +444,3 @@ class SerialLink:
                 except Exception:
                     log.exception("seat %s: the sink failed on %s", event.seat, event)
 
-
-def frame_from_rows(rows: bytes | bytearray) -> bytes:
-    """A 128x64 1-bit picture stored row by row (16 bytes a row, most significant bit leftmost, set = lit:
-    what PIL's `Image.tobytes()` gives for a mode "1" image) in the SSD1306 page layout `send_frame` takes."""
-    width, height = proto.WIDTH, proto.HEIGHT
-    stride = width // 8
-    if len(rows) != stride * height:
-        raise ValueError(f"a 128x64 picture is {stride * height} bytes row by row, not {len(rows)}")
-    frame = bytearray(FRAME_BYTES)
-    for y in range(height):
-        page_base, bit = (y // 8) * width, 1 << (y % 8)
-        row = rows[y * stride:(y + 1) * stride]
-        for x_byte, value in enumerate(row):
-            if not value:
-                continue
-            for b in range(8):
-                if value & (0x80 >> b):
-                    frame[page_base + x_byte * 8 + b] |= bit
-    return bytes(frame)

@@ -1,4 +1,4 @@
-"""What spec §3 (and ruling P-07) forbid a seat or public reader to see: one check for every view,
+"""What docs/formats.md's State view (and ruling P-07) forbid a seat or public reader to see: one check for every view,
 endpoint and stream."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ SEAT_LINKS = (re.compile(r"seat/\d+\?t="), re.compile(r"/[sS]/\d+/[0-9a-fA-F]{6,
 
 
 def forbidden_in(view: dict[str, Any], reader: int | None, game: Game | None) -> list[str]:
-    """What spec §3 (and ruling P-07) forbid a seat or public reader to see. Without the game (a view
-    read later from a stream), what the view itself says stands in for the game's state."""
+    """What docs/formats.md's State view (and ruling P-07) forbid a seat or public reader to see. Without
+    the game (a view read later from a stream), what the view itself says stands in for the game's state."""
     found = []
     fame_scored = (game.state.fame_scored if game is not None else
                    any(r["category"] == "fame" for r in view["scoring"]["rounds"]))
@@ -60,8 +60,8 @@ def bastion_label(svg: str, bastion: int) -> str:
 
 
 def forbidden_in_pages(pages: dict[str, str], reader: int | None, game: Game, bastion: int) -> list[str]:
-    """What a reader's pages show that spec §3 forbids them: `pages` maps each address to the page a
-    reader got there (the map's SVG among them), `reader` is a seat or None for the public."""
+    """What a reader's pages show that docs/formats.md's State view forbids them: `pages` maps each address
+    to the page a reader got there (the map's SVG among them), `reader` is a seat or None for the public."""
     found = []
     state = game.state
     before_reveal = state.phase in ("place", "program")

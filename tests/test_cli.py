@@ -1,4 +1,4 @@
-"""The command line (spec §4) end to end: real processes, real files, exit codes and messages."""
+"""The command line (README.md, The command line) end to end: real processes, real files, exit codes and messages."""
 
 from __future__ import annotations
 
@@ -116,7 +116,27 @@ def test_board_check_lists_every_problem(tmp_path: Path) -> None:
     pack.write_text(text)
     done = companion("board", "check", str(pack))
     assert done.returncode == 2
-    assert "purple" in done.stdout and "militai" in done.stdout
+    assert done.stdout == (
+        f'{pack}: road[20] (between 21 and 1): colour must be black, red or blue, got "purple"\n'
+        f'{pack}: tile[set 3, city 1]: unknown unit "militai" in recruit (did you mean "militia"?)\n')
+    assert done.stderr == f"{pack}: 2 problem(s)\n"
+
+
+def test_board_check_prints_warnings_of_a_clean_pack(tmp_path: Path) -> None:
+    text = (Path(__file__).parent.parent / "companion" / "boards" / "xidit.toml").read_text()
+    pack = tmp_path / "open.toml"
+    pack.write_text(text.replace("cities = [6, 7, 8, 9, 11]", "cities = [6, 7, 8, 9, 11, 14]", 1))
+    done = companion("board", "check", str(pack))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith(
+        f"{pack}: warning: region 8: its border cities 6-9, 11, 14 are not joined by roads in one closed loop\n")
+
+
+def test_a_store_that_cannot_be_opened_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    done = companion("pin", "--store", str(tmp_path / "file" / "companion.db"))
+    assert done.returncode == 2
+    assert done.stderr.startswith("companion: cannot open the store") and done.stderr.count("\n") == 1
 
 
 def test_every_command_has_help() -> None:
@@ -145,3 +165,13 @@ def test_replay_of_a_seeded_setup_is_reproducible() -> None:
     assert one.legal() == two.legal()
     other = Game(board, random_setup(3, False, 1235))
     assert other.view("referee")["ladders"] != one.view("referee")["ladders"]
+
+
+def test_replay_of_a_layout_reinforcement_that_cannot_be_honoured_exits_2_naming_it(tmp_path: Path) -> None:
+    record = json.loads((Path(__file__).parent / "scenarios" / "4p-short-two-awakenings.json").read_text())["record"]
+    record["setup"]["layout"] = {"reinforcements": [[1, 2, 3]]}  # not the tiles the first awakening shuffles
+    path = tmp_path / "typo.json"
+    path.write_text(json.dumps(record))
+    done = companion("replay", str(path), "--board", str(PACKS / "scenario-board.toml"), "--json")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "reinforcements" in done.stderr and "Traceback" not in done.stderr

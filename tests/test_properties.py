@@ -44,10 +44,10 @@ def units_accounted(game: Game) -> None:
 def guilds_sound(game: Game) -> None:
     """§5: one guild per city, one colour, 1 to 4 floors; every player's 15 floors accounted for."""
     s = game.state
-    for city, (owner, floors) in s.guilds.items():
-        assert owner in s.players and 1 <= floors <= GUILD_HEIGHT, city
+    for city, guild in s.guilds.items():
+        assert guild.seat in s.players and 1 <= guild.floors <= GUILD_HEIGHT, city
     for seat, p in s.players.items():
-        built = sum(f for o, f in s.guilds.values() if o == seat)
+        built = sum(g.floors for g in s.guilds.values() if g.seat == seat)
         assert built + p.pending_floors + p.floors_left == FLOORS_PER_PLAYER
 
 

@@ -16,8 +16,10 @@ from typing import Any
 import pytest
 
 from companion.boards import load_pack
-from companion.rules import Game, record_from_json, record_to_json
+from companion.rules import BadRecord, Game, record_from_json, record_to_json
+from companion.rules import events as ev
 from companion.rules.board import Board
+from companion.rules.deal import tiles_in_play
 
 HERE = Path(__file__).parent
 SCENARIOS = HERE / "scenarios"
@@ -109,8 +111,12 @@ def test_scenario(path: Path) -> None:
         check_pieces(end)
         check_tiles(end, setup)
         check_scoring(end, setup)
+        unsaid = json.loads(json.dumps(end["scoring"]))  # what decided a tie is the referee's to know
+        for rnd in unsaid["rounds"]:
+            for tie in rnd["ties"]:
+                del tie["by"]
         for reader in [*VIEWS, *(f"seat:{p['seat']}" for p in setup["players"])]:
-            assert as_json(final.view(reader))["scoring"] == end["scoring"], reader
+            assert as_json(final.view(reader))["scoring"] == (end["scoring"] if reader == "referee" else unsaid), reader
 
 
 # -- oracles ---------------------------------------------------------------------------------------
@@ -210,6 +216,10 @@ def check_scoring(view: dict[str, Any], setup: dict[str, Any]) -> None:
         assert got["values"] == {str(s): v for s, v in values.items()}, where
         ranking = sorted(in_play, key=lambda s: (-values[s], -units[s], -distance[s]))
         assert got["ranking"] == ranking, where
+        ties = [{"high": a, "low": b, "after_marker": [distance[a], distance[b]],
+                 "by": "units" if units[a] != units[b] else "seat"}
+                for a, b in zip(ranking, ranking[1:], strict=False) if values[a] == values[b]]
+        assert got["ties"] == ties, where
         drops = 2 if n == 5 and number == 1 else 1
         eliminated = ranking[-drops:]
         if neutral_in:
@@ -233,3 +243,54 @@ def check_scoring(view: dict[str, Any], setup: dict[str, Any]) -> None:
         assert len(in_play) == 1 and scoring["winner"] == in_play[0]
         if n == 3:
             assert scoring["neutral_won"] is False
+
+
+# -- a layout's reinforcements (docs/formats.md §2) ------------------------------------------------
+
+
+def with_reinforcements(name: str, reinforcements: list[list[int]] | None) -> dict[str, Any]:
+    record = json.loads((SCENARIOS / name).read_text(encoding="utf-8"))["record"]
+    if reinforcements is not None:
+        record["setup"].setdefault("layout", {})["reinforcements"] = reinforcements
+    return record  # type: ignore[no-any-return]
+
+
+def reinforcements_dealt(game: Game) -> list[list[int]]:
+    return [list(e.threat) for e in game.state.events if isinstance(e, ev.Reinforced)]
+
+
+def test_a_layout_naming_the_reinforcements_the_seed_deals_replays_the_same_game() -> None:
+    plain = record_from_json(with_reinforcements("4p-short-two-awakenings.json", None))
+    game = Game.replay(board(), plain.setup, plain.actions)
+    dealt = reinforcements_dealt(game)
+    assert len(dealt) == 2
+    named = record_from_json(with_reinforcements("4p-short-two-awakenings.json", dealt))
+    assert Game.replay(board(), named.setup, named.actions).view("referee") == game.view("referee")
+
+
+@pytest.mark.parametrize("change", ["one tile short", "a tile of another place", "a tile twice"])
+def test_a_reinforcement_that_cannot_be_honoured_is_refused_and_changes_nothing(change: str) -> None:
+    plain = record_from_json(with_reinforcements("4p-short-two-awakenings.json", None))
+    game = Game.replay(board(), plain.setup, plain.actions)
+    first = reinforcements_dealt(game)[0]
+    elsewhere = next(t for t in tiles_in_play(board(), plain.setup) if t not in first)
+    wrong = {"one tile short": first[:-1], "a tile of another place": [*first[:-1], elsewhere],
+             "a tile twice": [*first[:-1], first[0]]}[change]
+    named = record_from_json(with_reinforcements("4p-short-two-awakenings.json", [wrong]))
+    if change == "a tile twice":  # told before play
+        with pytest.raises(BadRecord, match="layout.reinforcements"):
+            Game(board(), named.setup)
+        return
+    with pytest.raises(BadRecord, match="layout.reinforcements"):
+        Game.replay(board(), named.setup, named.actions)
+    # The action that brings the awakening is refused and the game stays as it was.
+    before = Game(board(), named.setup)
+    for action in named.actions:
+        seen = before.view("referee")
+        try:
+            before.push(action)
+        except BadRecord:
+            assert before.view("referee") == seen and before.actions == list(named.actions[:seen["version"]])
+            break
+    else:
+        raise AssertionError("no action met the awakening")

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from PIL import Image
 
 from companion.boxes.box import Box
+from companion.boxes.drawing import image
 from companion.boxes.frame import Frame
 from companion.table.table import Table
-from hardware.screens import image
 
 
 class PhoneBox:

@@ -17,7 +17,7 @@ THREADS = 32
 
 
 class WebServer:
-    def __init__(self, app: Flask, host: str = "0.0.0.0", port: int = 8000) -> None:
+    def __init__(self, app: Flask, host: str, port: int) -> None:  # the defaults are the config's
         self.server: Any = create_server(app, host=host, port=port, threads=THREADS, send_bytes=1,
                                          channel_timeout=120, ident="xidit")
         self.port = int(self.server.effective_port)

@@ -328,7 +328,7 @@ def api_import() -> Response:
     problems = check_pack(text)
     if problems:
         raise ApiError(422, t(N_("This board pack has {n} problem(s): it is not used."), n=len(problems)),
-                       problems=problems)
+                       problems=[problem.line for problem in problems])
     board = parse_pack(text)
     w = walker()
     with w.lock:

@@ -19,24 +19,20 @@ def who(player: dict[str, Any] | None, t: Translate) -> str:
     return str(player.get("name") or t(player["colour"]))
 
 
-def distance(view: dict[str, Any], seat: int) -> int:
-    """R-11: the first-player marker's holder is 0, the next player clockwise 1, and so on."""
-    seats = [p["seat"] for p in view["players"]]
-    return (seats.index(seat) - seats.index(view["first_player"])) % len(seats)
-
-
 def units(player: dict[str, Any]) -> int | None:
     found = player.get("units")
     return sum(found.values()) if isinstance(found, dict) else None
 
 
-def tie_sentence(view: dict[str, Any], high: dict[str, Any], low: dict[str, Any], value: int, t: Translate,
+def tie_sentence(tie: dict[str, Any], high: dict[str, Any], low: dict[str, Any], value: int, t: Translate,
                  knows_units: bool) -> str:
+    """Words the engine's reason (R-11) for ranking `high` above `low`, who have the same value. Only the
+    referee's view says which criterion decided; the others get both, in the rule's order."""
     a, b = who(high, t), who(low, t)
-    da, db = distance(view, high["seat"]), distance(view, low["seat"])
+    da, db = tie["after_marker"]
     ua, ub = units(high), units(low)
-    if knows_units and ua is not None and ub is not None:
-        if ua != ub:
+    if knows_units and "by" in tie and ua is not None and ub is not None:
+        if tie["by"] == "units":
             return t(N_("{a} and {b} both have {value}: {a} ranks higher with more units behind the screen "
                      "({ua} against {ub})."), a=a, b=b, value=value, ua=ua, ub=ub)
         return t(N_("{a} and {b} both have {value} and as many units ({u}): {a} ranks higher, sitting farther "
@@ -69,11 +65,9 @@ def scoring_story(view: dict[str, Any], t: Translate, knows_units: bool = False)
         for seat in out_before:
             rows.append({"rank": None, "player": players[seat], "value": values.get(seat, 0),
                          "eliminated": False, "out": True})
-        ties = []
+        ties = [tie_sentence(tie, players[tie["high"]], players[tie["low"]], values[tie["high"]], t, knows_units)
+                for tie in rnd["ties"]]
         ranking = rnd["ranking"]
-        for high, low in zip(ranking, ranking[1:], strict=False):
-            if values.get(high) == values.get(low):
-                ties.append(tie_sentence(view, players[high], players[low], values[high], t, knows_units))
         if neutral is not None and rows and any(r["player"] is None for r in rows):
             for seat in ranking:
                 if values.get(seat) == neutral["value"]:

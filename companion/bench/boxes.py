@@ -14,12 +14,13 @@ from luma.oled.device import ssd1306
 
 from companion.boards import default_pack_text
 from companion.boxes.box import Box
+from companion.boxes.glass import FULL_FRAME
 from companion.boxes.keys import keys_for
 from companion.rules.board import Board
 from companion.store import Store
 from companion.table.bots import new_game_command
 from companion.table.table import Table
-from hardware.screens import FULL_FRAME, Screen
+from hardware.screens import Screen
 
 from .figure import Figure, percentile
 

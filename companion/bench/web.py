@@ -3,6 +3,7 @@ reaching 10 open event streams, and the process's resident memory with those str
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -64,6 +65,8 @@ class _Service:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(30)
+        if self.process.stderr is not None:
+            self.process.stderr.close()
         self.notify.close()
 
 
@@ -80,7 +83,10 @@ class _Listener(threading.Thread):
         self.open = threading.Event()
 
     def run(self) -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        with contextlib.closing(http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)) as connection:
+            self._listen(connection)
+
+    def _listen(self, connection: http.client.HTTPConnection) -> None:
         connection.request("GET", "/api/stream")
         response = connection.getresponse()
         self.open.set()
@@ -121,12 +127,14 @@ def _post(connection: http.client.HTTPConnection, cookie: str, body: dict[str, A
 def web_figures(board: Board, changes: int) -> list[Figure]:
     with tempfile.TemporaryDirectory() as folder:
         service = _Service(Path(folder))
-        try:
+        with contextlib.ExitStack() as stack:
+            stack.callback(service.stop)
             listeners = [_Listener(service.port) for _ in range(STREAMS)]
             for listener in listeners:
                 listener.start()
                 listener.open.wait(10)
             connection, cookie = _referee(service.port)
+            stack.callback(connection.close)
             samples = []
             version = json.loads(_get(service.port, "/api/view"))["version"]
             for n in range(changes):
@@ -139,8 +147,6 @@ def web_figures(board: Board, changes: int) -> list[Figure]:
                     ARRIVED.wait_for(partial(_all_have, listeners, version), 10)
                 samples.append((max(lst.arrived.get(version, deadline) for lst in listeners) - sent) * 1000)
             rss = service.rss_mb()
-        finally:
-            service.stop()
     return [
         Figure("process: cold start of `companion run` to READY (store, web server up)", service.ready * 1000, "ms",
                1, "", "python start, imports, store, web server"),
@@ -152,6 +158,6 @@ def web_figures(board: Board, changes: int) -> list[Figure]:
 
 
 def _get(port: int, path: str) -> str:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    connection.request("GET", path)
-    return connection.getresponse().read().decode()
+    with contextlib.closing(http.client.HTTPConnection("127.0.0.1", port, timeout=30)) as connection:
+        connection.request("GET", path)
+        return connection.getresponse().read().decode()

@@ -11,11 +11,13 @@ from companion.rules.errors import BadBoard
 
 from .lint import pack_warnings
 from .pack import check_pack, default_pack, default_pack_text, load_pack, parse_pack
+from .problems import Problem
 from .schema import FORMAT
 
 __all__ = [
     "FORMAT",
     "BadBoard",
+    "Problem",
     "check_pack",
     "default_pack",
     "default_pack_text",

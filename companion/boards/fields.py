@@ -11,6 +11,8 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .problems import Problem, Problems
+
 
 def quote(text: str) -> str:
     """A pack's string in double quotes, escaped: a problem must stay one line whatever it holds."""
@@ -67,16 +69,6 @@ def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class Problems:
-    """The problems found so far, in the order found."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def add(self, label: str, message: str) -> None:
-        self.lines.append(f"{label}: {message}")
-
-
 class Table:
     """One TOML table of the pack with the label its problems are reported under.
 
@@ -84,23 +76,27 @@ class Table:
     ``road[4] (between 5 and 12)``), so later problems name the entry the way its author knows it.
     """
 
-    def __init__(self, label: str, data: Mapping[str, Any], problems: Problems) -> None:
-        self.label = label
+    def __init__(self, table: str, data: Mapping[str, Any], problems: Problems, *, index: int | None = None,
+                 label: str | None = None) -> None:
+        self.table = table
+        self.index = index
+        self.id: int | None = None  # set once read, for the tables whose entries have an id
+        self.label = label or (table if index is None else f"{table}[{index}]")
         self.data = data
         self.problems = problems
 
-    def problem(self, message: str) -> None:
-        self.problems.add(self.label, message)
+    def problem(self, message: str, field: str | None = None) -> None:
+        self.problems.add(Problem(self.table, self.label, message, self.index, self.id, field))
 
     def check_keys(self, required: Iterable[str], optional: Iterable[str] = ()) -> None:
         required = tuple(required)
         known = (*required, *optional, "source")
         for key in self.data:
             if key not in known:
-                self.problem(f"unknown key {quote(key)}{suggest(key, known)}")
+                self.problem(f"unknown key {quote(key)}{suggest(key, known)}", key)
         for key in required:
             if key not in self.data:
-                self.problem(f'missing key "{key}"')
+                self.problem(f'missing key "{key}"', key)
         self.string("source")
 
     def _get(self, key: str) -> Any:
@@ -111,14 +107,14 @@ class Table:
         if value is None:
             return None
         if not is_int(value):
-            self.problem(f"{key} must be an integer, got {describe(value)}")
+            self.problem(f"{key} must be an integer, got {describe(value)}", key)
             return None
         return int(value)
 
     def positive(self, key: str) -> int | None:
         value = self.integer(key)
         if value is not None and value < 1:
-            self.problem(f"{key} must be a positive integer, got {value}")
+            self.problem(f"{key} must be a positive integer, got {value}", key)
             return None
         return value
 
@@ -127,7 +123,7 @@ class Table:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.problem(f"{key} must be a string, got {describe(value)}")
+            self.problem(f"{key} must be a string, got {describe(value)}", key)
             return None
         return value
 
@@ -136,7 +132,7 @@ class Table:
         if value is None:
             return None
         if not isinstance(value, bool):
-            self.problem(f"{key} must be true or false, got {describe(value)}")
+            self.problem(f"{key} must be true or false, got {describe(value)}", key)
             return None
         return value
 
@@ -145,11 +141,11 @@ class Table:
         if value is None:
             return None
         if not isinstance(value, list):
-            self.problem(f"{key} must be an array of integers, got {describe(value)}")
+            self.problem(f"{key} must be an array of integers, got {describe(value)}", key)
             return None
         bad = [item for item in value if not is_int(item)]
         if bad:
-            self.problem(f"{key} must hold only integers, got {describe(bad[0])}")
+            self.problem(f"{key} must hold only integers, got {describe(bad[0])}", key)
             return None
         return tuple(int(item) for item in value)
 
@@ -158,11 +154,11 @@ class Table:
         if value is None:
             return None
         if not isinstance(value, list):
-            self.problem(f"{key} must be an array of strings, got {describe(value)}")
+            self.problem(f"{key} must be an array of strings, got {describe(value)}", key)
             return None
         bad = [item for item in value if not isinstance(item, str)]
         if bad:
-            self.problem(f"{key} must hold only strings, got {describe(bad[0])}")
+            self.problem(f"{key} must hold only strings, got {describe(bad[0])}", key)
             return None
         return tuple(value)
 
@@ -172,7 +168,7 @@ class Table:
         if value is None:
             return None
         if len(value) != 2:
-            self.problem(f"{key} must be two integers ({what}), got {len(value)}")
+            self.problem(f"{key} must be two integers ({what}), got {len(value)}", key)
             return None
         return value[0], value[1]
 
@@ -182,7 +178,7 @@ class Table:
         if value is None:
             return None
         if not isinstance(value, list):
-            self.problem(f'"{key}" must be an array of tables ([[{key}]]), got {describe(value)}')
+            self.problem(f'"{key}" must be an array of tables ([[{key}]]), got {describe(value)}', key)
             return None
         return value
 
@@ -194,5 +190,5 @@ def entries(owner: Table, key: str) -> list[tuple[int, Mapping[str, Any]]]:
         if isinstance(item, dict):
             found.append((index, item))
         else:
-            owner.problems.add(f"{key}[{index}]", f"must be a table, got {describe(item)}")
+            owner.problems.add(Problem(key, f"{key}[{index}]", f"must be a table, got {describe(item)}", index))
     return found

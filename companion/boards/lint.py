@@ -10,18 +10,20 @@ from __future__ import annotations
 from companion.rules.board import Board
 
 from .fields import numbers
+from .problems import NO_REGION, NOT_A_LOOP, Problem
 
 
-def pack_warnings(board: Board) -> list[str]:
-    found: list[str] = []
+def pack_warnings(board: Board) -> list[Problem]:
+    found: list[Problem] = []
     near = _neighbours(board)
     for region in sorted(board.regions.values(), key=lambda r: r.id):
         if not _closed_loop(region.cities, near):
-            found.append(f"region {region.id}: its border cities {numbers(region.cities)} "
-                         "are not joined by roads in one closed loop")
+            found.append(Problem("region", f"region {region.id}", f"its border cities {numbers(region.cities)} "
+                                 "are not joined by roads in one closed loop", id=region.id, field="cities",
+                                 kind=NOT_A_LOOP, cities=tuple(sorted(region.cities))))
     for city in sorted(board.cities):
         if not board.regions_of(city):
-            found.append(f"city {city}: borders no region")
+            found.append(Problem("city", f"city {city}", "borders no region", id=city, kind=NO_REGION))
     return found
 
 

@@ -14,7 +14,7 @@ from companion.rules.board import Board
 from companion.rules.errors import BadBoard
 
 from .build import build_board
-from .fields import Problems
+from .problems import Problem, Problems
 from .read import read_pack
 from .validate import validate
 
@@ -25,11 +25,11 @@ def parse_pack(text: str) -> Board:
     """The board a pack describes; `BadBoard` lists every problem when it has any."""
     problems, board = _analyse(text)
     if board is None:
-        raise BadBoard(problems)
+        raise BadBoard([p.line for p in problems])
     return board
 
 
-def check_pack(text: str) -> list[str]:
+def check_pack(text: str) -> list[Problem]:
     """Every problem of a pack, each naming the table and entry it is in; empty when clean."""
     return _analyse(text)[0]
 
@@ -57,18 +57,18 @@ def default_pack() -> Board:
     return parse_pack(default_pack_text())
 
 
-def _analyse(text: str) -> tuple[list[str], Board | None]:
+def _analyse(text: str) -> tuple[list[Problem], Board | None]:
     # A byte-order mark (as some Windows editors write) is not TOML, but it is part of the file the
     # hash identifies, so it is skipped for parsing only.
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as error:
-        return [f"pack: not valid TOML: {_with_line(str(error), text)}"], None
+        return [Problem("pack", "pack", f"not valid TOML: {_with_line(str(error), text)}")], None
     problems = Problems()
     entries = read_pack(data, problems)
     validate(entries, problems)
-    if problems.lines:
-        return problems.lines, None
+    if problems.found:
+        return problems.found, None
     return [], build_board(entries, hashlib.sha256(text.encode("utf-8")).hexdigest())
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from companion.rules.units import ROAD_COLOURS, UNITS
 
-from .fields import Problems, Table, describe, entries, plain, quote, suggest
+from .fields import Table, describe, entries, plain, quote, suggest
+from .problems import Problem, Problems
 from .schema import FORMAT, RECRUIT_LENGTH, STATUSES, TOP_KEYS, VARIANT_SET
 
 
@@ -93,13 +94,14 @@ def read_pack(data: Mapping[str, Any], problems: Problems) -> Entries:
     top.check_keys(TOP_KEYS)
     fmt = top.string("format")
     if fmt is not None and fmt != FORMAT:
-        top.problem(f'format must be "{FORMAT}", got {quote(fmt)}')
+        top.problem(f'format must be "{FORMAT}", got {quote(fmt)}', "format")
     name = top.string("name")
     if name is not None and not name.strip():
-        top.problem("name must not be empty")
+        top.problem("name must not be empty", "name")
     status = top.string("status")
     if status is not None and status not in STATUSES:
-        top.problem(f'status must be "provisional" or "verified", got {quote(status)}{suggest(status, STATUSES)}')
+        top.problem(f'status must be "provisional" or "verified", got {quote(status)}{suggest(status, STATUSES)}',
+                    "status")
     return Entries(
         name=name,
         status=status,
@@ -114,8 +116,8 @@ def read_pack(data: Mapping[str, Any], problems: Problems) -> Entries:
 
 
 def _city(index: int, data: Mapping[str, Any], problems: Problems) -> CityEntry:
-    table = Table(f"city[{index}]", data, problems)
-    city = table.integer("id")
+    table = Table("city", data, problems, index=index)
+    city = table.id = table.integer("id")
     if city is not None:
         table.label = f"city[{index}] (id {city})"
     table.check_keys(["id"], ["name", "x", "y"])
@@ -132,33 +134,34 @@ def _coordinate(table: Table, key: str) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        table.problem(f"{key} must be a number (a place on the drawn map), got {describe(value)}")
+        table.problem(f"{key} must be a number (a place on the drawn map), got {describe(value)}", key)
         return None
     return float(value)
 
 
 def _road(index: int, data: Mapping[str, Any], problems: Problems) -> RoadEntry:
-    table = Table(f"road[{index}]", data, problems)
+    table = Table("road", data, problems, index=index)
     ends = table.pair("between", "the two cities it joins")
     if ends is not None:
         table.label = f"road[{index}] (between {ends[0]} and {ends[1]})"
     table.check_keys(["between", "colour"])
     colour = table.string("colour")
     if colour is not None and colour not in ROAD_COLOURS:
-        table.problem(f"colour must be black, red or blue, got {quote(colour)}{suggest(colour, ROAD_COLOURS)}")
+        table.problem(f"colour must be black, red or blue, got {quote(colour)}{suggest(colour, ROAD_COLOURS)}",
+                      "colour")
         colour = None
     return RoadEntry(index, table.label, ends, colour)
 
 
 def _region(index: int, data: Mapping[str, Any], problems: Problems) -> RegionEntry:
-    table = Table(f"region[{index}]", data, problems)
-    region = table.integer("id")
+    table = Table("region", data, problems, index=index)
+    region = table.id = table.integer("id")
     if region is not None:
         table.label = f"region[{index}] (id {region})"
     table.check_keys(["id", "fame", "cities"], ["bastion"])
     fame = table.pair("fame", "high, low")
     if fame is not None and (min(fame) < 0 or fame[0] < fame[1]):
-        table.problem(f"fame must be [high, low], both 0 or more and high >= low, got [{fame[0]}, {fame[1]}]")
+        table.problem(f"fame must be [high, low], both 0 or more and high >= low, got [{fame[0]}, {fame[1]}]", "fame")
         fame = None
     bastion = table.boolean("bastion")
     return RegionEntry(index, table.label, region, fame, table.integers("cities"),
@@ -166,22 +169,22 @@ def _region(index: int, data: Mapping[str, Any], problems: Problems) -> RegionEn
 
 
 def _tile(index: int, data: Mapping[str, Any], problems: Problems) -> TileEntry:
-    table = Table(f"tile[{index}]", data, problems)
+    table = Table("tile", data, problems, index=index)
     tile_set = table.string("set")
     number = table.integer("city")
     if tile_set is not None and number is not None:
         table.label = f"tile[set {plain(tile_set)}, city {number}]"
     table.check_keys(["set", "city", "recruit", "needs", "gold", "bards", "guild"])
     if tile_set is not None and tile_set not in RECRUIT_LENGTH:
-        table.problem(f'set must be "3" or "4-5", got {quote(tile_set)}')
+        table.problem(f'set must be "3" or "4-5", got {quote(tile_set)}', "set")
         tile_set = None
     recruit = table.strings("recruit")
     if recruit is not None and tile_set is not None and len(recruit) != RECRUIT_LENGTH[tile_set]:
         table.problem(f"recruitment side has {len(recruit)} units, "
-                      f"the {tile_set} set needs {RECRUIT_LENGTH[tile_set]}")
+                      f"the {tile_set} set needs {RECRUIT_LENGTH[tile_set]}", "recruit")
     needs = table.strings("needs")
     if needs == ():
-        table.problem("threat side needs no units; it must need at least one")
+        table.problem("threat side needs no units; it must need at least one", "needs")
     return TileEntry(index, table.label, tile_set, number, _units(table, "recruit", recruit),
                      _units(table, "needs", needs),
                      table.positive("gold"), table.positive("bards"), table.positive("guild"))
@@ -193,18 +196,18 @@ def _units(table: Table, key: str, names: tuple[str, ...] | None) -> tuple[str, 
         return None
     unknown = [n for n in names if n not in UNITS]
     for name in dict.fromkeys(unknown):
-        table.problem(f"unknown unit {quote(name)} in {key}{suggest(name, UNITS)}")
+        table.problem(f"unknown unit {quote(name)} in {key}{suggest(name, UNITS)}", key)
     return None if unknown else names
 
 
 def _colossus(index: int, data: Mapping[str, Any], problems: Problems) -> ColossusEntry:
-    table = Table(f"colossus[{index}]", data, problems)
+    table = Table("colossus", data, problems, index=index)
     needs = table.integer("needs")
     if needs is not None:
         table.label = f"colossus[{index}] (needs {needs})"
     table.check_keys(["needs", "gold", "bards", "guild"])
     if needs is not None and needs not in (3, 4, 5):
-        table.problem(f"needs must be 3, 4 or 5 units, got {needs}")
+        table.problem(f"needs must be 3, 4 or 5 units, got {needs}", "needs")
     return ColossusEntry(index, table.label, needs,
                          table.positive("gold"), table.positive("bards"), table.positive("guild"))
 
@@ -214,7 +217,7 @@ def _variants(top: Table) -> dict[str, VariantEntry]:
     if data is None:
         return {}
     if not isinstance(data, dict):
-        top.problem(f'"variants" must be a table, got {describe(data)}')
+        top.problem(f'"variants" must be a table, got {describe(data)}', "variants")
         return {}
     table = Table("variants", data, top.problems)
     table.check_keys(VARIANT_SET)
@@ -225,9 +228,10 @@ def _variants(top: Table) -> dict[str, VariantEntry]:
             continue
         label = f'variants["{key}"]'
         if not isinstance(value, dict):
-            top.problems.add(label, f"must be a table such as {{ void = [], remove = [] }}, got {describe(value)}")
+            top.problems.add(Problem("variants", label, "must be a table such as { void = [], remove = [] }, "
+                                     f"got {describe(value)}", field=key))
             continue
-        entry = Table(label, value, top.problems)
+        entry = Table("variants", value, top.problems, label=label)
         entry.check_keys(["void", "remove"])
         found[key] = VariantEntry(key, label, entry.integers("void"), entry.integers("remove"))
     return found

@@ -61,7 +61,7 @@ class PackFiles:
         problems = check_pack(text)
         if problems:
             log.warning("the board pack %s has %s problem(s), first: %s; using another", self.pack,
-                        len(problems), problems[0])
+                        len(problems), problems[0].line)
             return None
         return text
 
@@ -132,7 +132,7 @@ def pack_in_use(board: Path | None, store: Path | str) -> tuple[str, str]:
             raise BadBoard([f"cannot read the board pack {board}: {error}"]) from None
         problems = check_pack(text)
         if problems:
-            raise BadBoard(problems)
+            raise BadBoard([problem.line for problem in problems])
         return text, str(board)
     files = PackFiles.beside(store)
     verified = files.verified_text()

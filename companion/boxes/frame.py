@@ -10,7 +10,7 @@ DIRECT = {"BLACK": "black", "RED": "red", "BLUE": "blue", "ACTION": "action", "W
 
 @dataclass(frozen=True)
 class Frame:
-    kind: str  # program, list, editor, message, blank
+    kind: str  # program, list, editor, message, qr, blank
     title: str
     lines: tuple[str, ...] = ()
     cursor: int | None = None  # the highlighted line of a list or editor

@@ -24,11 +24,12 @@ from .errors import BadBoard, BadRecord, IllegalAction, XiditError
 from .game import Game, Outcome
 from .record import Record, record_from_json, record_to_json
 from .setup import Layout, Seat, Setup, setup_from_json, setup_to_json
+from .state import Phase
 from .views import BadReader
 
 __all__ = [
     "Action", "BadBoard", "BadReader", "BadRecord", "Board", "Census", "CensusBards", "Choice", "Colossus",
-    "Floor", "Game", "IllegalAction", "Layout", "Neutral", "Outcome", "Place", "Program", "Record",
+    "Floor", "Game", "IllegalAction", "Layout", "Neutral", "Outcome", "Phase", "Place", "Program", "Record",
     "Region", "Reward", "Seat", "Setup", "Tile", "Variant", "XiditError", "action_from_json",
     "action_to_json", "record_from_json", "record_to_json", "setup_from_json", "setup_to_json", "split",
     "unit_count",

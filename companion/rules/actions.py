@@ -1,4 +1,4 @@
-"""The decisions people take, as small immutable values with a JSON form (spec/formats.md §2).
+"""The decisions people take, as small immutable values with a JSON form (docs/formats.md, Game record).
 
 Everything the rules decide alone is not an action. `action_from_json(action_to_json(a)) == a`.
 """

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, assert_never
 
-from .state import Pending, State
+from .pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
+from .state import Phase, State
 from .units import CATEGORIES, GUILD_HEIGHT, ORDERS, PROGRAM_LENGTH, UNITS
 
 
@@ -124,10 +125,10 @@ def can_build(state: State, seat: int, city: int) -> bool:
     if state.players[seat].floors_left <= 0:
         return False
     guild = state.guilds.get(city)
-    return guild is None or (guild[0] == seat and guild[1] < GUILD_HEIGHT)
+    return guild is None or (guild.seat == seat and guild.floors < GUILD_HEIGHT)
 
 
-def reward_choice(state: State, p: Pending) -> RewardChoice:
+def reward_choice(state: State, p: RewardDue) -> RewardChoice:
     player = state.players[p.seat]
     if p.source == "threat":
         tile = state.board.tiles[state.setup.tile_set][p.number]
@@ -144,7 +145,8 @@ def reward_choice(state: State, p: Pending) -> RewardChoice:
     if guild > 0 and can_build(state, p.seat, p.city):
         possible.append("guild")
     takes = list(combinations(possible, 2)) if len(possible) >= 2 else [tuple(possible)]
-    height = state.guilds.get(p.city, [p.seat, 0])[1]
+    guild_there = state.guilds.get(p.city)
+    height = guild_there.floors if guild_there is not None else 0
     floors = min(guild, GUILD_HEIGHT - height, player.floors_left) if "guild" in possible else 0
     bastion = state.board.bastion()
     return RewardChoice(
@@ -154,51 +156,55 @@ def reward_choice(state: State, p: Pending) -> RewardChoice:
     )
 
 
-def colossus_choice(state: State, p: Pending) -> ColossusChoice:
+def colossus_choice(state: State, p: ColossusDue) -> ColossusChoice:
     units = state.players[p.seat].units
     owned = sum(units)
     options = tuple(
-        (state.board.colossi[stack[0][0]].needs, stack[0][0])
+        (state.board.colossi[stack[0].index].needs, stack[0].index)
         for stack in state.colossi
-        if stack and stack[0][1] and state.board.colossi[stack[0][0]].needs <= owned
+        if stack and stack[0].awake and state.board.colossi[stack[0].index].needs <= owned
     )
     return ColossusChoice(p.seat, p.city, options, tuple(units))
 
 
-def census_bards_choice(state: State, p: Pending) -> CensusBardsChoice:
+def census_bards_choice(state: State, p: CensusBardsDue) -> CensusBardsChoice:
     player = state.players[p.seat]
     regions = state.bard_regions(player.city or 0)
     bastion = state.board.bastion()
-    count = min(p.number, player.bards_left) if regions else 0
+    count = min(p.bards, player.bards_left) if regions else 0
     return CensusBardsChoice(p.seat, count, regions, bastion if bastion in regions else None)
 
 
 def pending_choice(state: State, p: Pending) -> Choice:
-    if p.kind == "reward":
-        return reward_choice(state, p)
-    if p.kind == "colossus":
-        return colossus_choice(state, p)
-    if p.kind == "neutral":
-        return NeutralChoice(p.seat)
-    if p.kind == "census_bards":
-        return census_bards_choice(state, p)
-    has_floors = state.players[p.seat].pending_floors > 0
-    return FloorChoice(p.seat, tuple(state.guild_rooms(p.seat)) if has_floors else ())
+    match p:
+        case RewardDue():
+            return reward_choice(state, p)
+        case ColossusDue():
+            return colossus_choice(state, p)
+        case NeutralDue():
+            return NeutralChoice(p.seat)
+        case CensusBardsDue():
+            return census_bards_choice(state, p)
+        case FloorDue():
+            has_floors = state.players[p.seat].pending_floors > 0
+            return FloorChoice(p.seat, tuple(state.guild_rooms(p.seat)) if has_floors else ())
+        case _:
+            assert_never(p)
 
 
 def choices(state: State) -> list[Choice]:
     """Every decision awaited now, one per awaited player."""
     if state.pending:
         return [pending_choice(state, state.pending[0])]
-    if state.phase == "place":
+    if state.phase == Phase.PLACE:
         taken = tuple(sorted(p.city for p in state.players.values() if p.city is not None))
         seat = next(s for s in state.turn_order() if state.players[s].city is None)
         free = tuple(c for c in sorted(state.board.cities) if c not in taken)
         return [PlaceChoice(seat, free, taken)]
-    if state.phase == "program":
+    if state.phase == Phase.PROGRAM:
         return [ProgramChoice(s, state.players[s].city or 0) for s in state.turn_order()
                 if state.players[s].program is None]
-    if state.phase == "census":
+    if state.phase == Phase.CENSUS:
         unit = UNITS[state.census_unit]
         return [CensusChoice(s, unit, state.players[s].units[state.census_unit]) for s in state.turn_order()
                 if s not in state.census_reveals]
@@ -206,7 +212,7 @@ def choices(state: State) -> list[Choice]:
 
 
 def is_forced(choice: Choice) -> bool:
-    """A choice with a single legal option: the engine takes it and records no action (spec §2)."""
+    """A choice with a single legal option: the engine takes it and records no action (docs/formats.md, Game record)."""
     match choice:
         case RewardChoice(takes=takes, regions=regions):
             return len(takes) == 1 and ("bards" not in takes[0] or len(regions) == 1)

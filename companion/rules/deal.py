@@ -7,13 +7,12 @@ fixes one part leaves the others as the seed alone would have dealt them.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from . import ladders
 from .board import Board
 from .errors import BadRecord
 from .setup import Setup
-from .state import PlayerState, State
+from .state import PlayerState, StackedColossus, State
 from .units import BARRACKS, CATEGORIES
 
 NEUTRAL_START = {"normal": (6, 5, 4), "hard": (7, 6, 5)}
@@ -54,7 +53,7 @@ def _deal_tiles(setup: Setup, in_play: list[int], shuffled: list[int]) -> dict[s
     return dealt
 
 
-def _deal_colossi(board: Board, setup: Setup, rng: random.Random) -> list[list[list[Any]]]:
+def _deal_colossi(board: Board, setup: Setup, rng: random.Random) -> list[list[StackedColossus]]:
     stacks = []
     for needs in COLOSSUS_STACKS:
         stack = [c.index for c in board.colossi if c.needs == needs]
@@ -68,7 +67,19 @@ def _deal_colossi(board: Board, setup: Setup, rng: random.Random) -> list[list[l
             if sorted(stack) != sorted(mine):
                 raise BadRecord(f"layout.colossi: the stack of {needs} must hold colossi {sorted(mine)}")
         stacks = given
-    return [[[index, False] for index in stack] for stack in stacks]
+    return [[StackedColossus(index) for index in stack] for stack in stacks]
+
+
+def _check_reinforcements(setup: Setup, in_play: list[int]) -> None:
+    """What can be told before play: each reinforcement names tiles in play, each once. Whether it holds
+    exactly the tiles to shuffle is told at its awakening (ladders.awaken)."""
+    for number, pile in enumerate(setup.layout.reinforcements or (), start=1):
+        for t in pile:
+            if t not in in_play:
+                raise BadRecord(f"layout.reinforcements: tile {t} of reinforcement {number} is not in play "
+                                "in this game")
+            if pile.count(t) > 1:
+                raise BadRecord(f"layout.reinforcements: tile {t} is named twice in reinforcement {number}")
 
 
 def deal(board: Board, setup: Setup) -> State:
@@ -80,6 +91,7 @@ def deal(board: Board, setup: Setup) -> State:
     shuffled = list(in_play)
     rng.shuffle(shuffled)
     dealt = _deal_tiles(setup, in_play, shuffled)
+    _check_reinforcements(setup, in_play)
     colossi = _deal_colossi(board, setup, rng)
     scoring = list(CATEGORIES)
     rng.shuffle(scoring)

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from . import events as ev
 from . import ladders, scoring
 from .actions import Action, Census, CensusBards, Colossus, Floor, Neutral, Place, Program, Reward, Split
 from .board import Board
@@ -29,10 +30,11 @@ from .choices import (
     pending_choice,
 )
 from .deal import deal
-from .errors import IllegalAction
+from .errors import BadRecord, IllegalAction
+from .pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
 from .record import Record
 from .setup import Setup
-from .state import Pending, State
+from .state import Guild, Phase, State
 from .units import ORDERS, PROGRAM_LENGTH, REWARDS, ROAD_COLOURS, UNIT_INDEX, UNITS
 from .views import view
 
@@ -86,19 +88,19 @@ class Game:
         return [{"seat": c.seat, "decision": c.decision} for c in choices(self.state)]
 
     def view(self, reader: str = "referee") -> dict[str, Any]:
-        """The state view for `referee`, `public` or `seat:N` (spec §3)."""
+        """The state view for `referee`, `public` or `seat:N` (docs/formats.md, State view)."""
         return view(self.state, reader, self.version, self.awaiting())
 
     def record(self) -> Record:
         return Record(self.board.name, self.board.sha256, self.setup, tuple(self.actions))
 
     def outcome(self) -> Outcome | None:
-        if self.state.phase != "over":
+        if self.state.phase != Phase.OVER:
             return None
         return Outcome(self.state.winner, self.state.winner is None and self.state.neutral is not None)
 
     def pop(self) -> Action:
-        """Takes back the last action by replaying the others (snapshots, not inverse functions)."""
+        """Takes back the last action by replaying the others from the setup: no snapshots are kept."""
         if not self.actions:
             raise IllegalAction("§2", "There is nothing to take back.")
         last = self.actions[-1]
@@ -112,12 +114,20 @@ class Game:
         """Applies a person's decision, then everything that follows until the next decision."""
         choice = self._choice_for(action)
         self._check(action, choice)
-        self._apply(action, choice)
-        self.actions.append(action)
-        self._advance()
+        before = list(self.actions)
+        try:
+            self._apply(action, choice)
+            self.actions.append(action)
+            self._advance()
+        except BadRecord:
+            # A layout's reinforcement cannot be honoured at the awakening this action caused: the
+            # game goes back to where it was, as for an illegal action.
+            rebuilt = Game.replay(self.board, self.setup, before)
+            self.state, self.actions = rebuilt.state, rebuilt.actions
+            raise
 
     def _choice_for(self, action: Action) -> Choice:
-        if self.state.phase == "over":
+        if self.state.phase == Phase.OVER:
             raise IllegalAction("§8", "The game is over.")
         if action.seat not in self.state.players:
             raise IllegalAction("§2", f"There is no seat {action.seat} in this game.")
@@ -220,25 +230,26 @@ class Game:
         match action:
             case Place(seat=seat, city=city):
                 player.city = city
-                state.events.append(("place", seat, city))
+                state.events.append(ev.Placed(seat, city))
             case Program(seat=seat, orders=orders):
                 player.program = orders
-                state.events.append(("locked", seat))
+                state.events.append(ev.Locked(seat))
             case Reward():
                 state.pending.pop(0)
                 assert isinstance(choice, RewardChoice)
                 self._reward(action.seat, action.take, action.bards, choice)
             case Colossus():
                 pending = state.pending.pop(0)
+                assert isinstance(pending, ColossusDue)
                 self._colossus(action, pending)
             case Neutral(seat=seat, track=track):
                 state.pending.pop(0)
                 assert state.neutral is not None
                 state.neutral[track] += 1
-                state.events.append(("neutral", seat, track))
+                state.events.append(ev.NeutralAdvanced(seat, track))
             case Census(seat=seat, reveal=reveal):
                 state.census_reveals[seat] = reveal
-                state.events.append(("census_chosen", seat))
+                state.events.append(ev.CensusChosen(seat))
             case CensusBards(seat=seat, bards=bards):
                 state.pending.pop(0)
                 self._place_bards(seat, bards)
@@ -253,51 +264,51 @@ class Game:
             here = self.state.bards[region]
             here[seat] = here.get(seat, 0) + n
             player.bards_left -= n
-            self.state.events.append(("bards", seat, region, n))
+            self.state.events.append(ev.BardsPlaced(seat, region, n))
 
     def _build(self, seat: int, city: int, floors: int, pending: bool = False) -> None:
         player = self.state.players[seat]
-        guild = self.state.guilds.setdefault(city, [seat, 0])
+        guild = self.state.guilds.setdefault(city, Guild(seat, 0))
         if pending:
             player.pending_floors -= floors
         else:
             player.floors_left -= floors
-        guild[1] += floors
-        self.state.events.append(("floors", seat, city, floors, pending))
+        guild.floors += floors
+        self.state.events.append(ev.FloorsBuilt(seat, city, floors, pending))
 
     def _reward(self, seat: int, take: tuple[str, ...], bards: Split, choice: RewardChoice) -> None:
         player = self.state.players[seat]
         if "gold" in take:
             player.gold += choice.gold
-            self.state.events.append(("gold", seat, choice.gold))
+            self.state.events.append(ev.GoldTaken(seat, choice.gold))
         if "bards" in take:
             self._place_bards(seat, bards)
         if "guild" in take and choice.floors > 0:
             self._build(seat, choice.city, choice.floors)
             if player.pending_floors:
-                self.state.pending.insert(0, Pending("floor", seat))  # R-09: at the first chance
+                self.state.pending.insert(0, FloorDue(seat))  # R-09: at the first chance
 
-    def _colossus(self, action: Colossus, pending: Pending) -> None:
+    def _colossus(self, action: Colossus, pending: ColossusDue) -> None:
         state = self.state
         if not action.fight:
-            state.events.append(("declined", action.seat, pending.city))
+            state.events.append(ev.ColossusDeclined(action.seat, pending.city))
             return
         player = state.players[action.seat]
         for unit, n in action.units:
             player.units[UNIT_INDEX[unit]] -= n
             state.barracks[UNIT_INDEX[unit]] += n
-        stack = next(s for s in state.colossi if s and s[0][1] and self.board.colossi[s[0][0]].needs
+        stack = next(s for s in state.colossi if s and s[0].awake and self.board.colossi[s[0].index].needs
                      == action.needs)
-        index = stack.pop(0)[0]
+        index = stack.pop(0).index
         state.cleared.add(pending.city)
         state.acted.add((action.seat, pending.city))
-        state.events.append(("colossus", action.seat, pending.city, index, action.units))
+        state.events.append(ev.ColossusDefeated(action.seat, pending.city, index, action.units))
         self._after_elimination(action.seat, pending.city, "colossus", index)
 
     def _after_elimination(self, seat: int, city: int, source: str, number: int) -> None:
-        follow = [Pending("reward", seat, city, source, number)]
+        follow: list[Pending] = [RewardDue(seat, city, source, number)]
         if self.state.neutral is not None:
-            follow.append(Pending("neutral", seat))  # R-08, an awake colossus counts as a threat
+            follow.append(NeutralDue(seat))  # R-08, an awake colossus counts as a threat
         self.state.pending[0:0] = follow
 
     # -- what the rules do alone -----------------------------------------------------------------
@@ -311,17 +322,17 @@ class Game:
                     self._force(choice)
                     continue
                 return
-            if state.phase == "place":
+            if state.phase == Phase.PLACE:
                 if any(p.city is None for p in state.players.values()):
                     return
-                state.phase = "program"
-                state.events.append(("year", state.year, state.first))
-            elif state.phase == "program":
+                state.phase = Phase.PROGRAM
+                state.events.append(ev.YearBegan(state.year, state.first))
+            elif state.phase == Phase.PROGRAM:
                 if any(p.program is None for p in state.players.values()):
                     return
-                state.phase, state.step, state.turn = "resolution", 1, 0
-                state.events.append(("reveal",))
-            elif state.phase == "resolution":
+                state.phase, state.step, state.turn = Phase.RESOLUTION, 1, 0
+                state.events.append(ev.Revealed())
+            elif state.phase == Phase.RESOLUTION:
                 if state.step > PROGRAM_LENGTH:
                     self._end_resolution()
                     continue
@@ -335,10 +346,10 @@ class Game:
                 program = state.players[seat].program
                 assert program is not None
                 self._resolve(seat, program[slot])
-            elif state.phase == "census":
+            elif state.phase == Phase.CENSUS:
                 if not self._census_step():
                     return
-            elif state.phase == "census_done":
+            elif state.phase == Phase.CENSUS_DONE:
                 self._end_year()
             else:
                 return
@@ -371,55 +382,58 @@ class Game:
         if order in ROAD_COLOURS:
             to = self.board.road(city, order)
             if to is None:
-                state.events.append(("no_road", seat, city, order))
+                state.events.append(ev.NoRoad(seat, city, order))
             else:
                 player.city = to
-                state.events.append(("move", seat, city, to, order))
+                state.events.append(ev.Moved(seat, city, to, order))
             return
         if order == "wait":
-            state.events.append(("wait", seat))
+            state.events.append(ev.Waited(seat))
             return
         if (seat, city) in state.acted:
-            state.events.append(("no_effect", seat, city, "R-06"))
+            state.events.append(ev.NoEffect(seat, city, "R-06"))
             return
         tile = state.tiles.get(city)
         if tile is None:
             self._colossus_chance(seat, city)
         elif tile.side == "recruit":
             if not tile.units:
-                state.events.append(("no_effect", seat, city, "§4"))
+                state.events.append(ev.NoEffect(seat, city, "§4"))
                 return
             unit = tile.units.pop(0)  # R-04: the weakest present, the list is kept weakest first
             player.units[UNIT_INDEX[unit]] += 1
             state.acted.add((seat, city))
-            state.events.append(("recruit", seat, city, unit))
+            state.events.append(ev.Recruited(seat, city, unit))
             if not tile.units:
                 ladders.recruit_exhausted(state, city)
+        elif city in state.cleared:
+            # R-13: a threat that came in where a colossus fell this year waits for next year.
+            state.events.append(ev.NoEffect(seat, city, "R-13"))
         else:
             needs = self.board.tiles[state.setup.tile_set][tile.number].needs
             wanted = [0] * len(UNITS)
             for unit in needs:
                 wanted[UNIT_INDEX[unit]] += 1
             if any(w > have for w, have in zip(wanted, player.units, strict=True)):
-                state.events.append(("no_effect", seat, city, "§4"))
+                state.events.append(ev.NoEffect(seat, city, "§4"))
                 return
             for i, w in enumerate(wanted):
                 player.units[i] -= w
                 state.barracks[i] += w
             state.acted.add((seat, city))
             state.cleared.add(city)
-            state.events.append(("threat", seat, city, tile.number, tuple(needs)))
+            state.events.append(ev.ThreatEliminated(seat, city, tile.number, tuple(needs)))
             ladders.threat_eliminated(state, city)
             self._after_elimination(seat, city, "threat", tile.number)
 
     def _colossus_chance(self, seat: int, city: int) -> None:
         state = self.state
         if city in state.cleared:
-            state.events.append(("no_effect", seat, city, "R-05"))
+            state.events.append(ev.NoEffect(seat, city, "R-05"))
             return
-        pending = Pending("colossus", seat, city)
+        pending = ColossusDue(seat, city)
         if is_forced(pending_choice(state, pending)):
-            state.events.append(("no_effect", seat, city, "§4"))
+            state.events.append(ev.NoEffect(seat, city, "§4"))
             return
         state.pending.append(pending)
 
@@ -428,11 +442,11 @@ class Game:
     def _end_resolution(self) -> None:
         state = self.state
         if state.year % (state.setup.years // 3) == 0:
-            state.phase = "census"
+            state.phase = Phase.CENSUS
             state.census_unit = 0
             state.census_reveals = {}
             state.census_log = []
-            state.events.append(("census_start", state.year))
+            state.events.append(ev.CensusBegan(state.year))
             self._census_prefill()
             return
         self._end_year()
@@ -454,27 +468,27 @@ class Game:
         best = max(reveals.values())
         winners = [s for s in state.turn_order() if reveals[s] == best] if best > 0 else []
         state.census_log.append({"unit": unit, "reveals": reveals, "winners": winners})
-        state.events.append(("census", unit, tuple(sorted(reveals.items())), tuple(winners)))
+        state.events.append(ev.CensusCounted(unit, tuple(sorted(reveals.items())), tuple(winners)))
         single = len(winners) == 1
         for seat in winners:
             player = state.players[seat]
             if unit in CENSUS_GOLD:
                 gold = CENSUS_GOLD[unit][0 if single else 1]
                 player.gold += gold
-                state.events.append(("gold", seat, gold))
+                state.events.append(ev.GoldTaken(seat, gold))
             elif unit in CENSUS_BARDS:
-                state.pending.append(Pending("census_bards", seat, number=CENSUS_BARDS[unit][0 if single else 1]))
+                state.pending.append(CensusBardsDue(seat, CENSUS_BARDS[unit][0 if single else 1]))
             elif player.floors_left > 0:
                 # The mage floor leaves the reserve at once and waits behind the screen until a guild
                 # of the player's has room (R-09); with none left it is simply not had.
                 player.floors_left -= 1
                 player.pending_floors += 1
-                state.events.append(("pending_floor", seat))
-                state.pending.append(Pending("floor", seat))
+                state.events.append(ev.FloorPending(seat))
+                state.pending.append(FloorDue(seat))
         state.census_unit += 1
         state.census_reveals = {}
         if state.census_unit == len(UNITS):
-            state.phase = "census_done"  # the year ends once the rewards' decisions are taken
+            state.phase = Phase.CENSUS_DONE  # the year ends once the rewards' decisions are taken
         else:
             self._census_prefill()
         return True
@@ -482,7 +496,7 @@ class Game:
     def _end_year(self) -> None:
         state = self.state
         if state.year == state.setup.years:
-            state.phase = "over"
+            state.phase = Phase.OVER
             state.step = 0
             scoring.score(state)
             return
@@ -492,6 +506,6 @@ class Game:
         state.cleared.clear()
         for player in state.players.values():
             player.program = None
-        state.phase, state.step, state.turn = "program", 0, 0
-        state.events.append(("year", state.year, state.first))
+        state.phase, state.step, state.turn = Phase.PROGRAM, 0, 0
+        state.events.append(ev.YearBegan(state.year, state.first))
 

@@ -6,6 +6,8 @@ top, so the new pile is the discard reversed.
 
 from __future__ import annotations
 
+from . import events as ev
+from .errors import BadRecord
 from .state import CityTile, State
 from .units import UNIT_INDEX
 
@@ -25,12 +27,12 @@ def fill(state: State, number: int) -> list[str]:
 def place_recruit(state: State, number: int) -> None:
     units = fill(state, number)
     state.tiles[number] = CityTile(number, "recruit", units)
-    state.events.append(("tile_in", number, "recruit", tuple(units)))
+    state.events.append(ev.TileIn(number, "recruit", tuple(units)))
 
 
 def place_threat(state: State, number: int) -> None:
     state.tiles[number] = CityTile(number, "threat")
-    state.events.append(("tile_in", number, "threat", ()))
+    state.events.append(ev.TileIn(number, "threat", ()))
 
 
 def _rebuild_recruit_pile(state: State) -> None:
@@ -38,7 +40,7 @@ def _rebuild_recruit_pile(state: State) -> None:
     if not state.recruit_pile and state.threat_discard:
         state.recruit_pile = state.threat_discard[::-1]
         state.threat_discard = []
-        state.events.append(("pile_rebuilt", "recruit", tuple(state.recruit_pile)))
+        state.events.append(ev.PileRebuilt("recruit", tuple(state.recruit_pile)))
 
 
 def _rebuild_threat_pile(state: State) -> None:
@@ -46,7 +48,7 @@ def _rebuild_threat_pile(state: State) -> None:
     if not state.threat_pile and state.recruit_discard:
         state.threat_pile = state.recruit_discard[::-1]
         state.recruit_discard = []
-        state.events.append(("pile_rebuilt", "threat", tuple(state.threat_pile)))
+        state.events.append(ev.PileRebuilt("threat", tuple(state.threat_pile)))
 
 
 def refill_next_recruit(state: State) -> None:
@@ -54,14 +56,14 @@ def refill_next_recruit(state: State) -> None:
     _rebuild_recruit_pile(state)
     if state.recruit_pile:
         state.next_recruit = state.recruit_pile.pop(0)
-        state.events.append(("next", "recruit", state.next_recruit, "recruit_pile"))
+        state.events.append(ev.NextTile("recruit", state.next_recruit, "recruit_pile"))
         _rebuild_recruit_pile(state)
         return
     # §6: the recruitment ladder is empty and cannot be rebuilt: borrow the top of the threat pile.
     _rebuild_threat_pile(state)
     if state.threat_pile:
         state.next_recruit = state.threat_pile.pop(0)
-        state.events.append(("next", "recruit", state.next_recruit, "threat_pile"))
+        state.events.append(ev.NextTile("recruit", state.next_recruit, "threat_pile"))
         _rebuild_threat_pile(state)
 
 
@@ -70,36 +72,41 @@ def refill_next_threat(state: State) -> None:
     _rebuild_threat_pile(state)
     if state.threat_pile:
         state.next_threat = state.threat_pile.pop(0)
-        state.events.append(("next", "threat", state.next_threat, "threat_pile"))
+        state.events.append(ev.NextTile("threat", state.next_threat, "threat_pile"))
         _rebuild_threat_pile(state)
         return
     awaken(state)
 
 
 def awaken(state: State) -> None:
-    """The colossi awaken, then the reinforcements arrive (§6, steps 1 to 5)."""
-    for stack in state.colossi:
-        if stack and not stack[0][1]:
-            stack[0][1] = True
-    state.events.append(("awaken", tuple(s[0][0] for s in state.colossi if s)))
+    """The colossi awaken, then the reinforcements arrive (§6, steps 1 to 5).
+
+    A layout's reinforcement that does not hold exactly the tiles to shuffle is refused before anything
+    moves, as every layout key that cannot be honoured is: a typo must not change the game silently.
+    """
     combined = state.recruit_pile + state.threat_discard[::-1]
-    state.threat_discard = []
-    state.recruit_pile = combined[:2]
     rest = combined[2:]
     state.rng.shuffle(rest)  # drawn even when a layout names the pile, so the seed's stream stays aligned
     given = state.setup.layout.reinforcements
     if given is not None and state.awakenings < len(given):
         planned = list(given[state.awakenings])
-        if sorted(planned) == sorted(rest):
-            rest = planned
-        else:
-            state.events.append(("layout_ignored", "reinforcements", state.awakenings))
+        if sorted(planned) != sorted(rest):
+            raise BadRecord(f"layout.reinforcements: reinforcement {state.awakenings + 1} must hold tiles "
+                            f"{', '.join(map(str, sorted(rest)))} in some order, not "
+                            f"{', '.join(map(str, planned)) or 'none'}")
+        rest = planned
+    for stack in state.colossi:
+        if stack:
+            stack[0].awake = True
+    state.events.append(ev.Awakened(tuple(s[0].index for s in state.colossi if s)))
+    state.threat_discard = []
+    state.recruit_pile = combined[:2]
     state.awakenings += 1
     state.threat_pile = rest
-    state.events.append(("reinforce", tuple(state.recruit_pile), tuple(state.threat_pile)))
+    state.events.append(ev.Reinforced(tuple(state.recruit_pile), tuple(state.threat_pile)))
     if state.threat_pile:
         state.next_threat = state.threat_pile.pop(0)
-        state.events.append(("next", "threat", state.next_threat, "threat_pile"))
+        state.events.append(ev.NextTile("threat", state.next_threat, "threat_pile"))
         _rebuild_threat_pile(state)
     _rebuild_recruit_pile(state)
 
@@ -108,7 +115,7 @@ def recruit_exhausted(state: State, city: int) -> None:
     """The last unit of a recruitment tile was taken: discard it and bring in the next one."""
     del state.tiles[city]
     state.recruit_discard.insert(0, city)
-    state.events.append(("tile_out", city, "recruit_discard"))
+    state.events.append(ev.TileOut(city, "recruit_discard"))
     if state.next_recruit is not None:
         number = state.next_recruit
         state.next_recruit = None
@@ -120,7 +127,7 @@ def threat_eliminated(state: State, city: int) -> None:
     """A threat fell: discard it and bring in the next threat."""
     del state.tiles[city]
     state.threat_discard.insert(0, city)
-    state.events.append(("tile_out", city, "threat_discard"))
+    state.events.append(ev.TileOut(city, "threat_discard"))
     if state.next_threat is not None:
         number = state.next_threat
         state.next_threat = None

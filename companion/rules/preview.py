@@ -28,14 +28,19 @@ def action_at(state: State, city: int, units: list[int], acted: set[int]) -> Slo
         return Slot("action", city, "repeat")
     tile = state.tiles.get(city)
     if tile is None:
-        awake = any(stack and stack[0][1] for stack in state.colossi)
-        return Slot("action", city, "colossus" if awake and city not in state.cleared else "nothing")
+        awake = any(stack and stack[0].awake for stack in state.colossi)
+        if not awake or city in state.cleared:
+            return Slot("action", city, "nothing")
+        acted.add(city)  # fought, the city is done for the year
+        return Slot("action", city, "colossus")
     if tile.side == "recruit":
         if not tile.units:
             return Slot("action", city, "nothing")
         units[UNIT_INDEX[tile.units[0]]] += 1  # the weakest present
         acted.add(city)
         return Slot("action", city, "recruit", unit=tile.units[0])
+    if city in state.cleared:
+        return Slot("action", city, "nothing")  # a threat that came in after a colossus fell
     wanted = [0] * len(UNITS)
     for unit in state.board.tiles[state.setup.tile_set][tile.number].needs:
         wanted[UNIT_INDEX[unit]] += 1

@@ -1,4 +1,4 @@
-"""Game records (spec/formats.md §2): a setup plus the people's actions, enough to rebuild every state."""
+"""Game records (docs/formats.md, Game record): a setup plus the people's actions, enough to rebuild every state."""
 
 from __future__ import annotations
 

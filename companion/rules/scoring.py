@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .state import Round, State
+from .events import Scored
+from .state import Round, State, Tie
 
 
 def fame(state: State) -> dict[int, int]:
@@ -35,8 +36,8 @@ def values(state: State, category: str) -> dict[int, int]:
         return {s: state.players[s].gold for s in state.seats}
     if category == "influence":
         floors = dict.fromkeys(state.seats, 0)
-        for owner, height in state.guilds.values():
-            floors[owner] += height
+        for guild in state.guilds.values():
+            floors[guild.seat] += guild.floors
         return floors
     return fame(state)
 
@@ -44,6 +45,16 @@ def values(state: State, category: str) -> dict[int, int]:
 def distance(state: State, seat: int) -> int:
     """R-11: the marker holder is 0, the next player clockwise 1, and so on."""
     return (state.seats.index(seat) - state.seats.index(state.first)) % len(state.seats)
+
+
+def ties(state: State, vals: dict[int, int], ranking: list[int]) -> list[Tie]:
+    """Why each player of a ranking is above the next one with the same value (R-11)."""
+    found = []
+    for high, low in zip(ranking, ranking[1:], strict=False):
+        if vals[high] == vals[low]:
+            by = "units" if sum(state.players[high].units) != sum(state.players[low].units) else "seat"
+            found.append(Tie(high, low, by, (distance(state, high), distance(state, low))))
+    return found
 
 
 def rank(state: State, category: str, contenders: list[int], neutral: int | None) -> Round:
@@ -54,7 +65,7 @@ def rank(state: State, category: str, contenders: list[int], neutral: int | None
         key=lambda s: (-vals[s], -sum(state.players[s].units), -distance(state, s)),
     )
     drops = 2 if len(state.seats) == 5 and not state.rounds else 1
-    rnd = Round(category, vals, ranking, [])
+    rnd = Round(category, vals, ranking, [], ties(state, vals, ranking))
     if neutral is None:
         rnd.eliminated = ranking[-drops:]
         return rnd
@@ -82,7 +93,6 @@ def score(state: State) -> None:
         if rnd.neutral_eliminated:
             neutral_in = False
         state.rounds.append(rnd)
-        state.events.append(("scoring", category, tuple(rnd.ranking), tuple(rnd.eliminated),
-                             rnd.neutral_eliminated))
+        state.events.append(Scored(category, tuple(rnd.ranking), tuple(rnd.eliminated), rnd.neutral_eliminated))
     left = state.in_play()
     state.winner = left[0] if len(left) == 1 and not neutral_in else None

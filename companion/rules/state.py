@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from .board import Board
+from .events import Event
+from .pending import Pending
 from .setup import Setup
-from .units import BARDS_PER_PLAYER, FLOORS_PER_PLAYER, UNITS
+from .units import BARDS_PER_PLAYER, FLOORS_PER_PLAYER, GUILD_HEIGHT, UNITS
 
-Event = tuple[Any, ...]
+
+class Phase(StrEnum):
+    """Where the year stands. The state view shows `census_done` as `census`: the census is over but
+    its rewards' decisions are still awaited."""
+
+    PLACE = "place"
+    PROGRAM = "program"
+    RESOLUTION = "resolution"
+    CENSUS = "census"
+    CENSUS_DONE = "census_done"
+    OVER = "over"
 
 
 @dataclass
@@ -36,14 +49,25 @@ class CityTile:
 
 
 @dataclass
-class Pending:
-    """A decision the resolution waits for, first in line first."""
+class Guild:
+    seat: int  # the owner
+    floors: int
 
-    kind: str  # reward, colossus, neutral, census_bards, floor
-    seat: int
-    city: int = 0
-    source: str = ""  # "threat" or "colossus" for a reward
-    number: int = 0  # tile number or colossus index for a reward; bard count for census_bards
+
+@dataclass
+class StackedColossus:
+    index: int  # the colossus's pack index
+    awake: bool = False
+
+
+@dataclass(frozen=True)
+class Tie:
+    """Two players next to each other in a ranking with the same value, and what put `high` above (R-11)."""
+
+    high: int
+    low: int
+    by: str  # "units": more units behind the screen; "seat": as many, but sitting farther from the marker
+    after_marker: tuple[int, int]  # how many seats after the first-player marker's holder high and low sit
 
 
 @dataclass
@@ -52,6 +76,7 @@ class Round:
     values: dict[int, int]
     ranking: list[int]
     eliminated: list[int]
+    ties: list[Tie] = field(default_factory=list)
     neutral_value: int | None = None
     neutral_position: int | None = None
     neutral_eliminated: bool = False
@@ -67,13 +92,13 @@ class State:
     void: frozenset[int]
     scoring_order: tuple[str, ...]
     first: int
-    phase: str = "place"
+    phase: Phase = Phase.PLACE
     year: int = 1
     step: int = 0
     turn: int = 0  # index in the turn order of the order being resolved next
     resolving: tuple[int, int] = (0, 0)  # (step, seat) of the order resolved last
     tiles: dict[int, CityTile] = field(default_factory=dict)
-    guilds: dict[int, list[int]] = field(default_factory=dict)  # city -> [seat, floors]
+    guilds: dict[int, Guild] = field(default_factory=dict)  # by city
     bards: dict[int, dict[int, int]] = field(default_factory=dict)  # region -> seat -> count
     recruit_pile: list[int] = field(default_factory=list)  # top first
     next_recruit: int | None = None
@@ -81,11 +106,11 @@ class State:
     threat_pile: list[int] = field(default_factory=list)
     next_threat: int | None = None
     threat_discard: list[int] = field(default_factory=list)
-    colossi: list[list[list[Any]]] = field(default_factory=list)  # stacks 3,4,5; each top first [index, awake]
+    colossi: list[list[StackedColossus]] = field(default_factory=list)  # the stacks of 3, 4 and 5, each top first
     barracks: list[int] = field(default_factory=list)
     neutral: dict[str, int] | None = None
     acted: set[tuple[int, int]] = field(default_factory=set)  # (seat, city) this year, R-06
-    cleared: set[int] = field(default_factory=set)  # cities where a threat or colossus fell this year, R-05
+    cleared: set[int] = field(default_factory=set)  # cities where a threat or colossus fell this year, R-05, R-13
     pending: list[Pending] = field(default_factory=list)
     census_unit: int = 0
     census_reveals: dict[int, int] = field(default_factory=dict)
@@ -109,7 +134,7 @@ class State:
 
     def guild_rooms(self, seat: int) -> list[int]:
         """Cities whose guild is the player's and has room for a floor."""
-        return sorted(c for c, (owner, floors) in self.guilds.items() if owner == seat and floors < 4)
+        return sorted(c for c, guild in self.guilds.items() if guild.seat == seat and guild.floors < GUILD_HEIGHT)
 
     def bard_regions(self, city: int) -> tuple[int, ...]:
         """The regions bards may go to from this city: the ones it borders, never a void one (R-02)."""

@@ -1,4 +1,4 @@
-"""State views (spec/formats.md §3): what each reader may know, and nothing more.
+"""State views (docs/formats.md, State view): what each reader may know, and nothing more.
 
 A view leaves out, never blanks, what its reader may not know. Beyond the spec's list, another player's
 `bards_left` and `floors_left` are left out too: they are behind the screen (§1), and with the public
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import XiditError
-from .state import State
+from .state import Phase, State, Tie
 from .units import UNITS
 
 FORMAT = "xidit-state/1"
@@ -50,7 +50,7 @@ def _player(state: State, seat: int, me: int | None) -> dict[str, Any]:
         out["bards_left"] = p.bards_left
         out["floors_left"] = p.floors_left
     # Programs are revealed when the last one locks (§3.1); until then each is its owner's only.
-    if p.program is not None and (mine or state.phase not in ("place", "program")):
+    if p.program is not None and (mine or state.phase not in (Phase.PLACE, Phase.PROGRAM)):
         out["program"] = list(p.program)
     out["eliminated"] = p.eliminated
     return out
@@ -93,14 +93,14 @@ def _pile(pile: list[int], me: int | None) -> Any:
 
 
 def _census(state: State, me: int | None) -> dict[str, Any] | None:
-    if state.phase != "census" and not state.census_log:
+    if state.phase != Phase.CENSUS and not state.census_log:
         return None
     out: dict[str, Any] = {
-        "year": state.year if state.phase in ("census", "census_done") else None,
+        "year": state.year if state.phase in (Phase.CENSUS, Phase.CENSUS_DONE) else None,
         "revealed": [{"unit": e["unit"], "reveals": {str(s): n for s, n in e["reveals"].items()},
                       "winners": list(e["winners"])} for e in state.census_log],
     }
-    if state.phase == "census":
+    if state.phase == Phase.CENSUS:
         out["unit"] = UNITS[state.census_unit]
         out["chosen"] = sorted(set(state.census_reveals) - _masked(state, me))
         if me == -1:
@@ -113,7 +113,7 @@ def _census(state: State, me: int | None) -> dict[str, Any] | None:
 def _masked(state: State, me: int | None) -> set[int]:
     """Seats whose census reveal the engine made because they own none of the unit. Until the reveal
     they look like players still choosing, or the view would tell what is behind their screen."""
-    if me == -1 or state.phase != "census":
+    if me == -1 or state.phase != Phase.CENSUS:
         return set()
     return state.census_auto - {me}
 
@@ -126,24 +126,32 @@ def _awaiting(state: State, me: int | None, awaiting: list[dict[str, Any]]) -> l
     return [{"seat": s, "decision": "census"} for s in state.turn_order() if s in waiting]
 
 
-def _scoring(state: State) -> dict[str, Any]:
+def _tie(tie: Tie, me: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"high": tie.high, "low": tie.low, "after_marker": list(tie.after_marker)}
+    if me == -1:  # whether the units decided would tell who had as many units behind the screen
+        out["by"] = tie.by
+    return out
+
+
+def _scoring(state: State, me: int | None) -> dict[str, Any]:
     rounds = []
     for rnd in state.rounds:
         entry: dict[str, Any] = {"category": rnd.category, "values": {str(s): v for s, v in rnd.values.items()},
-                                 "ranking": list(rnd.ranking), "eliminated": list(rnd.eliminated)}
+                                 "ranking": list(rnd.ranking), "eliminated": list(rnd.eliminated),
+                                 "ties": [_tie(t, me) for t in rnd.ties]}
         if rnd.neutral_value is not None:
             entry["neutral"] = {"value": rnd.neutral_value, "position": rnd.neutral_position,
                                 "eliminated": rnd.neutral_eliminated}
         rounds.append(entry)
     out: dict[str, Any] = {"order": list(state.scoring_order), "rounds": rounds, "winner": state.winner}
     if state.neutral is not None:
-        out["neutral_won"] = state.phase == "over" and state.winner is None
+        out["neutral_won"] = state.phase == Phase.OVER and state.winner is None
     return out
 
 
 def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]) -> dict[str, Any]:
     me = parse_reader(reader, state.seats)
-    phase = "census" if state.phase == "census_done" else state.phase
+    phase = Phase.CENSUS if state.phase == Phase.CENSUS_DONE else state.phase
     turn_order = state.turn_order()
     return {
         "format": FORMAT,
@@ -151,15 +159,15 @@ def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]
         "version": version,
         "year": state.year,
         "years": state.setup.years,
-        "phase": phase,
-        "step": state.resolving[0] if state.phase == "resolution" else None,
-        "turn": state.resolving[1] if state.phase == "resolution" else None,
+        "phase": phase.value,
+        "step": state.resolving[0] if state.phase == Phase.RESOLUTION else None,
+        "turn": state.resolving[1] if state.phase == Phase.RESOLUTION else None,
         "first_player": state.first,
         "turn_order": list(turn_order),
         "awaiting": _awaiting(state, me, awaiting),
         "players": [_player(state, s, me) for s in state.seats],
         "cities": [{"id": c, "name": state.board.cities[c], "tile": _tile(state, c),
-                    "guild": ({"seat": state.guilds[c][0], "floors": state.guilds[c][1]}
+                    "guild": ({"seat": state.guilds[c].seat, "floors": state.guilds[c].floors}
                               if c in state.guilds else None)} for c in sorted(state.board.cities)],
         "regions": _regions(state, me),
         "ladders": {
@@ -168,11 +176,11 @@ def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]
             "threat_pile": _pile(state.threat_pile, me), "next_threat": state.next_threat,
             "threat_discard": list(state.threat_discard),
         },
-        "colossi": [{"needs": needs, "stack": [{"index": i, "awake": awake} for i, awake in stack]}
+        "colossi": [{"needs": needs, "stack": [{"index": c.index, "awake": c.awake} for c in stack]}
                     for needs, stack in zip((3, 4, 5), state.colossi, strict=True)],
         "barracks": dict(zip(UNITS, state.barracks, strict=True)),
         "neutral": dict(state.neutral) if state.neutral is not None else None,
         "census": _census(state, me),
         "awakenings": state.awakenings,
-        "scoring": _scoring(state),
+        "scoring": _scoring(state, me),
     }

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules import Game, Seat, Setup
+from companion.rules import Game, Phase, Seat, Setup
 from companion.rules.board import Board
 from companion.rules.units import CATEGORIES, PLAYER_COLOURS
 
@@ -29,7 +29,7 @@ def play(board: Board, setup: Setup, agent_seed: int) -> Game:
     """Plays one game to its end with random legal decisions."""
     game = Game(board, setup)
     rng = random.Random(agent_seed)
-    while game.state.phase != "over":
+    while game.state.phase != Phase.OVER:
         awaited = game.legal()
         game.push(decide(rng, awaited[0] if len(awaited) == 1 else rng.choice(awaited), game.state))
     return game
@@ -39,7 +39,7 @@ def play_uniform(board: Board, setup: Setup, agent_seed: int) -> Game:
     """Plays one game with uniformly random legal decisions (no route planning)."""
     game = Game(board, setup)
     rng = random.Random(agent_seed)
-    while game.state.phase != "over":
+    while game.state.phase != Phase.OVER:
         awaited = game.legal()
         game.push(decide(rng, awaited[0] if len(awaited) == 1 else rng.choice(awaited)))
     return game

@@ -123,7 +123,7 @@ class Table:
                             game_id, index, error)
                 break
             self.entries.append(entry)
-        saved = stored.drafts.get("table", {})
+        saved = stored.table_state.get("table", {})
         if self.game is not None and self.game.state.phase == "program":
             seats = self.game.state.players
             self.drafts = {int(s): list(o) for s, o in saved.get("drafts", {}).items() if int(s) in seats}
@@ -614,7 +614,7 @@ class Table:
     def _save_drafts(self) -> None:
         if self.game_id is None:
             return
-        self.store.set_draft(self.game_id, "table", {
+        self.store.set_table_state(self.game_id, "table", {
             "drafts": {str(s): d for s, d in self.drafts.items()}, "locked": sorted(self.locked),
             "pace": self.pace, "acknowledged": self.acknowledged, "version": self.version,
         })

@@ -243,9 +243,11 @@ class LineReader:
 
 # --- frames: 1024 bytes in the SSD1306 page layout ---
 
-def diff_runs(old: "bytes | bytearray | None", new: "bytes | bytearray") -> "list[tuple[int, int, bytes]]":
+def diff_runs(old: "bytes | bytearray | None", new: "bytes | bytearray",
+              merge_gap: int = MERGE_GAP) -> "list[tuple[int, int, bytes]]":
     """The (page, first column, bytes) runs that turn `old` into `new`; every page whole when `old` is None.
-    Changed columns closer than MERGE_GAP share a run."""
+    Changed columns closer than `merge_gap` share a run (WIDTH: one run a page, first to last change).
+    The host's OLED screens use it too: this is the one frame diff of the project."""
     runs = []
     for page in range(PAGES):
         base = page * WIDTH
@@ -258,7 +260,7 @@ def diff_runs(old: "bytes | bytearray | None", new: "bytes | bytearray") -> "lis
             if old[base + col] != new[base + col]:
                 if start < 0:
                     start = col
-                elif col - last > MERGE_GAP:
+                elif col - last > merge_gap:
                     runs.append((page, start, bytes(new[base + start:base + last + 1])))
                     start = col
                 last = col

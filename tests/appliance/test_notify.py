@@ -57,6 +57,7 @@ def test_the_game_loop_feeds_the_watchdog_and_stops_when_blocked(tmp_path: Path,
     release.set()
     assert receive(sock, 2) == "WATCHDOG=1", "pings resume with the loop"
     table.stop()
+    notifier.close()
 
 
 def test_without_notify_socket_nothing_is_sent() -> None:
@@ -88,7 +89,9 @@ def test_the_service_says_ready_pings_and_says_stopping_on_sigterm(tmp_path: Pat
         assert process.wait(20) == 0
     finally:
         process.kill()
-    assert process.stderr is not None and "safe to unplug" in process.stderr.read()
+    assert process.stderr is not None
+    with process.stderr:
+        assert "safe to unplug" in process.stderr.read()
     # The store was closed cleanly: its WAL is folded in and it opens without a warning.
     assert not Path(f"{store}-wal").exists() or Path(f"{store}-wal").stat().st_size == 0
     reopened = Store(store)

@@ -90,6 +90,7 @@ def run_until(store: Path, marker: str) -> list[str]:
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
+        process.stderr.close()
     assert any(marker in line for line in lines), lines
     return lines
 

@@ -10,6 +10,7 @@ import pytest
 from companion.boards import check_pack, default_pack, default_pack_text, pack_warnings, parse_pack
 from companion.boards.verify import QUESTIONS, BadAnswer, BadProgress, NotReady, Walk, parse_text, show
 from companion.boards.verify.questions import BY_KEY, values_of
+from companion.rules import XiditError
 
 from .support import differences, sources, walk_to_the_end
 
@@ -263,6 +264,16 @@ def test_progress_that_cannot_be_resumed_is_refused(walk: Walk) -> None:
     for data in damaged:
         with pytest.raises(BadProgress):
             Walk.from_json(data)
+
+
+def test_the_walks_refusals_are_the_companions_errors_and_still_value_errors(walk: Walk) -> None:
+    # The CLI reports any XiditError as one line; older callers catch ValueError.
+    refusals = [(lambda: Walk.from_json(None), BadProgress), (lambda: walk.pack_text(DATE), NotReady),
+                (lambda: walk.answer("road:99:blue", 1), BadAnswer)]
+    for refused, kind in refusals:
+        with pytest.raises(XiditError) as caught:
+            refused()
+        assert isinstance(caught.value, kind) and isinstance(caught.value, ValueError)
 
 
 def test_a_walk_keeps_what_it_does_not_ask(walk: Walk) -> None:

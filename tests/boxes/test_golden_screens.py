@@ -11,8 +11,10 @@ import pytest
 from luma.core.device import dummy
 from PIL import Image, ImageChops
 
+from companion.boxes.drawing import image
+from companion.boxes.font import font
 from companion.boxes.frame import Frame
-from hardware.screens import Screen, image
+from hardware.screens import Screen
 
 GOLDEN = Path(__file__).parent.parent / "screens"
 DOCS = Path(__file__).parent.parent.parent / "docs" / "screens"
@@ -79,8 +81,6 @@ def test_the_luma_device_shows_the_same_image(name: str) -> None:
 
 
 def test_text_is_at_least_8_pixels_high() -> None:
-    from hardware.screens import font
-
     box = font().getbbox("H")
     assert box[3] - box[1] >= 8
 

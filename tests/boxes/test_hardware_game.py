@@ -13,7 +13,7 @@ from companion.boxes.keys import keys_for
 from companion.rules import Game, record_from_json
 from hardware.events import Key
 from hardware.gpio_box import default_pins
-from hardware.station import HardwareBox
+from hardware.hardware_box import HardwareBox
 from tests.hardware.fakebox import SocketBox
 from tests.table.support import new_table
 

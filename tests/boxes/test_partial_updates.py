@@ -9,8 +9,10 @@ import pytest
 from luma.core.interface.serial import noop
 from luma.oled.device import sh1106, ssd1306
 
+from companion.boxes.drawing import image
 from companion.boxes.frame import Frame
-from hardware.screens import FULL_FRAME, Screen, image, pages
+from companion.boxes.glass import FULL_FRAME, pages
+from hardware.screens import Screen
 
 
 class Glass:

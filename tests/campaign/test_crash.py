@@ -44,6 +44,7 @@ def test_two_hundred_sigkills_lose_nothing(tmp_path: Path) -> None:
         ended = process.poll() is not None
         process.send_signal(signal.SIGKILL)
         process.wait(30)
+        process.stdout.close()
         kills += not ended
         with Store(store) as opened:
             table = Table.open(opened, default_pack_text())

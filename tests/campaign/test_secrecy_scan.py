@@ -1,8 +1,8 @@
 """Secrecy campaign: at every decision point of 50 simulated games of each size, for the public and for
 every seat, the view the API serves, the event a stream sends and the pages (with the map) carry zero
-forbidden values (spec §3, ruling P-07); so do the views and stream events while a program is keyed in
-but not locked. The pages must also be drawn from their own reader's view and no other, so what
-tests/secrecy.py proves of the views holds for them too.
+forbidden values (docs/formats.md's State view, ruling P-07); so do the views and stream events while a
+program is keyed in but not locked. The pages must also be drawn from their own reader's view and no
+other, so what tests/secrecy.py proves of the views holds for them too.
 
 The games are independent, so they are shared between one worker process per core."""
 

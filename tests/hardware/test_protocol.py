@@ -9,7 +9,6 @@ import pytest
 
 from hardware.events import InputEvent, Key
 from hardware.firmware import xidit_protocol as proto
-from hardware.serial_box import frame_from_rows
 
 from .wire import Wire
 
@@ -105,6 +104,8 @@ def test_diff_runs_send_only_changed_page_runs_and_rebuild_the_frame() -> None:
     new[5 * 128 + 127] ^= 0x80
     runs = proto.diff_runs(old, new)
     assert [(p, c, len(d)) for p, c, d in runs] == [(2, 10, 6), (2, 100, 1), (5, 127, 1)]
+    one_a_page = proto.diff_runs(old, new, merge_gap=proto.WIDTH)  # as the OLED screens send them
+    assert [(p, c, len(d)) for p, c, d in one_a_page] == [(2, 10, 91), (5, 127, 1)]
     for _ in range(50):
         changed = bytearray(old)
         for _ in range(rng.randrange(1, 40)):
@@ -113,21 +114,6 @@ def test_diff_runs_send_only_changed_page_runs_and_rebuild_the_frame() -> None:
         for page, col, data in proto.diff_runs(old, changed):
             proto.apply_run(rebuilt, page, col, data)
         assert rebuilt == changed
-
-
-def test_frame_from_rows_puts_pixels_in_the_page_layout() -> None:
-    rows = bytearray(16 * 64)
-    rows[0] = 0x80  # (0, 0)
-    rows[9 * 16 + 15] = 0x01  # (127, 9)
-    rows[63 * 16 + 1] = 0x40  # (9, 63)
-    frame = frame_from_rows(bytes(rows))
-    expected = bytearray(1024)
-    expected[0] = 0x01
-    expected[1 * 128 + 127] = 0x02
-    expected[7 * 128 + 9] = 0x80
-    assert frame == bytes(expected)
-    with pytest.raises(ValueError):
-        frame_from_rows(b"\x00" * 1023)
 
 
 # --- the box's keys ---

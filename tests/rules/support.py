@@ -23,6 +23,7 @@ from companion.boards import parse_pack
 from companion.rules import Census, Game, Layout, Place, Program, Seat, Setup
 from companion.rules.board import Board
 from companion.rules.choices import CensusChoice, ProgramChoice
+from companion.rules.state import Guild
 
 TINY: Board = parse_pack((Path(__file__).parent.parent / "packs" / "tiny.toml").read_text())
 
@@ -218,10 +219,10 @@ def spend_bards(game: Game, seat: int, keep: int) -> None:
 def build_guild(game: Game, seat: int, at: int, floors: int) -> None:
     """Builds `floors` of a player's floors on city `at` (one colour per guild, 4 floors at most)."""
     state = game.state
-    owner, height = state.guilds.get(at, [seat, 0])
-    assert owner == seat and height + floors <= 4 and state.players[seat].floors_left >= floors
+    guild = state.guilds.setdefault(at, Guild(seat, 0))
+    assert guild.seat == seat and guild.floors + floors <= 4 and state.players[seat].floors_left >= floors
     state.players[seat].floors_left -= floors
-    state.guilds[at] = [seat, height + floors]
+    guild.floors += floors
 
 
 def give_pending_floor(game: Game, seat: int, n: int = 1) -> None:
@@ -265,7 +266,7 @@ def arrange_ladders(game: Game, **fields: Any) -> None:
 def wake_colossi(game: Game, *stacks: int) -> None:
     """Turns the top colossus of the given stacks (0 = the 3s, 1 = the 4s, 2 = the 5s) awake."""
     for s in stacks:
-        game.state.colossi[s][0][1] = True
+        game.state.colossi[s][0].awake = True
 
 
 def remove_colossus(game: Game, stack: int) -> None:

@@ -1,9 +1,10 @@
-"""The rulings R-01, R-02, R-05 and R-06 (the others are tested beside their section: R-03 in §3,
+"""The rulings R-01, R-02, R-05, R-06 and R-13 (the others are tested beside their section: R-03 in §3,
 R-04 in §4, R-07 to R-09 in §5 and §7, R-10 in §6, R-11 and R-12 in §8)."""
 
 from __future__ import annotations
 
 from companion.rules import Colossus, Neutral, Reward, split, unit_count
+from companion.rules.preview import preview
 
 from .support import (
     city,
@@ -66,7 +67,7 @@ def test_r08_an_awake_colossus_counts_as_a_threat_for_the_neutral() -> None:
     assert game.view()["neutral"] == {"wealth": 6, "influence": 5 + 1, "fame": 4}
 
 
-def test_r05_no_colossus_where_a_threat_fell_this_year_whoever_felled_it() -> None:
+def test_r13_no_colossus_after_a_threat_whoever_felled_it() -> None:
     # Seat 1 fells threat 3 in slot 1; seat 2 walks 4 -black- 3 and acts in slot 2: the city is empty,
     # a colossus is awake, but a threat fell there this year: no effect. Next year it may fight.
     game = started(4, {1: 3, 2: 4, 3: 14, 4: 15})
@@ -77,15 +78,15 @@ def test_r05_no_colossus_where_a_threat_fell_this_year_whoever_felled_it() -> No
     game.push(Reward(1, ("gold", "bards"), split({3: 2})))
     view = game.view()
     assert view["phase"] == "program" and units_of(view, 2) == [0, 0, 3, 0, 0]
-    assert city(view, 3)["tile"] is None
+    assert city(view, 3)["tile"] is None and view["colossi"][0]["stack"][0] == {"index": 0, "awake": True}
     program(game, {2: orders("action")})
     assert game.awaiting() == [{"seat": 2, "decision": "colossus"}]
 
 
-def test_r05_no_colossus_where_a_colossus_fell_this_year() -> None:
+def test_r13_no_second_colossus_on_a_city_in_a_year() -> None:
     # Seat 1 fights the 3 on city 13 in slot 1; seat 2 walks 14 -black- 13 and acts in slot 2 while the 4
-    # is awake: a colossus fell on 13 this year, no effect.
-    game = started(4, {1: 13, 2: 14, 3: 15, 4: 16})
+    # is awake: a colossus fell on 13 this year, no effect. Next year it may fight the 4.
+    game = started(4, {1: 13, 2: 14, 3: 15, 4: 16}, colossi=((0, 1), (2, 3), (4, 5)))
     wake_colossi(game, 0, 1)
     give_units(game, 1, militia=3)
     give_units(game, 2, militia=4)
@@ -94,6 +95,46 @@ def test_r05_no_colossus_where_a_colossus_fell_this_year() -> None:
     game.push(Reward(1, ("gold", "guild")))
     view = game.view()
     assert view["phase"] == "program" and units_of(view, 2) == [4, 0, 0, 0, 0]
+    assert view["colossi"][1]["stack"][0] == {"index": 2, "awake": True}
+    program(game, {2: orders("action")})
+    assert game.awaiting() == [{"seat": 2, "decision": "colossus"}]
+
+
+def test_r13_no_threat_after_a_colossus() -> None:
+    # 17 is the next threat. Seat 1 fights the 3 on city 17 in slot 1; seat 2 then fells threat 3, so
+    # threat 17 comes in on city 17. Seat 3 walks 18 -black- 17 and acts there in slot 2 with the units it
+    # needs: a colossus fell on 17 this year, no effect; the threat stays until next year.
+    game = started(4, {1: 17, 2: 3, 3: 18, 4: 16})
+    wake_colossi(game, 0)
+    give_units(game, 1, militia=3)
+    give_units(game, 2, militia=1, archer=1)
+    give_units(game, 3, militia=1, archer=1)
+    program(game, {1: orders("action"), 2: orders("action"), 3: orders("black", "action")})
+    game.push(Colossus(1, True, 3, unit_count({"militia": 3})))
+    game.push(Reward(1, ("gold", "guild")))
+    game.push(Reward(2, ("gold", "guild")))
+    view = game.view()
+    assert view["phase"] == "program" and view["year"] == 2
+    assert player(view, 3)["city"] == 17 and units_of(view, 3) == [1, 1, 0, 0, 0]
+    assert city(view, 17)["tile"]["number"] == 17 and city(view, 17)["tile"]["side"] == "threat"
+    program(game, {3: orders("action")})
+    assert game.awaiting() == [{"seat": 3, "decision": "reward"}]
+
+
+def test_r13_the_forecast_offers_no_threat_after_a_colossus_nor_a_second_colossus() -> None:
+    # As above, stopped while seat 2 chooses its reward: threat 17 is on the city where the colossus fell.
+    game = started(4, {1: 17, 2: 3, 3: 18, 4: 16})
+    wake_colossi(game, 0, 1)
+    give_units(game, 1, militia=3)
+    give_units(game, 2, militia=1, archer=1)
+    give_units(game, 3, militia=1, archer=1)
+    program(game, {1: orders("action"), 2: orders("action"), 3: orders("black", "action")})
+    game.push(Colossus(1, True, 3, unit_count({"militia": 3})))
+    game.push(Reward(1, ("gold", "guild")))
+    assert [s.effect for s in preview(game.state, 3, ("black", "action"))] == ["move", "nothing"]
+    # An Idrakys that fights a colossus is done with that city for the year.
+    assert [s.effect for s in preview(game.state, 4, ("action", "wait", "action"))] == [
+        "colossus", "wait", "repeat"]
 
 
 def test_r05_a_city_emptied_by_recruitment_still_allows_a_colossus() -> None:

@@ -220,6 +220,12 @@ def test_s2_layout_that_does_not_fit_is_refused() -> None:
         Game(TINY, make_setup(3, layout=False, recruit=(1, 2, 3, 4, 5)))
     with pytest.raises(BadRecord):  # tile 20 is removed in a short 4-player game
         Game(TINY, Setup(seats(4), "short", layout=Layout(recruit=(20, 2, 3, 4, 5))))
+    # A reinforcement naming a tile out of play, or one tile twice, is refused before play; whether it
+    # holds the tiles to shuffle is told at its awakening (§6).
+    with pytest.raises(BadRecord, match="layout.reinforcements"):
+        Game(TINY, Setup(seats(4), "short", layout=Layout(reinforcements=((1, 2), (20, 3)))))
+    with pytest.raises(BadRecord, match="layout.reinforcements"):
+        Game(TINY, Setup(seats(4), "short", layout=Layout(reinforcements=((1, 2, 1),))))
 
 
 def test_s2_first_player_is_the_setup_s() -> None:

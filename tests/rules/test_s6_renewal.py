@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules import Colossus, Game, Reward, split, unit_count
+import pytest
+
+from companion.rules import BadRecord, Colossus, Game, Reward, split, unit_count
 
 from .support import (
     arrange_ladders,
@@ -195,6 +197,16 @@ def test_s6_awakening_then_reinforcements_when_the_threat_ladder_is_empty() -> N
     assert view["ladders"]["threat_discard"] == []
     assert view["ladders"]["next_recruit"] == 12  # untouched
     assert view["awakenings"] == 1
+
+
+@pytest.mark.parametrize("reinforcement", [(3, 18, 19, 20, 21, 1, 16), (3, 18, 19, 20, 21, 1, 16, 2)],
+                         ids=["one tile short", "a tile from a city"])
+def test_s6_a_layout_reinforcement_without_the_tiles_to_shuffle_is_refused(reinforcement: tuple[int, ...]) -> None:
+    # As above, the tiles to shuffle are 3, 18, 19, 20, 21, 1, 16, 15: never a silent fall-back to the seed.
+    game = at(3, colossi=((0, 1), (2, 3), (4, 5)), reinforcements=(reinforcement,))
+    arrange_ladders(game, threat_pile=[], threat_discard=[18, 19, 20, 21, 1])
+    with pytest.raises(BadRecord, match="layout.reinforcements: reinforcement 1 must hold tiles 1, 3, 15, 16"):
+        act(game)
 
 
 def test_s6_reinforcements_without_layout_are_a_shuffle_of_the_rest() -> None:

@@ -174,6 +174,19 @@ def test_r11_then_the_greater_distance_from_the_marker_ranks_better() -> None:
         assert result["eliminated"] == [dropped], first
 
 
+def test_r11_the_rounds_say_what_broke_each_tie_and_only_the_referee_sees_which() -> None:
+    game = game_for()
+    give_gold(game, 1, 5)
+    give_gold(game, 2, 5)  # 1 and 2 tie at 5, as many units: the distance decides (1 at 0, 2 at 1)
+    give_units(game, 4, militia=1)  # 3 and 4 tie at 0: 4 has more units
+    public = rounds(game)[0]
+    referee = game.view("referee")["scoring"]["rounds"][0]
+    assert referee["ties"] == [{"high": 2, "low": 1, "after_marker": [1, 0], "by": "seat"},
+                               {"high": 4, "low": 3, "after_marker": [3, 2], "by": "units"}]
+    assert public["ties"] == [{"high": 2, "low": 1, "after_marker": [1, 0]},
+                              {"high": 4, "low": 3, "after_marker": [3, 2]}]
+
+
 def test_r11_units_decide_before_distance() -> None:
     # Seat 1 (distance 0) holds a unit, seat 4 (distance 3) none: units come first, seat 4 drops.
     game = game_for()

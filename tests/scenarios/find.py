@@ -33,8 +33,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from companion.boards import load_pack  # noqa: E402
-from companion.rules import Game, Seat, Setup, record_to_json  # noqa: E402
+from companion.rules import Game, Phase, Seat, Setup, record_to_json  # noqa: E402
 from companion.rules import actions as a  # noqa: E402
+from companion.rules import events as ev  # noqa: E402
 from companion.rules.choices import Choice, ColossusChoice, ProgramChoice  # noqa: E402
 from companion.rules.preview import preview  # noqa: E402
 from companion.rules.state import State  # noqa: E402
@@ -113,7 +114,7 @@ def play(setup: Setup, policy: str, agent_seed: int) -> tuple[Game, list[int]]:
     rng = random.Random(agent_seed)
     marks: list[int] = []
     decide_with = POLICIES[policy]
-    while game.state.phase != "over":
+    while game.state.phase != Phase.OVER:
         awaited = game.legal()
         choice = awaited[0] if len(awaited) == 1 else rng.choice(awaited)
         game.push(decide_with(rng, choice, game.state))
@@ -149,8 +150,8 @@ def ranks(game: Game) -> list[Any]:
 def rich_game(game: Game, marks: list[int]) -> Found:
     """A game that visits most rules: an awakening, a colossus fought, census rewards of every unit."""
     s = game.state
-    fought = [action_at(marks, i) for i, e in enumerate(s.events) if e[0] == "colossus"]
-    rewarded = {e[1] for e in s.events if e[0] == "census" and e[3]}
+    fought = [action_at(marks, i) for i, e in enumerate(s.events) if isinstance(e, ev.ColossusDefeated)]
+    rewarded = {e.unit for e in s.events if isinstance(e, ev.CensusCounted) and e.winners}
     if not fought or len(rewarded) < 5:
         return None
     return f"winner {s.winner}, {len(game.actions)} actions, colossi fought after {fought}, rounds " + "; ".join(
@@ -204,8 +205,8 @@ def awakenings(game: Game, marks: list[int]) -> Found:
     s = game.state
     if s.awakenings < 2:
         return None
-    at = [action_at(marks, i) for i, e in enumerate(s.events) if e[0] == "awaken"]
-    fought = [(action_at(marks, i), e[3]) for i, e in enumerate(s.events) if e[0] == "colossus"]
+    at = [action_at(marks, i) for i, e in enumerate(s.events) if isinstance(e, ev.Awakened)]
+    fought = [(action_at(marks, i), e.index) for i, e in enumerate(s.events) if isinstance(e, ev.ColossusDefeated)]
     return f"awakenings after actions {at}; colossi fought (after action, index) {fought}"
 
 
@@ -213,9 +214,9 @@ def colossus_neutral(game: Game, marks: list[int]) -> Found:
     """3 players: a colossus falls and its eliminator advances a neutral track (R-08)."""
     s = game.state
     for i, e in enumerate(s.events):
-        if e[0] == "colossus":
-            advance = next(f for f in s.events[i:] if f[0] == "neutral")
-            return f"colossus {e[3]} fought by seat {e[1]} after action {action_at(marks, i)}; then {advance}"
+        if isinstance(e, ev.ColossusDefeated):
+            advance = next(f for f in s.events[i:] if isinstance(f, ev.NeutralAdvanced))
+            return f"colossus {e.index} fought by seat {e.seat} after action {action_at(marks, i)}; then {advance}"
     return None
 
 
@@ -223,10 +224,10 @@ def short_tiles(game: Game, marks: list[int], empty: bool) -> Found:
     """Recruitment tiles that come in with fewer units than printed (a type ran out, §6), or none (P-01)."""
     s = game.state
     printed = s.board.tiles[s.setup.tile_set]
-    found = [f"after action {action_at(marks, i)}: tile {e[1]} printed {list(printed[e[1]].recruit)} came in "
-             f"with {list(e[3])}" for i, e in enumerate(s.events)
-             if e[0] == "tile_in" and e[2] == "recruit" and len(e[3]) < len(printed[e[1]].recruit)
-             and (not e[3]) == empty]
+    found = [f"after action {action_at(marks, i)}: tile {e.number} printed {list(printed[e.number].recruit)} "
+             f"came in with {list(e.units)}" for i, e in enumerate(s.events)
+             if isinstance(e, ev.TileIn) and e.side == "recruit" and len(e.units) < len(printed[e.number].recruit)
+             and (not e.units) == empty]
     return "; ".join(found) or None
 
 

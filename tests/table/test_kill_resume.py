@@ -41,6 +41,7 @@ def test_sigkill_at_many_points_loses_no_acknowledged_action(tmp_path: Path) -> 
         finished = process.poll() is not None
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=30)
+        process.stdout.close()
         kills += not finished
         table = Table.open(Store(store), default_pack_text())
         game = table.game

@@ -1,5 +1,5 @@
 """A table view never carries what its reader may not know: others' drafts, others' private
-instructions (gold amounts, Bastion bards), and everything spec §3 forbids in the game view."""
+instructions (gold amounts, Bastion bards), and everything docs/formats.md's State view forbids in the game view."""
 
 from __future__ import annotations
 

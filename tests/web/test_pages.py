@@ -9,6 +9,7 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from flask import Flask
+from flask.testing import FlaskClient
 
 from companion.boards import default_pack_text
 from companion.store import Store
@@ -34,6 +35,11 @@ def play_until(table: Table, phase: str, seed: int = 9) -> None:
             table.submit(c).result(timeout=10)
 
 
+def status(client: FlaskClient, url: str) -> int:
+    with client.get(url) as response:  # closed: a static file's response holds the file open
+        return response.status_code
+
+
 def test_every_page_answers_each_role(app: Flask) -> None:
     public, seat, referee = app.test_client(), as_seat(app, 1), as_referee(app)
     expected = {
@@ -44,7 +50,7 @@ def test_every_page_answers_each_role(app: Flask) -> None:
         "/static/app.js": (200, 200, 200), "/static/style.css": (200, 200, 200),
     }
     for url, codes in expected.items():
-        got = tuple(client.get(url).status_code for client in (public, seat, referee))
+        got = tuple(status(client, url) for client in (public, seat, referee))
         assert got == codes, url
 
 

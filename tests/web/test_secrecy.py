@@ -1,5 +1,5 @@
 """Secrecy through the web: at every decision point of simulated games, the public and seat
-endpoints and streams carry nothing that spec §3 forbids, and a seat's screen is its own."""
+endpoints and streams carry nothing that docs/formats.md's State view forbids, and a seat's screen is its own."""
 
 from __future__ import annotations
 

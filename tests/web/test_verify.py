@@ -254,7 +254,8 @@ def test_the_reference_sheet_lists_the_pack_in_use_for_printing(app: Flask, tabl
     assert html.count("<tr data-tile=") == 21 + 18
     assert 'data-set="4-5"' in html and 'data-set="3"' in html
     assert '<td class="road-blue">12</td>' in html
-    css = app.test_client().get("/static/verify.css").get_data(as_text=True)
+    with app.test_client().get("/static/verify.css") as sheet:  # closed: it holds the file open
+        css = sheet.get_data(as_text=True)
     assert "@page { size: A4" in css
     french = app.test_client()
     table.submit(SetLanguage("fr")).result(timeout=30)

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from companion.i18n import N_, translate, word
 from companion.rules.board import Board
+from companion.rules.errors import XiditError
 from companion.rules.units import ROAD_COLOURS, UNITS
 
 from ..schema import CITY_IDS, COLOSSUS_NEEDS, RECRUIT_LENGTH, REGION_IDS, SET_NUMBERS
@@ -152,7 +153,7 @@ def values_of(board: Board) -> dict[str, Any]:
     return values
 
 
-class BadAnswer(ValueError):
+class BadAnswer(XiditError, ValueError):
     """An answer of the wrong form; `message` is a catalog message filled with `params`."""
 
     def __init__(self, message: str, **params: Any) -> None:

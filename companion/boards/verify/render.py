@@ -68,6 +68,7 @@ def kept_of(board: Board) -> Kept:
 class Rendered:
     text: str
     roads: list[tuple[int, int, str]]  # road[i] of the text: (a, b, colour), a < b
+    tiles: list[tuple[str, int]]  # tile[i] of the text: (set, number)
 
 
 def _string(text: str) -> str:
@@ -113,13 +114,13 @@ def render(values: dict[str, Any], kept: Kept, *, status: str, source: str, head
         lines += ["", "[[region]]", f"id = {region}", f"fame = [{high}, {low}]",
                   f"cities = {_list(values[f'border:{region}'])}",
                   f"bastion = {'true' if region == kept.bastion else 'false'}", src]
-    for tile_set in SETS:
-        for number in sorted(SET_NUMBERS[tile_set]):
-            gold, bards, guild = values[f"rewards:{tile_set}:{number}"]
-            lines += ["", "[[tile]]", f"set = {_string(tile_set)}", f"city = {number}",
-                      f"recruit = {_list(values[f'recruit:{tile_set}:{number}'])}",
-                      f"needs = {_list(values[f'needs:{tile_set}:{number}'])}",
-                      f"gold = {gold}", f"bards = {bards}", f"guild = {guild}", src]
+    tiles = [(tile_set, number) for tile_set in SETS for number in sorted(SET_NUMBERS[tile_set])]
+    for tile_set, number in tiles:
+        gold, bards, guild = values[f"rewards:{tile_set}:{number}"]
+        lines += ["", "[[tile]]", f"set = {_string(tile_set)}", f"city = {number}",
+                  f"recruit = {_list(values[f'recruit:{tile_set}:{number}'])}",
+                  f"needs = {_list(values[f'needs:{tile_set}:{number}'])}",
+                  f"gold = {gold}", f"bards = {bards}", f"guild = {guild}", src]
     for index in range(len(COLOSSUS_NEEDS)):
         needs, gold, bards, guild = values[f"colossus:{index}"]
         lines += ["", "[[colossus]]", f"needs = {needs}", f"gold = {gold}", f"bards = {bards}", f"guild = {guild}",
@@ -131,4 +132,4 @@ def render(values: dict[str, Any], kept: Kept, *, status: str, source: str, head
                 variant = kept.variants[key]
                 lines.append(f"{_string(key)} = {{ void = {_list(variant['void'])}, "
                              f"remove = {_list(variant['remove'])} }}")
-    return Rendered("\n".join(lines) + "\n", roads)
+    return Rendered("\n".join(lines) + "\n", roads, tiles)

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from companion.i18n import N_
 from companion.rules.board import Board
+from companion.rules.errors import XiditError
 
 from ..schema import CITY_IDS
 from .conflicts import Conflict, pack_conflicts
@@ -32,11 +33,11 @@ TRAIL: Final = 200  # how many steps back the walk remembers
 DATE: Final = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-class BadProgress(ValueError):
+class BadProgress(XiditError, ValueError):
     """Saved progress that cannot be resumed (another format, a damaged file)."""
 
 
-class NotReady(ValueError):
+class NotReady(XiditError, ValueError):
     """The walk cannot be saved as a verified pack yet: unanswered questions or blocking conflicts."""
 
     def __init__(self, unanswered: list[str], conflicts: list[Conflict]) -> None:

@@ -29,10 +29,11 @@ from companion.boards import (
     pack_warnings,
     parse_pack,
 )
+from companion.boards.problems import DUPLICATE
 from companion.rules.board import Board
 from companion.rules.units import BARRACKS, UNITS
 
-PACKS = Path(__file__).parent / "packs"
+PACKS = Path(__file__).parent.parent / "packs"
 DEFAULT = tomllib.loads(default_pack_text())
 BASTION, SNOWY = 9, 7  # the ids the default pack gives them
 
@@ -80,7 +81,12 @@ def pack() -> dict[str, Any]:
 
 
 def problems(data: dict[str, Any]) -> list[str]:
-    return check_pack(dump(data))
+    return lines(dump(data))
+
+
+def lines(text: str) -> list[str]:
+    """The problem lines `companion board check` prints (without the file name)."""
+    return [problem.line for problem in check_pack(text)]
 
 
 def reported(found: list[str], *parts: str) -> str:
@@ -143,7 +149,7 @@ def test_default_pack_is_cached() -> None:
 
 def test_sha256_is_of_the_file_text() -> None:
     text = default_pack_text()
-    file = Path(__file__).parent.parent / "companion" / "boards" / "xidit.toml"
+    file = Path(__file__).parents[2] / "companion" / "boards" / "xidit.toml"
     assert default_pack().sha256 == hashlib.sha256(file.read_bytes()).hexdigest()
     assert parse_pack(text).sha256 == hashlib.sha256(text.encode("utf-8")).hexdigest()
     assert load_pack(file).sha256 == default_pack().sha256
@@ -453,7 +459,7 @@ def test_load_pack_keeps_a_byte_order_mark_in_the_hash(tmp_path: Path) -> None:
 def test_toml_syntax_error_is_a_problem_with_its_line_not_an_exception() -> None:
     text = default_pack_text().replace('status = "provisional"', "status = provisional", 1)
     line = text.split("\n").index("status = provisional") + 1
-    found = check_pack(text)
+    found = lines(text)
     assert len(found) == 1
     assert found[0].startswith("pack: not valid TOML") and f"line {line}" in found[0]
     with pytest.raises(BadBoard):
@@ -461,7 +467,7 @@ def test_toml_syntax_error_is_a_problem_with_its_line_not_an_exception() -> None
 
 
 def test_toml_error_at_end_of_document_still_names_a_line() -> None:
-    found = check_pack('format = "xidit-board/1"\ncity = [1, 2\n')
+    found = lines('format = "xidit-board/1"\ncity = [1, 2\n')
     assert re.search(r"line \d+", found[0])
 
 
@@ -561,6 +567,18 @@ def test_duplicate_road_is_reported() -> None:
     data = pack()
     data["road"].append({"between": [12, 5], "colour": "black"})
     reported(problems(data), "road[29] (between 12 and 5)", "duplicate road", "road[0]")
+
+
+def test_a_problem_is_a_record_of_where_it_is_and_what_it_concerns() -> None:
+    data = pack()
+    data["road"].append({"between": [12, 5], "colour": "black"})
+    region(data, 3)["fame"] = "high"
+    found = check_pack(dump(data))
+    duplicate = next(p for p in found if p.kind == DUPLICATE)
+    assert (duplicate.table, duplicate.index, duplicate.field, duplicate.other) == ("road", 29, "between", 0)
+    fame = next(p for p in found if p.field == "fame")
+    assert (fame.table, fame.id, fame.index) == ("region", 3, data["region"].index(region(data, 3)))
+    assert fame.line == f"{fame.label}: {fame.message}" == reported([p.line for p in found], "fame must be")
 
 
 @pytest.mark.parametrize("colour", ["green", "Blue", ""])
@@ -867,7 +885,7 @@ def test_warning_for_a_region_whose_cities_are_not_a_closed_loop() -> None:
     data = pack()
     region(data, 8)["cities"] = [6, 7, 8, 9, 11, 14]
     board = parse_pack(dump(data))
-    assert pack_warnings(board) == [
+    assert [warning.line for warning in pack_warnings(board)] == [
         "region 8: its border cities 6-9, 11, 14 are not joined by roads in one closed loop"]
 
 
@@ -875,7 +893,7 @@ def test_warning_for_a_city_in_no_region() -> None:
     data = pack()
     region(data, 1)["cities"] = [13, 14, 19, 21]  # 20 is now in region 2 only...
     region(data, 2)["cities"] = [15, 18, 19, 21]  # ...and now in none
-    warnings = pack_warnings(parse_pack(dump(data)))
+    warnings = [warning.line for warning in pack_warnings(parse_pack(dump(data)))]
     assert "city 20: borders no region" in warnings
     assert any(w.startswith("region 1:") for w in warnings)
 
@@ -911,7 +929,7 @@ def test_check_pack_never_raises_and_parse_agrees(changes: list[tuple[tuple[str,
     for (table, key), index, value in changes:
         data[table][index % len(data[table])][key] = value
     text = dump(data)
-    found = check_pack(text)
+    found = lines(text)
     assert all(isinstance(line, str) and line and "\n" not in line for line in found)
     if found:
         with pytest.raises(BadBoard) as caught:

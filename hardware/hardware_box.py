@@ -8,29 +8,18 @@ import threading
 from typing import Any
 
 from companion.boxes.box import Box
+from companion.boxes.drawing import image
 from companion.boxes.frame import Frame
+from companion.boxes.glass import pages
 from companion.table.commands import BoxStatus
 from companion.table.table import Table
 
 from .adapters import open_box
 from .events import InputEvent
-from .screens import Screen, image, pages
+from .screens import Screen
 from .serial_box import SerialLink
 
 log = logging.getLogger("companion.hardware")
-
-
-def oled(spec: str) -> Any:
-    """A luma device from `ssd1306:<bus>:<address>` or `sh1106:<bus>:<address>` (e.g. ssd1306:1:0x3C)."""
-    from luma.core.interface.serial import i2c
-    from luma.oled.device import sh1106, ssd1306
-
-    kind, _, rest = spec.partition(":")
-    bus, _, address = rest.partition(":")
-    if kind not in ("ssd1306", "sh1106") or not bus.isdigit():
-        raise ValueError(f"screen {spec!r}: ssd1306:<bus>:<address> or sh1106:<bus>:<address>")
-    device = (ssd1306 if kind == "ssd1306" else sh1106)
-    return device(i2c(port=int(bus), address=int(address or "0x3C", 16)))
 
 
 class HardwareBox:

@@ -1,0 +1,90 @@
+"""The store's schema: a store file written by an earlier version still opens, and its game resumes."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.boards import default_pack_text
+from companion.rules import XiditError
+from companion.store import Store, StoreError
+from companion.table.commands import Lock, SetOrder
+from companion.table.table import Table
+
+from .table.support import advance, new_table
+
+# The schema of the stores written before the table's state had its own table name: copied as it was.
+OLD_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL,
+    board_pack TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS log (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS drafts (
+    game INTEGER NOT NULL REFERENCES games(id),
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (game, key)
+);
+"""
+
+
+def old_store(path: Path, rows_from: Path) -> None:
+    """A store file in the old schema holding the rows of the store at `rows_from`."""
+    db = sqlite3.connect(path)
+    db.executescript(OLD_SCHEMA)
+    db.execute("ATTACH DATABASE ? AS new", (str(rows_from),))
+    for table, new_table_name in (("games", "games"), ("log", "log"), ("settings", "settings"),
+                                  ("drafts", "table_state")):
+        db.execute(f"INSERT INTO main.{table} SELECT * FROM new.{new_table_name}")
+    db.commit()
+    db.close()
+
+
+def test_a_store_of_the_old_schema_opens_and_its_half_entered_programs_resume(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "new.db", seed=6)
+    advance(table, random.Random(6), past_placement=True)
+    table.handle(SetOrder(2, 0, "red"))
+    table.handle(SetOrder(2, 3, "action"))
+    for slot in range(6):
+        table.handle(SetOrder(3, slot, "wait"))
+    table.handle(Lock(3))
+    old = tmp_path / "old.db"
+    old_store(old, tmp_path / "new.db")
+
+    store = Store(old)
+    game = store.last_unfinished()
+    assert game is not None
+    assert store.load(game).table_state["table"]["locked"] == [3]
+    again = Table.open(store, default_pack_text())
+    assert again.view("seat:2")["table"]["draft"] == ["red", None, None, "action", None, None]
+    assert again.view("referee")["table"]["drafts"]["3"] == ["wait"] * 6
+    assert again.version > table.version
+    # The file now has the current schema, and the state goes on being kept in it.
+    again.handle(SetOrder(2, 1, "blue"))
+    tables = {name for (name,) in sqlite3.connect(old).execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "drafts" not in tables and "table_state" in tables
+    assert Store(old).load(game).table_state["table"]["drafts"]["2"][1] == "blue"
+
+
+def test_a_store_that_cannot_be_opened_is_the_companion_s_own_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(XiditError, match="cannot open the store") as caught:
+        Store(tmp_path / "file" / "companion.db")
+    assert isinstance(caught.value, StoreError)
