@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from companion.rules import Phase
 from companion.rules.scoring import fame
 from companion.rules.state import State
 from companion.rules.units import CATEGORIES
@@ -53,9 +54,9 @@ def category_values(state: State, me: int, delta: Delta = NONE) -> dict[int, dic
             else:
                 state.bards[region][me] = count
     floors = dict.fromkeys(state.seats, 0)
-    for owner, height in state.guilds.values():
-        floors[owner] += height
-    left = state.setup.years - state.year + (0 if state.phase in ("census", "census_done", "over") else 1)
+    for guild in state.guilds.values():
+        floors[guild.seat] += guild.floors
+    left = state.setup.years - state.year + (0 if state.phase in (Phase.CENSUS, Phase.CENSUS_DONE, Phase.OVER) else 1)
     worth = UNIT_WORTH * min(1.0, left / 3)
     out: dict[int, dict[str, float]] = {}
     for seat in state.seats:
@@ -78,7 +79,7 @@ def _chance(gap: float, spread: float) -> float:
 
 def utility(state: State, me: int, delta: Delta = NONE) -> float:
     """About the chance that `me` wins from here, between 0 and 1 (plus a small nudge)."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return 1.0 if state.winner == me else 0.0
     values = category_values(state, me, delta)
     left = state.setup.years - state.year

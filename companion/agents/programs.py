@@ -39,7 +39,7 @@ def _gain(state: State, partial: Partial) -> Partial | None:
         tile = state.board.tiles[state.setup.tile_set][state.tiles[partial.city].number]
         value = 1.0 + _best_two(tile.gold, tile.bards, tile.guild)
     elif slot.effect == "colossus":
-        awake = [state.board.colossi[s[0][0]] for s in state.colossi if s and s[0][1]]
+        awake = [state.board.colossi[stack[0].index] for stack in state.colossi if stack and stack[0].awake]
         payable = [c for c in awake if c.needs <= sum(units)]
         if not payable:
             return None

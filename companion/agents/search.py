@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules import Game
+from companion.rules import Game, Phase
 from companion.rules import actions as a
 from companion.rules.board import Board
 from companion.rules.choices import CensusChoice, Choice, ProgramChoice, RewardChoice
@@ -60,7 +60,7 @@ def rollout(game: Game, me: int, rng: random.Random) -> None:
     """Plays on to the next programming (or the end): `me` sensibly, the others as the planning agent."""
     state = game.state
     year = state.year
-    while state.phase != "over" and not (state.phase == "program" and state.year != year):
+    while state.phase != Phase.OVER and not (state.phase == Phase.PROGRAM and state.year != year):
         choice = game.legal()[0]
         game.push(_own_move(rng, choice, state) if choice.seat == me else easy.decide(rng, choice, state))
 

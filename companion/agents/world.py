@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules import Game, Program, Seat, Setup
+from companion.rules import Game, Phase, Program, Seat, Setup
 from companion.rules.board import Board
 from companion.rules.choices import (
     CensusBardsChoice,
@@ -33,7 +33,8 @@ from companion.rules.choices import (
     RewardChoice,
 )
 from companion.rules.deal import tiles_in_play
-from companion.rules.state import CityTile, Pending, PlayerState, State
+from companion.rules.pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
+from companion.rules.state import CityTile, Guild, PlayerState, StackedColossus, State
 from companion.rules.units import BARDS_PER_PLAYER, BARRACKS, FLOORS_PER_PLAYER, UNITS
 from companion.sim.agent import decide
 
@@ -56,10 +57,10 @@ def _setup(view: dict[str, Any], seed: int) -> Setup:
                  seed=seed)
 
 
-def _phase(view: dict[str, Any]) -> str:
-    phase = str(view["phase"])
-    if phase == "census" and (view["census"] is None or "unit" not in view["census"]):
-        return "census_done"
+def _phase(view: dict[str, Any]) -> Phase:
+    phase = Phase(view["phase"])
+    if phase == Phase.CENSUS and (view["census"] is None or "unit" not in view["census"]):
+        return Phase.CENSUS_DONE
     return phase
 
 
@@ -147,16 +148,16 @@ def _pending(choice: Choice | None, neutral: bool) -> list[Pending]:
     """The decision awaited from the reader, first in line; what waits behind it is not shown."""
     match choice:
         case RewardChoice(seat=seat, city=city, source=source, number=number):
-            follow = [Pending("neutral", seat)] if neutral else []
-            return [Pending("reward", seat, city, source, number), *follow]
+            follow: list[Pending] = [NeutralDue(seat)] if neutral else []
+            return [RewardDue(seat, city, source, number), *follow]
         case ColossusChoice(seat=seat, city=city):
-            return [Pending("colossus", seat, city)]
+            return [ColossusDue(seat, city)]
         case NeutralChoice(seat=seat):
-            return [Pending("neutral", seat)]
+            return [NeutralDue(seat)]
         case CensusBardsChoice(seat=seat, bards=bards):
-            return [Pending("census_bards", seat, number=bards)]
+            return [CensusBardsDue(seat, bards)]
         case FloorChoice(seat=seat):
-            return [Pending("floor", seat)]
+            return [FloorDue(seat)]
     return []
 
 
@@ -178,7 +179,7 @@ def sample_world(board: Board, view: dict[str, Any], me: int, rng: random.Random
         void=frozenset(r["id"] for r in view["regions"] if r["void"]),
         scoring_order=tuple(view["scoring"]["order"]), first=view["first_player"], phase=_phase(view),
         year=view["year"], barracks=[view["barracks"][u] for u in UNITS],
-        colossi=[[[e["index"], e["awake"]] for e in c["stack"]] for c in view["colossi"]],
+        colossi=[[StackedColossus(e["index"], e["awake"]) for e in c["stack"]] for c in view["colossi"]],
         bards=bards, neutral=dict(view["neutral"]) if view["neutral"] is not None else None,
         recruit_pile=recruit_pile, threat_pile=threat_pile,
         next_recruit=view["ladders"]["next_recruit"], next_threat=view["ladders"]["next_threat"],
@@ -191,8 +192,8 @@ def sample_world(board: Board, view: dict[str, Any], me: int, rng: random.Random
         if tile is not None:
             state.tiles[city["id"]] = CityTile(tile["number"], tile["side"], list(tile.get("units", [])))
         if city["guild"] is not None:
-            state.guilds[city["id"]] = [city["guild"]["seat"], city["guild"]["floors"]]
-    if state.phase == "resolution" and view["turn"] is not None:
+            state.guilds[city["id"]] = Guild(city["guild"]["seat"], city["guild"]["floors"])
+    if state.phase == Phase.RESOLUTION and view["turn"] is not None:
         order = state.turn_order()
         after = order.index(view["turn"]) + 1
         state.step, state.turn = (view["step"] + 1, 0) if after == len(order) else (view["step"], after)
@@ -201,7 +202,7 @@ def sample_world(board: Board, view: dict[str, Any], me: int, rng: random.Random
     if census is not None:
         state.census_log = [{"unit": e["unit"], "reveals": {int(s): n for s, n in e["reveals"].items()},
                              "winners": list(e["winners"])} for e in census["revealed"]]
-    if state.phase == "census" and census is not None:
+    if state.phase == Phase.CENSUS and census is not None:
         state.census_unit = UNITS.index(census["unit"])
         if "my_choice" in census:
             state.census_reveals[me] = census["my_choice"]
