@@ -60,13 +60,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from companion.sim.simulate import simulate
+    from companion.agents.levels import LEVELS
+    from companion.sim.simulate import simulate, simulate_agents
 
     if not 3 <= args.players <= 5:
         raise CliError(f"--players must be 3, 4 or 5, not {args.players}")
     if args.games < 0:
         raise CliError("--games must be 0 or more")
-    summary = simulate(_board(args.board), args.players, args.short, args.games, args.seed)
+    if args.agents is None:
+        summary = simulate(_board(args.board), args.players, args.short, args.games, args.seed)
+    else:
+        levels = tuple(name.strip() for name in args.agents.split(","))
+        unknown = [name for name in levels if name not in LEVELS]
+        if unknown:
+            raise CliError(f"--agents: unknown agent {unknown[0]!r}; the agents are {', '.join(LEVELS)}")
+        if len(levels) != args.players:
+            raise CliError(f"--agents names {len(levels)} agent{'s' * (len(levels) != 1)} for "
+                           f"{args.players} players: give one per seat")
+        summary = simulate_agents(_board(args.board), args.short, args.games, args.seed, levels)
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
     else:
@@ -233,6 +244,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, required=True)
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--board", metavar="PACK")
+    p.add_argument("--agents", metavar="A1,A2,...",
+                   help="one agent per seat, in seat order: random, easy, normal or strong "
+                        "(default: the planning agent of every seat, as before)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
 

@@ -60,6 +60,7 @@ class Summary:
     awakenings: int = 0
     games_with_awakening: int = 0
     actions: int = 0
+    agents: tuple[str, ...] = ()  # one level per seat when the games are between agents
 
     def add(self, game: Game) -> None:
         self.games += 1
@@ -80,14 +81,25 @@ class Summary:
             "average_values": {c: round(v / n, 2) for c, v in self.totals.items()},
             "awakenings": self.awakenings, "games_with_awakening": self.games_with_awakening,
             "average_actions": round(self.actions / n, 1),
-        }
+        } | self._agents_json()
+
+    def _agents_json(self) -> dict[str, Any]:
+        if not self.agents:
+            return {}
+        seats = [str(s) for s in range(1, len(self.agents) + 1)]
+        wins = {s: self.winners[s] for s in seats}
+        if self.players == 3:
+            wins["neutral"] = self.winners["neutral"]
+        return {"agents": list(self.agents), "wins_by_seat": wins}
 
     def lines(self) -> list[str]:
         data = self.to_json()
         wins = ", ".join(f"seat {k}: {v}" if k != "neutral" else f"neutral: {v}" for k, v in data["winners"].items())
         avg = ", ".join(f"{c} {v}" for c, v in data["average_values"].items())
+        played = (f"{data['length']} games between agents ({', '.join(self.agents)})" if self.agents
+                  else f"random {data['length']} games")
         return [
-            f"{self.games} random {data['length']} games with {self.players} players, all played to the end",
+            f"{self.games} {played} with {self.players} players, all played to the end",
             f"winners: {wins}",
             f"average value per player: {avg}",
             f"colossus awakenings: {self.awakenings} in all, in {self.games_with_awakening} games",
@@ -99,4 +111,15 @@ def simulate(board: Board, players: int, short: bool, games: int, seed: int) -> 
     summary = Summary(players, short)
     for game_seed in game_seeds(seed, games):
         summary.add(play(board, random_setup(players, short, game_seed), game_seed ^ 0x5EED))
+    return summary
+
+
+def simulate_agents(board: Board, short: bool, games: int, seed: int, levels: tuple[str, ...]) -> Summary:
+    """Games between agents, one level per seat in seat order (`companion.agents.levels`)."""
+    from companion.agents.match import agents_for, play_match
+
+    summary = Summary(len(levels), short, agents=levels)
+    for game_seed in game_seeds(seed, games):
+        setup = random_setup(len(levels), short, game_seed)
+        summary.add(play_match(board, setup, agents_for(board, levels, game_seed)))
     return summary
