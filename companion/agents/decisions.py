@@ -22,7 +22,7 @@ from companion.rules.choices import (
     RewardChoice,
 )
 from companion.rules.state import State
-from companion.rules.units import PROGRAM_LENGTH, ROAD_COLOURS, UNITS
+from companion.rules.terms import PROGRAM_LENGTH, ROAD_COLOURS, UNITS
 
 from .evaluation import NONE, Delta, utility
 

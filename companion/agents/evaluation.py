@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from companion.rules import Phase
 from companion.rules.scoring import fame
 from companion.rules.state import State
-from companion.rules.units import CATEGORIES
+from companion.rules.terms import CATEGORIES
 
 NEUTRAL = 0  # the neutral player's key among the seats (seats count from 1)
 UNIT_WORTH = 0.45  # per unit and category while at least three years remain

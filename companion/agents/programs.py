@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from companion.rules.preview import action_at
 from companion.rules.state import State
-from companion.rules.units import PROGRAM_LENGTH, ROAD_COLOURS
+from companion.rules.terms import PROGRAM_LENGTH, ROAD_COLOURS
 from companion.sim.agent import planned_program
 
 BEAM = 48

@@ -35,7 +35,7 @@ from companion.rules.choices import (
 from companion.rules.deal import tiles_in_play
 from companion.rules.pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
 from companion.rules.state import CityTile, Guild, PlayerState, StackedColossus, State
-from companion.rules.units import BARDS_PER_PLAYER, BARRACKS, FLOORS_PER_PLAYER, UNITS
+from companion.rules.terms import BARDS_PER_PLAYER, BARRACKS, FLOORS_PER_PLAYER, UNITS
 from companion.sim.agent import decide
 
 SHORT_YEARS = 9

@@ -11,7 +11,7 @@ from companion.agents.levels import LEVELS, make_agent
 from companion.agents.match import agents_for, ask, play_match
 from companion.rules import Game
 from companion.rules.board import Board
-from companion.rules.units import UNITS
+from companion.rules.terms import UNITS
 from companion.sim.simulate import game_seeds, random_setup
 
 
