@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from platformdirs import user_data_path
 
+from companion.agents.levels import LEVELS
 from companion.i18n import LANGUAGES
 from companion.rules import XiditError
 from companion.rules.terms import PLAYER_COLOURS
@@ -29,6 +30,7 @@ class PlayerConfig:
     name: str | None = None
     box: str = "bot"  # bot, phone, gpio:N, serial:<port>
     screen: str | None = None  # a GPIO box's OLED on the Pi's I²C: "ssd1306:1:0x3C" or "sh1106:1:0x3C"
+    level: str = "normal"  # how well the table plays this seat when box = "bot" (companion/agents)
 
 
 @dataclass(frozen=True)
@@ -62,9 +64,16 @@ def simulated() -> Config:
 # docs/config.example.toml explains each one (a test keeps it so). Their defaults are `Config`'s.
 KEYS: Final = ("language", "store", "board", "pace", "length", "neutral", "games", "web.port", "web.host",
                "web.pin", "bots.delay", "bots.seed", "power.pin", "player.seat", "player.colour", "player.name",
-               "player.box", "player.screen")
+               "player.box", "player.screen", "player.level")
 DEFAULT: Final = Config(players=())
 DEFAULT_PLAYER: Final = PlayerConfig(seat=0, colour="")  # seat and colour default to the player's place
+
+
+def _level(player: dict[str, Any], index: int) -> str:
+    level = _get(player, "level", str, DEFAULT_PLAYER.level)
+    if level not in LEVELS:
+        raise BadConfig(f"config: player[{index}].level must be one of {', '.join(LEVELS)}, not {level!r}")
+    return str(level)
 
 
 def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any) -> Any:
@@ -95,7 +104,7 @@ def load(path: Path) -> Config:
             raise BadConfig(f"config: player[{i}].box must be one of {', '.join(BOXES)}, not {box!r}")
         players.append(PlayerConfig(_get(p, "seat", int, i + 1), _get(p, "colour", str, PLAYER_COLOURS[i % 5]),
                                     _get(p, "name", str, DEFAULT_PLAYER.name), box,
-                                    _get(p, "screen", str, DEFAULT_PLAYER.screen)))
+                                    _get(p, "screen", str, DEFAULT_PLAYER.screen), _level(p, i)))
     if not 3 <= len(players) <= 5:
         raise BadConfig(f"config: a table has 3 to 5 [[player]] entries, not {len(players)}")
     language = _get(data, "language", str, DEFAULT.language)

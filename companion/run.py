@@ -77,7 +77,7 @@ def run(config: Config, stop: threading.Event | None = None, *,
     if notifier.interval is not None:
         table.tick_every = min(table.tick_every, notifier.interval / 2)
     table.start()
-    bots = Bots(table, {p.seat for p in config.players if p.box == "bot"}, delay=config.bot_delay, seed=seed,
+    bots = Bots(table, {p.seat: p.level for p in config.players if p.box == "bot"}, delay=config.bot_delay, seed=seed,
                 acknowledged=on_stored)
     bots.start()
     web = start_web(config, table)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from companion.rules import Program, action_to_json
+from companion.agents.levels import Agent, make_agent
+from companion.rules import Action, Choice, Program, action_to_json
 from companion.sim.agent import decide
 
 from .commands import Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
@@ -18,13 +19,18 @@ log = logging.getLogger("companion.bots")
 
 
 class Bots:
-    def __init__(self, table: Table, seats: set[int], *, delay: float, seed: int,
+    """Plays the seats given with their levels. Each seat's agent is shown only what that seat's phone
+    would show (its view and its legal choice), so a virtual player can never use another's secrets."""
+
+    def __init__(self, table: Table, levels: Mapping[int, str], *, delay: float, seed: int,
                  acknowledged: Callable[[int], None] = lambda n: None) -> None:
         self.table = table
-        self.seats = seats
+        self.levels = dict(levels)
+        self.seats = set(levels)
         self.delay = delay
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.acknowledged = acknowledged  # told the stored log's length after every stored action
+        self._agents: dict[tuple[int | None, int], Agent] = {}
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -42,7 +48,7 @@ class Bots:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            commands = next_commands(self.table, self.rng, self.seats)
+            commands = self.decide()
             if not commands:
                 self._wake.wait(1.0)
                 self._wake.clear()
@@ -57,6 +63,23 @@ class Bots:
                 log.info("a virtual player was refused: %s", refused)
 
 
+    def decide(self) -> list[Command]:
+        """What the first awaited of these seats keys in now, decided by its agent (empty when none is awaited)."""
+        awaited = self.table.awaited(self.seats)
+        if awaited is None:
+            return []
+        choice, view = awaited
+        return commands_for(choice, self._agent(choice.seat).decide(view, choice))
+
+    def _agent(self, seat: int) -> Agent:
+        # One agent per seat and game, seeded from both, so a resumed table plays on as it would have.
+        key = (self.table.game_id, seat)
+        if key not in self._agents:
+            seed = self.seed * 7919 + seat + 104729 * (key[0] or 0)
+            self._agents[key] = make_agent(self.levels[seat], self.table.board, seed)
+        return self._agents[key]
+
+
 def next_commands(table: Table, rng: random.Random, seats: set[int] | None = None, *,
                   slot_by_slot: bool = False) -> list[Command]:
     """What the next awaited virtual player keys in: a whole program (or slot by slot, as a box
@@ -64,7 +87,11 @@ def next_commands(table: Table, rng: random.Random, seats: set[int] | None = Non
     decided = table.decide_for(lambda choice, state: decide(rng, choice, state), seats)
     if decided is None:
         return []
-    choice, action = decided
+    return commands_for(*decided, slot_by_slot=slot_by_slot)
+
+
+def commands_for(choice: Choice, action: Action, *, slot_by_slot: bool = False) -> list[Command]:
+    """The commands a box would send for a decided action: a program slot by slot (or whole) and a lock."""
     if isinstance(action, Program):
         programmed: list[Command] = [SetOrder(choice.seat, i, o) for i, o in enumerate(action.orders)] \
             if slot_by_slot else [SetProgram(choice.seat, action.orders)]

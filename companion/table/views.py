@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from companion.rules import Phase
+from companion.rules.choices import Choice, ProgramChoice
 from companion.rules.preview import preview
 from companion.rules.terms import PROGRAM_LENGTH
 from companion.rules.views import parse_reader
@@ -75,6 +76,21 @@ class TableViews(TableReads):
     """The part of the table that makes views: for phones and pages, and for boxes (a seat's snapshot)."""
 
     _views: ViewCache
+
+    def awaited(self, seats: Collection[int]) -> tuple[Choice, dict[str, Any]] | None:
+        """The first choice awaited from these seats (a locked program waits for the others' locks) and
+        that seat's own view, read at once: all a virtual player may know when it decides."""
+        with self._lock:
+            game = self._game
+            if game is None or game.outcome() is not None:
+                return None
+            for choice in game.legal():
+                if choice.seat not in seats:
+                    continue
+                if isinstance(choice, ProgramChoice) and choice.seat in self._drafts.locked:
+                    continue
+                return choice, self.view(f"seat:{choice.seat}")
+            return None
 
     def view(self, reader: str = "referee") -> dict[str, Any]:
         """The view for a reader. It is shared with every other caller for this version: never modify it."""

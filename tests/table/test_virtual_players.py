@@ -1,0 +1,78 @@
+"""Virtual players at the table (issue: virtual players worth sitting down with): the table's own seats
+are played by the agents of their levels, each shown only its own seat's view."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.table.bots import Bots, next_commands
+
+from .support import advance, new_table
+
+
+def test_a_three_seat_game_with_two_virtual_players_and_one_phone_plays_to_the_end(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", players=3, length="short", seed=11)
+    table.start()
+    moved = threading.Event()
+    table.watch(lambda version: moved.set())
+    bots = Bots(table, {2: "strong", 3: "easy"}, delay=0.0, seed=3)
+    bots.start()
+    phone = random.Random(8)  # seat 1 keys its orders slot by slot, as the phone box sends them
+    try:
+        while table.outcome() is None:
+            commands = next_commands(table, phone, {1}, slot_by_slot=True)
+            for command in commands:
+                table.submit(command).result(timeout=30)
+            if not commands:
+                assert moved.wait(30), "the virtual players stopped playing"
+                moved.clear()
+    finally:
+        bots.stop()
+        table.stop()
+    outcome = table.outcome()
+    assert outcome is not None
+    assert table.year() is not None and table.actions() > 20
+
+
+def test_a_virtual_player_is_handed_its_own_seat_view_only(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", players=4, seed=5)
+    advance(table, random.Random(2), past_placement=True)  # programming: every seat is awaited
+    try:
+        for seats in ({2}, {3, 4}):
+            awaited = table.awaited(seats)
+            assert awaited is not None
+            choice, view = awaited
+            assert choice.seat in seats
+            assert view["view"] == f"seat:{choice.seat}"
+            others = [p for p in view["players"] if p["seat"] != choice.seat]
+            assert others and all("units" not in p or p["units"] is None for p in others)
+    finally:
+        table.stop()
+
+
+def test_no_seat_awaited_from_seats_that_have_nothing_to_decide(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", players=3, seed=5)
+    try:
+        assert table.awaited(set()) is None
+        assert table.awaited({9}) is None
+    finally:
+        table.stop()
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "strong"])
+def test_every_level_can_sit_at_the_table(tmp_path: Path, level: str) -> None:
+    table = new_table(tmp_path / "t.db", players=3, seed=7)
+    bots = Bots(table, {1: level, 2: level, 3: level}, delay=0.0, seed=1)
+    try:
+        for _ in range(12):  # placements, then the first year's programs: decided and accepted
+            commands = bots.decide()
+            assert commands
+            for command in commands:
+                table.handle(command)
+        assert table.actions() >= 3
+    finally:
+        table.stop()
