@@ -13,6 +13,7 @@ from companion.i18n import LANGUAGES
 from companion.rules import XiditError
 from companion.rules.units import PLAYER_COLOURS
 
+from .boxes.frame import KEYS
 from .table.commands import PACES
 
 BOXES = ("bot", "phone", "gpio", "serial")
@@ -29,6 +30,7 @@ class PlayerConfig:
     name: str | None = None
     box: str = "bot"  # bot, phone, gpio:N, serial:<port>
     screen: str | None = None  # a GPIO box's OLED on the Pi's I²C: "ssd1306:1:0x3C" or "sh1106:1:0x3C"
+    pins: dict[str, int] | None = None  # a GPIO box on pins of its own (box = "gpio"): key name -> BCM number
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,28 @@ def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default:
     return value
 
 
+def _pins(player: dict[str, Any], i: int, box: str) -> dict[str, int] | None:
+    """A seat's `[player.pins]`: every key of its GPIO box on a BCM pin of its own (issue 18)."""
+    pins = _get(player, "pins", dict, None)
+    if pins is None:
+        return None
+    where = f"player[{i}].pins"
+    if box != "gpio":
+        raise BadConfig(f"config: {where} needs box = \"gpio\" (a GPIO box on these pins), not {box!r}")
+    unknown = sorted(set(pins) - set(KEYS))
+    if unknown:
+        raise BadConfig(f"config: {where}: unknown key(s) {', '.join(unknown)} (keys: {', '.join(KEYS)})")
+    for key in pins:
+        pin = _get(pins, key, int, None)
+        if not 0 <= pin <= 27:
+            raise BadConfig(f"config: {where}.{key} must be a GPIO number 0 to 27, not {pin}")
+    if len(set(pins.values())) != len(pins):
+        raise BadConfig(f"config: {where}: two keys share a pin")
+    if not pins:
+        raise BadConfig(f"config: {where} is empty")
+    return dict(pins)
+
+
 def load(path: Path) -> Config:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -85,7 +109,8 @@ def load(path: Path) -> Config:
         if box.split(":")[0] not in BOXES:
             raise BadConfig(f"config: player[{i}].box must be one of {', '.join(BOXES)}, not {box!r}")
         players.append(PlayerConfig(_get(p, "seat", int, i + 1), _get(p, "colour", str, PLAYER_COLOURS[i % 5]),
-                                    _get(p, "name", str, None), box, _get(p, "screen", str, None)))
+                                    _get(p, "name", str, None), box, _get(p, "screen", str, None),
+                                    _pins(p, i, box)))
     if not 3 <= len(players) <= 5:
         raise BadConfig(f"config: a table has 3 to 5 [[player]] entries, not {len(players)}")
     language = _get(data, "language", str, "en")

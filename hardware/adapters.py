@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from hardware.events import Key, Sink
-from hardware.gpio_box import GpioBox, default_pins
+from hardware.gpio_box import GpioBox
+from hardware.pinout import default_pins
 from hardware.serial_box import SerialLink
 
 

@@ -18,8 +18,8 @@ from companion.boxes.frame import Frame
 from companion.boxes.glass import pages
 from companion.table.table import Table
 from hardware.events import Key
-from hardware.gpio_box import default_pins
 from hardware.hardware_box import HardwareBox
+from hardware.pinout import default_pins
 from hardware.screens import Screen
 from tests.table.support import new_table
 
