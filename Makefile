@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint tools browser clean catalog
+.PHONY: run test lint tools browser micropython clean catalog
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -30,7 +30,18 @@ browser:
 	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium) \
 		|| echo "could not install chromium: the browser tests will be skipped (in CI they fail)"
 
-test: lint tools browser
+# The Pico firmware's test runs it under MicroPython's WebAssembly port, from npm into build/npm (git ignores
+# build/), with Debian's node (that test fails without them in CI).
+MICROPYTHON := @micropython/micropython-webassembly-pyscript@1.27.0
+micropython:
+	@(command -v node >/dev/null && command -v npm >/dev/null) \
+		|| (apt-get update -qq && apt-get install -y -qq nodejs npm) \
+		|| echo "could not install nodejs and npm: the firmware's MicroPython test will be skipped (in CI it fails)"
+	@test -f build/npm/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs \
+		|| npm install --silent --no-audit --no-fund --prefix build/npm $(MICROPYTHON) \
+		|| echo "could not install $(MICROPYTHON): the firmware's MicroPython test will be skipped (in CI it fails)"
+
+test: lint tools browser micropython
 	$(VENV)/bin/pytest -q
 
 clean:

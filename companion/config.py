@@ -14,6 +14,7 @@ from companion.i18n import LANGUAGES
 from companion.rules import XiditError
 from companion.rules.terms import PLAYER_COLOURS
 
+from .boxes.frame import KEYS as BOX_KEYS
 from .table.commands import PACES
 
 BOXES = ("bot", "phone", "gpio", "serial")
@@ -31,6 +32,7 @@ class PlayerConfig:
     box: str = "bot"  # bot, phone, gpio:N, serial:<port>
     screen: str | None = None  # a GPIO box's OLED on the Pi's I²C: "ssd1306:1:0x3C" or "sh1106:1:0x3C"
     level: str = "normal"  # how well the table plays this seat when box = "bot" (companion/agents)
+    pins: dict[str, int] | None = None  # a GPIO box on pins of its own (box = "gpio"): key name -> BCM number
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def simulated() -> Config:
 # docs/config.example.toml explains each one (a test keeps it so). Their defaults are `Config`'s.
 KEYS: Final = ("language", "store", "board", "pace", "length", "neutral", "games", "web.port", "web.host",
                "web.pin", "bots.delay", "bots.seed", "power.pin", "player.seat", "player.colour", "player.name",
-               "player.box", "player.screen", "player.level")
+               "player.box", "player.screen", "player.level", "player.pins")
 DEFAULT: Final = Config(players=())
 DEFAULT_PLAYER: Final = PlayerConfig(seat=0, colour="")  # seat and colour default to the player's place
 
@@ -82,6 +84,28 @@ def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default:
         name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise BadConfig(f"config: {key!r} must be {name}, not {value!r}")
     return value
+
+
+def _pins(player: dict[str, Any], i: int, box: str) -> dict[str, int] | None:
+    """A seat's `[player.pins]`: every key of its GPIO box on a BCM pin of its own (issue 18)."""
+    pins = _get(player, "pins", dict, None)
+    if pins is None:
+        return None
+    where = f"player[{i}].pins"
+    if box != "gpio":
+        raise BadConfig(f"config: {where} needs box = \"gpio\" (a GPIO box on these pins), not {box!r}")
+    unknown = sorted(set(pins) - set(BOX_KEYS))
+    if unknown:
+        raise BadConfig(f"config: {where}: unknown key(s) {', '.join(unknown)} (keys: {', '.join(BOX_KEYS)})")
+    for key in pins:
+        pin = _get(pins, key, int, None)
+        if not 0 <= pin <= 27:
+            raise BadConfig(f"config: {where}.{key} must be a GPIO number 0 to 27, not {pin}")
+    if len(set(pins.values())) != len(pins):
+        raise BadConfig(f"config: {where}: two keys share a pin")
+    if not pins:
+        raise BadConfig(f"config: {where} is empty")
+    return dict(pins)
 
 
 def load(path: Path) -> Config:
@@ -104,7 +128,7 @@ def load(path: Path) -> Config:
             raise BadConfig(f"config: player[{i}].box must be one of {', '.join(BOXES)}, not {box!r}")
         players.append(PlayerConfig(_get(p, "seat", int, i + 1), _get(p, "colour", str, PLAYER_COLOURS[i % 5]),
                                     _get(p, "name", str, DEFAULT_PLAYER.name), box,
-                                    _get(p, "screen", str, DEFAULT_PLAYER.screen), _level(p, i)))
+                                    _get(p, "screen", str, DEFAULT_PLAYER.screen), _level(p, i), _pins(p, i, box)))
     if not 3 <= len(players) <= 5:
         raise BadConfig(f"config: a table has 3 to 5 [[player]] entries, not {len(players)}")
     language = _get(data, "language", str, DEFAULT.language)

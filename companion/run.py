@@ -177,7 +177,7 @@ def open_hardware(config: Config, table: Table) -> list[Any]:
 
         try:
             screen = oled(player.screen) if player.screen else None
-            boxes.append(HardwareBox(player.seat, player.box, table, screen=screen))
+            boxes.append(HardwareBox(player.seat, player.box, table, screen=screen, pins=player.pins))
         except Exception as error:  # missing pins, no I²C, unplugged: say so and go on
             log.error("seat %s: box %s could not be opened (%s); run `companion doctor`", player.seat,
                       player.box, error)

@@ -49,7 +49,9 @@ class Finding:
 
 
 def smbus_probe() -> I2cProbe | None:
-    """A prober that reads one byte at an address with smbus2, or None when smbus2 is not installed."""
+    """A prober that sends an empty write (an SMBus quick write) to an address with smbus2, as `i2cdetect`
+    does for the OLEDs' addresses (a read could upset a device that is not a screen); None when smbus2 is
+    not installed."""
     try:
         smbus2: Any = importlib.import_module("smbus2")
     except ImportError:
@@ -58,7 +60,7 @@ def smbus_probe() -> I2cProbe | None:
     def probe(bus: int, address: int) -> bool:
         try:
             with smbus2.SMBus(bus) as smbus:
-                smbus.read_byte(address)
+                smbus.write_quick(address)
             return True
         except PermissionError:
             raise
@@ -128,7 +130,9 @@ def check_i2c(dev: Path, probe: I2cProbe | None, user: str) -> list[Finding]:
             findings.append(Finding("i2c", f"{bus}: permission denied", _usermod(user, "i2c")))
             continue
         if found:
-            findings.extend(Finding("i2c", f"{bus}: a screen answers at 0x{a:02X}") for a in found)
+            findings.extend(Finding("i2c", f"{bus}: a screen answers at 0x{a:02X}; for its seat: "
+                                    f"screen = \"ssd1306:{number}:0x{a:02X}\" (sh1106:... for an SH1106 screen)")
+                            for a in found)
         else:
             findings.append(Finding("i2c", f"{bus}: no screen at 0x3C or 0x3D",
                                     "check the OLED's wiring (SDA to pin 3, SCL to pin 5, VCC 3.3 V, GND)"
@@ -136,22 +140,39 @@ def check_i2c(dev: Path, probe: I2cProbe | None, user: str) -> list[Finding]:
     return findings
 
 
+def udev_name(id_path: str) -> str:
+    """The name systemd/99-xidit-boxes.rules gives a box at that USB path (its /dev/serial/by-path/ name):
+    udev's ID_PATH_TAG is the path with every character but letters, digits and '-' made '_'."""
+    tag = "".join(c if c.isascii() and (c.isalnum() or c == "-") else "_" for c in id_path)
+    return f"/dev/{UDEV_FOLDER}/{UDEV_PREFIX}{tag}"
+
+
+UDEV_FOLDER, UDEV_PREFIX = "xidit", "box-"  # as in 99-xidit-boxes.rules: SYMLINK+="xidit/box-$env{ID_PATH_TAG}"
+UDEV_FIX = ("install the udev rule for stable names (systemd/install.sh does it): sudo install -m 0644 "
+            "systemd/99-xidit-boxes.rules /etc/udev/rules.d/ && sudo udevadm trigger --subsystem-match=tty")
+
+
 def check_serial(dev: Path, hello: HelloProbe | None, timeout: float, user: str) -> list[Finding]:
+    named = dev / UDEV_FOLDER
     by_path = dev / "serial" / "by-path"
-    links = sorted(by_path.iterdir()) if by_path.is_dir() else []
-    ports: list[tuple[str, str]] = []  # (the path to put in the config, the device it is)
+    ports: list[tuple[str, str, bool]] = []  # (the path to put in the config, the device it is, udev-named)
     seen: set[str] = set()
-    for link in links:
+    for link in sorted(named.glob(f"{UDEV_PREFIX}*")) if named.is_dir() else []:
         target = os.path.realpath(link)
-        ports.append((str(link), target))
-        seen.add(os.path.realpath(target))
+        ports.append((str(link), target, True))
+        seen.add(target)
+    for link in sorted(by_path.iterdir()) if by_path.is_dir() else []:
+        target = os.path.realpath(link)
+        if target not in seen:
+            ports.append((str(link), target, False))
+            seen.add(target)
     for tty in sorted(dev.glob("ttyACM*")):
         if os.path.realpath(tty) not in seen:
-            ports.append((str(tty), str(tty)))
+            ports.append((str(tty), str(tty), False))
     if not ports:
-        return [Finding("serial", f"no serial box found ({by_path}, {dev}/ttyACM*)")]
+        return [Finding("serial", f"no serial box found ({named}/{UDEV_PREFIX}*, {by_path}, {dev}/ttyACM*)")]
     findings = []
-    for path, target in ports:
+    for path, target, stable in ports:
         name = path if path == target else f"{path} ({Path(target).name})"
         if hello is None:
             findings.append(Finding("serial", f"{name}: found (not asked for its HELLO)"))
@@ -171,9 +192,16 @@ def check_serial(dev: Path, hello: HelloProbe | None, timeout: float, user: str)
         if msg is None:
             findings.append(Finding("serial", f"{name}: no HELLO within {timeout:g} s",
                                     "if it is a Xidit box, flash its firmware (hardware/README.md)"))
-        else:
+        elif stable:
             findings.append(Finding("serial", f"{name}: box {msg.box_id}, firmware {msg.firmware}, protocol "
                                     f"{msg.proto}; for its seat: box = \"serial:{path}\""))
+        else:
+            # Without the rule the only names are by-path's or a ttyACM number that changes with the order
+            # the boxes are plugged in: say which name the rule gives it.
+            named_as = udev_name(Path(path).name) if Path(path).parent == by_path else f"/dev/{UDEV_FOLDER}/..."
+            findings.append(Finding("serial", f"{name}: box {msg.box_id}, firmware {msg.firmware}, protocol "
+                                    f"{msg.proto}; once named by udev, for its seat: box = \"serial:{named_as}\"",
+                                    UDEV_FIX))
     return findings
 
 

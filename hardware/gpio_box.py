@@ -20,29 +20,6 @@ from hardware.events import HOLD, PRESS, REPEAT, REPEATING_KEYS, InputEvent, Key
 
 log = logging.getLogger(__name__)
 
-#: BCM numbers of the pins left free by I²C (2, 3: the OLED screens), SPI (7-11), the UART (14, 15) and the
-#: HAT EEPROM (0, 1): seventeen pins.
-FREE_PINS: tuple[int, ...] = (4, 5, 6, 12, 13, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27)
-
-#: The default wiring of up to three GPIO boxes (config `box = "gpio:0"`, `"gpio:1"`, `"gpio:2"`), BCM numbers
-#: with the header's physical pin in the comment. Three boxes of six keys need eighteen pins and only
-#: seventeen are free of I²C, SPI, UART and the HAT EEPROM, so box 2's BACK takes GPIO 15 (the UART's receive
-#: pin, an input anyway): keep the serial console and the UART off (`raspi-config nonint do_serial_cons 1`,
-#: `raspi-config nonint do_serial_hw 1`). The direct-order keys (BLACK, RED, BLUE, ACTION, WAIT) have no
-#: default pins: pass your own `pins` to use them (see hardware/README.md).
-DEFAULT_PIN_MAPS: tuple[Mapping[Key, int], ...] = (
-    {Key.LEFT: 17, Key.RIGHT: 27, Key.UP: 22, Key.DOWN: 23, Key.OK: 24, Key.BACK: 25},  # pins 11 13 15 16 18 22
-    {Key.LEFT: 5, Key.RIGHT: 6, Key.UP: 12, Key.DOWN: 13, Key.OK: 19, Key.BACK: 16},  # pins 29 31 32 33 35 36
-    {Key.LEFT: 26, Key.RIGHT: 20, Key.UP: 21, Key.DOWN: 4, Key.OK: 18, Key.BACK: 15},  # pins 37 38 40 7 12 10
-)
-
-
-def default_pins(index: int) -> dict[Key, int]:
-    """The default pin map of GPIO box `index` (0, 1 or 2), as in `box = "gpio:<index>"`."""
-    if not 0 <= index < len(DEFAULT_PIN_MAPS):
-        raise ValueError(f"there are default pins for GPIO boxes 0 to {len(DEFAULT_PIN_MAPS) - 1}, not {index}")
-    return dict(DEFAULT_PIN_MAPS[index])
-
 
 class GpioBox:
     """The keys of one seat's box on GPIO pins. `pins` maps each key to a BCM pin number; `sink` receives

@@ -1,10 +1,17 @@
 """One seat's physical box at the table: its keys (GPIO pins or a serial link) drive the seat's menus,
-and its screen (an OLED on the Pi's I²C bus, or the one inside a serial box) shows the seat's frames."""
+and its screen (an OLED on the Pi's I²C bus, or the one inside a serial box) shows the seat's frames.
+
+The adapter's thread only queues a key: lgpio delivers every GPIO edge of the Pi on one thread, so a
+key handled there (the table's fsync, the drawing, the I²C transfer) would hold up every other box.
+Each box takes its keys from its own queue on its own worker thread.
+"""
 
 from __future__ import annotations
 
 import logging
+import queue
 import threading
+from collections.abc import Mapping
 from typing import Any
 
 from companion.boxes.box import Box
@@ -23,16 +30,28 @@ log = logging.getLogger("companion.hardware")
 
 
 class HardwareBox:
-    """Keys in from the adapter's thread, frames out to the screen; `handled` counts the keys taken."""
+    """Keys queued by the adapter's thread and handled on the box's worker, frames out to the screen;
+    `handled` counts the keys taken. `screen` is a luma device, or a `Screen` already made around one."""
 
-    def __init__(self, seat: int, spec: str, table: Table, *, screen: Any = None, pin_factory: Any = None,
-                 serial_options: dict[str, Any] | None = None) -> None:
+    def __init__(self, seat: int, spec: str, table: Table, *, screen: Any = None, pins: Mapping[str, int] | None = None,
+                 pin_factory: Any = None, serial_options: dict[str, Any] | None = None) -> None:
         self.seat = seat
         self.handled = 0
         self._changed = threading.Condition()
-        self._screen: Screen | None = Screen(screen) if screen is not None else None
+        if screen is None or isinstance(screen, Screen):
+            self._screen: Screen | None = screen
+        else:
+            self._screen = Screen(screen, name=f"seat {seat}'s screen")
         self.box = Box(seat, table, self._show)
-        self.adapter = open_box(spec, seat, self._key, pin_factory=pin_factory, serial_options=serial_options)
+        self._keys: queue.SimpleQueue[InputEvent | None] = queue.SimpleQueue()
+        self._worker = threading.Thread(target=self._work, name=f"box-{seat}-keys", daemon=True)
+        self._worker.start()
+        try:
+            self.adapter = open_box(spec, seat, self._keys.put, pins=pins, pin_factory=pin_factory,
+                                    serial_options=serial_options)
+        except BaseException:
+            self._keys.put(None)
+            raise
         self._link = self.adapter if isinstance(self.adapter, SerialLink) else None
         self._kind = spec.partition(":")[0]
         self.box.attach()
@@ -56,20 +75,25 @@ class HardwareBox:
                 if not self._closing.is_set():
                     self._table.submit(BoxStatus(self.seat, self._kind, False))
 
-    def _key(self, event: InputEvent) -> None:
-        try:
-            self.box.key(event.key.value, event.kind)
-        except Exception:  # a bad moment for one key must not kill the adapter's thread
-            log.exception("seat %s: key %s failed", self.seat, event.key)
-        with self._changed:
-            self.handled += 1
-            self._changed.notify_all()
+    def _work(self) -> None:
+        while (event := self._keys.get()) is not None:
+            try:
+                self.box.key(event.key.value, event.kind)
+            except Exception:  # a bad moment for one key must not stop the box's next keys
+                log.exception("seat %s: key %s failed", self.seat, event.key)
+            with self._changed:
+                self.handled += 1
+                self._changed.notify_all()
 
     def _show(self, frame: Frame) -> None:
         if self._screen is not None:
             self._screen.show(frame)
         if self._link is not None:
             self._link.send_frame(b"".join(pages(image(frame))))
+
+    @property
+    def screen(self) -> Screen | None:
+        return self._screen
 
     def wait_handled(self, count: int, timeout: float) -> bool:
         with self._changed:
@@ -79,7 +103,13 @@ class HardwareBox:
         self.box.show_final(frame)
 
     def close(self) -> None:
+        """Stops the keys, then lets go of the screen with its last picture (the farewell) still on it."""
         self._closing.set()
         if self._watcher is not None:
             self._watcher.join(2)
         self.adapter.close()
+        self._keys.put(None)
+        self._worker.join(5)
+        self.box.close()
+        if self._screen is not None:
+            self._screen.close()

@@ -3,47 +3,101 @@
 `Screen` takes an already-built luma device (tests use `luma.core.device.dummy`), redraws only when the
 frame changes, and sends only the 8-pixel pages that changed when the device can take partial updates.
 The picture itself is drawn by `companion.boxes.drawing`.
+
+An I2C transfer can fail (`OSError` 121 on a long ribbon cable, a loose wire): the screen then logs it
+once, tries the same frame again after a growing pause, and sends the whole frame on its next success,
+since what the controller's memory holds is no longer known. The box and its keys never see the error.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 from typing import Any
+
+from luma.core.error import Error as LumaError
 
 from companion.boxes.drawing import image
 from companion.boxes.frame import Frame
 from companion.boxes.glass import FULL_FRAME, HEIGHT, WIDTH, pages
 from hardware.firmware import xidit_protocol as proto
 
+log = logging.getLogger("companion.hardware")
+
+#: Seconds before the first retry of a frame the device refused, and the longest pause between retries.
+RETRY_FIRST = 0.05
+RETRY_AT_MOST = 2.0
+
+
+DRIVERS = ("ssd1306", "sh1106")
+
+
+def parse_screen(spec: str) -> tuple[str, int, int]:
+    """(driver, bus, address) of a `screen` setting: `ssd1306:<bus>:<address>` or `sh1106:<bus>:<address>`,
+    e.g. ssd1306:1:0x3C; the bus is N of /dev/i2c-N (a multiplexer's channels are buses of their own)."""
+    kind, _, rest = spec.partition(":")
+    bus, _, address = rest.partition(":")
+    try:
+        number = int(address or "0x3C", 16)
+    except ValueError:
+        number = -1
+    if kind not in DRIVERS or not bus.isdigit() or not 0x03 <= number <= 0x77:
+        raise ValueError(f"screen {spec!r}: ssd1306:<bus>:<address> or sh1106:<bus>:<address>, "
+                         "e.g. ssd1306:1:0x3C")
+    return kind, int(bus), number
+
 
 def oled(spec: str) -> Any:
-    """A luma device from `ssd1306:<bus>:<address>` or `sh1106:<bus>:<address>` (e.g. ssd1306:1:0x3C)."""
+    """A luma device for a `screen` setting (see `parse_screen`)."""
     from luma.core.interface.serial import i2c
     from luma.oled.device import sh1106, ssd1306
 
-    kind, _, rest = spec.partition(":")
-    bus, _, address = rest.partition(":")
-    if kind not in ("ssd1306", "sh1106") or not bus.isdigit():
-        raise ValueError(f"screen {spec!r}: ssd1306:<bus>:<address> or sh1106:<bus>:<address>")
+    kind, bus, address = parse_screen(spec)
     device = (ssd1306 if kind == "ssd1306" else sh1106)
-    return device(i2c(port=int(bus), address=int(address or "0x3C", 16)))
+    return device(i2c(port=bus, address=address))
 
 
 class Screen:
-    """One box's OLED: redraws only when the frame changes, dims and blanks when idle."""
+    """One box's OLED: redraws only when the frame changes, dims and blanks when idle, and outlives
+    the device's errors (see the module's notes)."""
 
-    def __init__(self, device: Any, *, contrast: int = 0xCF, dim_contrast: int = 0x10) -> None:
+    def __init__(self, device: Any, *, contrast: int = 0xCF, dim_contrast: int = 0x10, name: str = "screen",
+                 retry_first: float = RETRY_FIRST, retry_at_most: float = RETRY_AT_MOST) -> None:
         self.device = device
         self.contrast = contrast
         self.dim_contrast = dim_contrast
+        self.name = name
         self.shown: Frame | None = None
         self._memory: bytes | None = None  # what the controller's memory holds, page after page
         self.frames_sent = 0
         self.bytes_sent = 0  # data bytes sent to the glass: whole frames, or changed runs when partial
+        self.failures = 0  # device errors since the last frame that went through
+        self._retry_first = retry_first
+        self._retry_at_most = retry_at_most
+        self._pause = retry_first
+        self._pending: Frame | None = None  # the frame the device refused, tried again by `_retry`
+        self._retry: threading.Timer | None = None
+        self._closed = False
+        self._lock = threading.RLock()  # the box's thread and the retry timer both draw
 
     def show(self, frame: Frame) -> bool:
-        """Draws the frame if it differs from the one on the glass; True when something was sent."""
-        if frame == self.shown:
-            return False
+        """Draws the frame if it differs from the one on the glass; True when it went through. A device
+        error is caught: the frame is tried again later, unless another one comes first."""
+        with self._lock:
+            if frame == self.shown or self._closed:
+                return False
+            self._cancel_retry()
+            try:
+                self._send(frame)
+            except (OSError, LumaError) as error:  # luma words errno 121 on a command as "device not found"
+                self._failed(frame, error)
+                return False
+            if self.failures:
+                log.info("%s: the screen answers again after %d failed attempt(s)", self.name, self.failures)
+            self.failures, self._pause, self._pending = 0, self._retry_first, None
+            return True
+
+    def _send(self, frame: Frame) -> None:
         picture = image(frame)
         memory = b"".join(pages(picture))
         if self.shown is None or frame.dim != self.shown.dim:
@@ -56,10 +110,39 @@ class Screen:
             self.bytes_sent += send_changes(self.device, controller, self._memory, memory)
         self.shown, self._memory = frame, memory
         self.frames_sent += 1
-        return True
+
+    def _failed(self, frame: Frame, error: Exception) -> None:
+        # Part of the frame may have landed: forget what the glass shows, so the next try sends it all.
+        self.shown, self._memory, self._pending = None, None, frame
+        if not self.failures:  # once per burst: a loose cable must not flood the journal
+            log.warning("%s: the screen did not take a frame (%s); trying again until it does", self.name, error)
+        self.failures += 1
+        self._retry = threading.Timer(self._pause, self._try_again)
+        self._retry.daemon = True
+        self._retry.start()
+        self._pause = min(self._pause * 2, self._retry_at_most)
+
+    def _try_again(self) -> None:
+        with self._lock:
+            if self._pending is not None:
+                self.show(self._pending)
+
+    def _cancel_retry(self) -> None:
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
 
     def close(self) -> None:
-        self.device.cleanup() if hasattr(self.device, "cleanup") else None
+        """Stops retrying and lets go of the device, leaving the last picture (the farewell) on the glass:
+        luma would otherwise blank it when the program ends."""
+        with self._lock:
+            if self._pending is not None:
+                self.show(self._pending)  # one last try for a farewell the device refused
+            self._closed = True
+            self._cancel_retry()
+        self.device.persist = True
+        if hasattr(self.device, "cleanup"):
+            self.device.cleanup()
 
 
 def partial_controller(device: Any) -> str | None:

@@ -1,24 +1,38 @@
 #!/usr/bin/env bash
 # Installs the Xidit table companion as a service on Raspberry Pi OS (Bookworm, 64-bit Lite).
-# Run from a clone of the project:  sudo systemd/install.sh   (or --dry-run to list the steps only).
-# Idempotent: running it again updates the installation and keeps the config and the games.
+# Run from a clone of the project:
+#   sudo systemd/install.sh [--config BUILD.toml] [--dry-run]
+# --config: the table's config to install (e.g. docs/builds/three-players.toml) when there is none yet;
+# --dry-run: show each step and change nothing.
+# Idempotent: running it again updates the installation and keeps the config and the games; a step whose
+# work is already done says so and does nothing.
+# XIDIT_ROOT (empty unless set) is put before every system path: for trying it on a stand-in system.
 set -euo pipefail
 
 DRY_RUN=0
-if [[ "${1:-}" == "--dry-run" ]]; then
-    DRY_RUN=1
-elif [[ $# -gt 0 ]]; then
-    echo "usage: $0 [--dry-run]" >&2
-    exit 2
-fi
+BUILD=""
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --dry-run) DRY_RUN=1 ;;
+        --config)
+            if [[ $# -lt 2 ]]; then echo "usage: $0 [--config BUILD.toml] [--dry-run]" >&2; exit 2; fi
+            BUILD=$2
+            shift ;;
+        *) echo "usage: $0 [--config BUILD.toml] [--dry-run]" >&2; exit 2 ;;
+    esac
+    shift
+done
 
 SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-PREFIX=/opt/xidit
+ROOT=${XIDIT_ROOT:-}
+PREFIX=$ROOT/opt/xidit
 VENV=$PREFIX/venv
-CONFIG=/etc/xidit/companion.toml
-STATE=/var/lib/xidit
+CONFIG=$ROOT/etc/xidit/companion.toml
+STATE=$ROOT/var/lib/xidit
 ACCOUNT=xidit
 UNIT=xidit-companion.service
+ON_PATH=$ROOT/usr/local/bin/companion
+I2C_SPEED=dtparam=i2c_arm_baudrate=400000
 
 step() { printf '\n== %s\n' "$*"; }
 run() {
@@ -26,21 +40,48 @@ run() {
     if [[ $DRY_RUN -eq 0 ]]; then "$@"; fi
 }
 
+if [[ -n $BUILD && ! -f $BUILD ]]; then
+    echo "no such config: $BUILD" >&2
+    exit 2
+fi
 if [[ $DRY_RUN -eq 0 && $EUID -ne 0 ]]; then
     echo "run it as root: sudo $0" >&2
     exit 1
 fi
 
+# raspi-config's `nonint get_*` answers 0 for "on".
+raspi_on() { [[ "$(raspi-config nonint "$1" 2>/dev/null)" == "0" ]]; }
+
 step "1. Debian packages"
 run apt-get update
-run apt-get install -y python3-venv python3-dev python3-lgpio i2c-tools libopenjp2-7 libjpeg62-turbo
+# polkitd: the right to power off for the power button (without it, Lite's `systemctl poweroff` fails).
+run apt-get install -y python3-venv python3-dev python3-lgpio i2c-tools polkitd libopenjp2-7 libjpeg62-turbo
 
-step "2. I2C and SPI"
+step "2. I2C at 400 kHz (SPI left as it is: no box uses it)"
+BOOT_CONFIG=""
+for candidate in "$ROOT/boot/firmware/config.txt" "$ROOT/boot/config.txt"; do
+    if [[ -f $candidate ]]; then BOOT_CONFIG=$candidate; break; fi
+done
 if command -v raspi-config >/dev/null 2>&1; then
-    run raspi-config nonint do_i2c 0
-    run raspi-config nonint do_spi 0
+    if raspi_on get_i2c; then
+        echo "I2C is on"
+    else
+        run raspi-config nonint do_i2c 0
+    fi
 else
-    echo "raspi-config not found: not a Raspberry Pi OS, enable I2C and SPI by hand if boxes use them"
+    echo "raspi-config not found: not a Raspberry Pi OS, enable I2C by hand if boxes use it"
+fi
+if [[ -z $BOOT_CONFIG ]]; then
+    echo "no /boot/firmware/config.txt: add $I2C_SPEED to the boot config by hand"
+elif grep -qx "$I2C_SPEED" "$BOOT_CONFIG"; then
+    echo "I2C already at 400 kHz in $BOOT_CONFIG"
+elif grep -q '^dtparam=i2c_arm_baudrate=' "$BOOT_CONFIG"; then
+    run sed -i "s/^dtparam=i2c_arm_baudrate=.*/$I2C_SPEED/" "$BOOT_CONFIG"
+    echo "reboot for the new I2C speed"
+else
+    # under [all]: the lines before may belong to one Pi model's section
+    run sed -i -e '$a [all]' -e "\$a $I2C_SPEED" "$BOOT_CONFIG"
+    echo "reboot for the new I2C speed"
 fi
 
 step "3. Service account"
@@ -57,7 +98,7 @@ for group in gpio i2c spi dialout; do
     fi
 done
 
-step "4. Program, in a virtual environment"
+step "4. Program, in a virtual environment, and companion on PATH"
 run install -d -m 0755 "$PREFIX"
 if [[ ! -x "$VENV/bin/python" ]]; then
     # The system's site packages give gpiozero the Pi's lgpio pin driver (python3-lgpio).
@@ -66,30 +107,59 @@ fi
 run "$VENV/bin/pip" install --upgrade pip
 run "$VENV/bin/pip" install --upgrade "${SOURCE}[pi]"
 run install -m 0644 "$SOURCE/README.md" "$PREFIX/README.md"
+if [[ "$(readlink "$ON_PATH" 2>/dev/null || true)" == "$VENV/bin/companion" ]]; then
+    echo "$ON_PATH is there"
+else
+    run ln -sfn "$VENV/bin/companion" "$ON_PATH"
+fi
 
 step "5. Configuration and state"
 run install -d -m 0750 -o "$ACCOUNT" -g "$ACCOUNT" "$STATE"
+IN_EFFECT=$CONFIG
 if [[ ! -f "$CONFIG" ]]; then
-    run install -D -m 0640 -o root -g "$ACCOUNT" "$SOURCE/systemd/companion.toml" "$CONFIG"
+    IN_EFFECT=${BUILD:-$SOURCE/systemd/companion.toml}
+    run install -D -m 0640 -o root -g "$ACCOUNT" "$IN_EFFECT" "$CONFIG"
 else
-    echo "keeping the existing $CONFIG"
+    echo "keeping the existing $CONFIG${BUILD:+ (to use $BUILD instead: sudo cp $BUILD $CONFIG)}"
 fi
 
-step "6. Service, udev rules, and the right to power off (for the optional power button)"
-run install -m 0644 "$SOURCE/systemd/$UNIT" "/etc/systemd/system/$UNIT"
-run install -m 0644 "$SOURCE/systemd/99-xidit-boxes.rules" /etc/udev/rules.d/99-xidit-boxes.rules
-run install -D -m 0644 "$SOURCE/systemd/50-xidit-poweroff.rules" /etc/polkit-1/rules.d/50-xidit-poweroff.rules
+step "6. Serial console (off only when a GPIO box needs GPIO 15)"
+PINS=$(PYTHONPATH=$SOURCE python3 -m hardware.pinout "$IN_EFFECT")
+if [[ " $PINS " == *" 15 "* ]]; then
+    if ! command -v raspi-config >/dev/null 2>&1; then
+        echo "a GPIO box uses GPIO 15: turn the serial console and the UART off by hand"
+    else
+        if raspi_on get_serial_cons; then
+            run raspi-config nonint do_serial_cons 1
+        else
+            echo "the serial console is off"
+        fi
+        if raspi_on get_serial_hw; then
+            run raspi-config nonint do_serial_hw 1
+        else
+            echo "the UART is off"
+        fi
+    fi
+else
+    echo "no GPIO box uses GPIO 15: the serial console is left as it is"
+fi
+
+step "7. Service, udev rules, and the right to power off (for the optional power button)"
+run install -m 0644 "$SOURCE/systemd/$UNIT" "$ROOT/etc/systemd/system/$UNIT"
+run install -m 0644 "$SOURCE/systemd/99-xidit-boxes.rules" "$ROOT/etc/udev/rules.d/99-xidit-boxes.rules"
+run install -D -m 0644 "$SOURCE/systemd/50-xidit-poweroff.rules" "$ROOT/etc/polkit-1/rules.d/50-xidit-poweroff.rules"
 run udevadm control --reload-rules
 run udevadm trigger --subsystem-match=tty
 run systemctl daemon-reload
 run systemctl enable "$UNIT"
 run systemctl restart "$UNIT"
 
-step "7. Ready"
+step "8. Ready"
 run runuser -u "$ACCOUNT" -- "$VENV/bin/companion" pin --config "$CONFIG"
 if [[ $DRY_RUN -eq 0 ]]; then
     for address in $(hostname -I); do
         echo "Table view: http://$address:8000/   Referee page: http://$address:8000/referee"
     done
 fi
+echo "Check the boxes: companion doctor --user $ACCOUNT (stop the service first to ask serial boxes)"
 echo "Logs: journalctl -u $UNIT -f"

@@ -30,6 +30,7 @@ run rm -f "/etc/systemd/system/$UNIT" /etc/udev/rules.d/99-xidit-boxes.rules \
 run systemctl daemon-reload
 run udevadm control --reload-rules
 run rm -rf /opt/xidit
+run rm -f /usr/local/bin/companion
 if [[ $PURGE -eq 1 ]]; then
     run rm -rf /var/lib/xidit /etc/xidit
     run userdel xidit || true

@@ -48,6 +48,8 @@ def test_the_example_config_loads_with_its_commented_out_keys_too(tmp_path: Path
     assert load(EXAMPLE).web_port == DEFAULT.web_port
     # The commented-out values are examples a user may copy: they must load as well.
     text = re.sub(r"^# (\w+ = )", r"\1", EXAMPLE.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    # The first player's example pins are a GPIO box's.
+    text = re.sub(r'^box = "bot"', 'box = "gpio"', text, count=1, flags=re.MULTILINE)
     every = tmp_path / "every.toml"
     every.write_text(text, encoding="utf-8")
     config = load(every)
@@ -63,11 +65,15 @@ def test_every_key_the_example_explains_changes_the_loaded_config(tmp_path: Path
     values = {"language": '"fr"', "store": '"x.db"', "board": '"b.toml"', "pace": '"orders"', "length": '"short"',
               "neutral": '"hard"', "games": "2", "port": "9", "host": '"127.0.0.1"', "pin": "5", "delay": "1.5",
               "seed": "7", "seat": "4", "colour": '"black"', "name": '"Ann"', "box": '"phone"',
-              "screen": '"sh1106:1:0x3C"'}
+              "screen": '"sh1106:1:0x3C"', "level": '"strong"', "pins": '{ UP = 5 }'}
     for key in KEYS:
         table, _, name = key.rpartition(".")
         value = '"4821"' if key == "web.pin" else values[name]
-        if table == "player":
+        if key == "player.pins":  # pins belong to a GPIO box: compared with the same box without them
+            gpio = base.replace("[[player]]\n", '[[player]]\nbox = "gpio"\n', 1)
+            plain.write_text(gpio)
+            text = gpio.replace('box = "gpio"\n', f'box = "gpio"\n{name} = {value}\n', 1)
+        elif table == "player":
             text = base.replace("[[player]]\n", f"[[player]]\n{name} = {value}\n", 1)
         elif table:
             text = f"[{table}]\n{name} = {value}\n" + base
@@ -76,6 +82,7 @@ def test_every_key_the_example_explains_changes_the_loaded_config(tmp_path: Path
         changed = tmp_path / "changed.toml"
         changed.write_text(text)
         assert load(changed) != load(plain), key
+        plain.write_text(base)
 
 
 RULING = re.compile(r"^\| ([RP])-(\d+) \|", re.MULTILINE)

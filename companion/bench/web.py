@@ -62,6 +62,16 @@ class _Service:
         kb = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
         return kb / 1024
 
+    def cpu_seconds(self) -> float:
+        """CPU time the process's live threads have used so far, to the nanosecond (/proc's schedstat)."""
+        total = 0
+        for task in Path(f"/proc/{self.process.pid}/task").iterdir():
+            try:
+                total += int((task / "schedstat").read_text().split()[0])
+            except (OSError, IndexError, ValueError):  # a thread that ended meanwhile
+                continue
+        return total / 1e9
+
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(30)
@@ -137,6 +147,7 @@ def web_figures(board: Board, changes: int) -> list[Figure]:
             stack.callback(connection.close)
             samples = []
             version = json.loads(_get(service.port, "/api/view"))["version"]
+            cpu = service.cpu_seconds()
             for n in range(changes):
                 sent = time.perf_counter()
                 answer = _post(connection, cookie, {"command": "pace", "pace": ("orders", "decisions")[n % 2],
@@ -146,12 +157,15 @@ def web_figures(board: Board, changes: int) -> list[Figure]:
                 with ARRIVED:
                     ARRIVED.wait_for(partial(_all_have, listeners, version), 10)
                 samples.append((max(lst.arrived.get(version, deadline) for lst in listeners) - sent) * 1000)
+            cpu = service.cpu_seconds() - cpu
             rss = service.rss_mb()
     return [
         Figure("process: cold start of `companion run` to READY (store, web server up)", service.ready * 1000, "ms",
                1, "", "python start, imports, store, web server"),
         Figure(f"web: state change to all of {STREAMS} open streams received (loopback)", percentile(samples, 50),
                "ms (p50)", len(samples), "", f"p99 {percentile(samples, 99):.2f} ms; from the referee's request"),
+        Figure(f"web: CPU time of `companion run` per change with {STREAMS} phones", 1000 * cpu / changes, "ms",
+               changes, "", "the referee's request and every stream's event, all threads (/proc schedstat)"),
         Figure(f"web: resident memory of `companion run` with {STREAMS} streams open", rss, "MB", 1, "≤ 80 MB",
                "VmRSS after the changes above"),
     ]

@@ -40,6 +40,8 @@ class Box:
             log.info("seat %s: ignored unknown key %r", self.seat, key)
             return None
         with self._lock:
+            if self._closed.is_set():
+                return None
             frame = self.controller.press(key, kind)
             self._show(frame)
         if self._drawer is not None:
@@ -53,15 +55,25 @@ class Box:
     def refresh(self) -> None:
         """Asks for a redraw after a change at the table. Never waits and never draws here: the box's
         own drawing thread does it, so the table's loop is never held up by a box."""
+        if self._closed.is_set():
+            return
         self._dirty = True
         self._wake.set()
 
     def _draw_when_asked(self) -> None:
+        failing = False
         while not self._closed.is_set():
             self._wake.wait()
             self._wake.clear()
-            if not self._closed.is_set():
+            if self._closed.is_set():
+                break
+            try:
                 self._settle()
+                failing = False
+            except Exception:  # a screen that failed may take the next change: this thread must live on
+                if not failing:
+                    log.exception("seat %s: drawing failed; the next change draws again", self.seat)
+                failing = True
 
     def close(self) -> None:
         self._closed.set()
@@ -74,14 +86,18 @@ class Box:
             self._unsubscribe = None
 
     def _settle(self) -> None:
-        while self._dirty and self._lock.acquire(blocking=False):
-            try:
-                self._dirty = False
-                self._show(self.controller.frame())
-            finally:
-                self._lock.release()
-        with self._drawn:
-            self._drawn.notify_all()
+        try:
+            while self._dirty and self._lock.acquire(blocking=False):
+                try:
+                    self._dirty = False
+                    if self._closed.is_set():
+                        break  # the farewell is on the glass: nothing draws over it
+                    self._show(self.controller.frame())
+                finally:
+                    self._lock.release()
+        finally:
+            with self._drawn:
+                self._drawn.notify_all()
 
     def settled(self, timeout: float) -> bool:
         """Waits until the screen shows the table's latest state (for tests and a clean shutdown)."""
@@ -91,7 +107,9 @@ class Box:
     def show_final(self, frame: Frame) -> None:
         """The last picture before the power goes: keys are no longer taken."""
         with self._lock:
+            self._closed.set()  # a late key or table change must not draw over it
             self._show(frame)
+        self._wake.set()  # the drawing thread ends
 
     def attach(self) -> Callable[[], None]:
         """Follows the table: every published change redraws this box (on the box's drawing thread)."""

@@ -1,10 +1,11 @@
 """Xidit button box firmware: a Raspberry Pi Pico (MicroPython) with up to eleven keys and a 128x64 OLED,
 talking to the table over its USB serial port with the line protocol of xidit_protocol.py.
 
-Flash: `mpremote mip install ssd1306` (or an SH1106 driver, see DRIVER), then
-`mpremote cp hardware/firmware/*.py :` and reset the Pico. Wiring: hardware/README.md.
-Hold BACK while plugging the box in to get the REPL instead of this program (for Thonny or mpremote);
-Ctrl-C from a tool also stops it.
+Flash (hardware/README.md has the steps): stop the table's service, then `mpremote mip install ssd1306`
+(or sh1106.py from the micropython-sh1106 driver, see DRIVER) and `mpremote cp hardware/firmware/*.py :`.
+Hold BACK while plugging the box in to get the REPL instead of this program (for Thonny or mpremote).
+Once the table has welcomed the box a watchdog runs: a hung I2C transfer or loop restarts the box within
+WATCHDOG_MS. It cannot be stopped, so Ctrl-C after a welcome gives the REPL for those seconds only.
 
 Nothing here may print: the USB serial port carries the protocol.
 """
@@ -39,6 +40,7 @@ DRIVER = "ssd1306"  # or "sh1106" for the 1.3" screens (driver file sh1106.py co
 FLIP = False  # True to turn the picture upside down (screen mounted the other way)
 
 SCAN_MS = 5
+WATCHDOG_MS = 8000  # the RP2040's watchdog counts to 8.3 s at most
 
 
 def make_display():
@@ -127,8 +129,11 @@ def run():
     poller = select.poll()
     poller.register(sys.stdin, select.POLLIN)
     welcomed = False
+    watchdog = None  # started at the first welcome: before it, a tool may take the REPL for good
     box.hello()
     while True:
+        if watchdog is not None:
+            watchdog.feed()
         data = b""
         while len(data) < 512 and poller.poll(0):
             byte = stdin.read(1)
@@ -143,6 +148,8 @@ def run():
         box.poll()
         if welcomed and not box.welcomed:
             screen.status("table lost:", "waiting for", "the table...")
+        if box.welcomed and watchdog is None:
+            watchdog = machine.WDT(timeout=WATCHDOG_MS)
         welcomed = box.welcomed
         time.sleep_ms(SCAN_MS)
 

@@ -52,12 +52,14 @@ def test_the_installer_dry_run_lists_every_step_and_changes_nothing(tmp_path: Pa
                           text=True, timeout=60, env={"PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": str(tmp_path)})
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    for step in ("Debian packages", "I2C and SPI", "Service account", "virtual environment",
-                 "Configuration and state", "Service, udev rules", "Ready"):
+    for step in ("Debian packages", "I2C at 400 kHz", "Service account", "virtual environment",
+                 "Configuration and state", "Serial console", "Service, udev rules", "Ready"):
         assert step in out, step
-    for command in ("apt-get install", "python3 -m venv", "pip install", "systemctl enable",
-                    "99-xidit-boxes.rules", "companion pin"):
+    for command in ("apt-get install", "polkitd", "python3 -m venv", "pip install", "systemctl enable",
+                    "99-xidit-boxes.rules", "companion pin", "ln -sfn /opt/xidit/venv/bin/companion "
+                    "/usr/local/bin/companion"):
         assert command in out, command
+    assert "do_spi" not in out
 
 
 def test_the_installer_refuses_unknown_arguments() -> None:

@@ -12,8 +12,8 @@ from luma.core.device import dummy
 from companion.boxes.keys import keys_for
 from companion.rules import Game, record_from_json
 from hardware.events import Key
-from hardware.gpio_box import default_pins
 from hardware.hardware_box import HardwareBox
+from hardware.pinout import default_pins
 from tests.hardware.fakebox import SocketBox
 from tests.table.support import new_table
 

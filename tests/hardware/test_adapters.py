@@ -8,7 +8,8 @@ from gpiozero.pins.mock import MockFactory
 
 from hardware.adapters import open_box
 from hardware.events import InputEvent, Key
-from hardware.gpio_box import DEFAULT_PIN_MAPS, GpioBox
+from hardware.gpio_box import GpioBox
+from hardware.pinout import DEFAULT_PIN_MAPS
 from hardware.serial_box import SerialLink
 
 from .fakebox import SocketBox

@@ -29,7 +29,7 @@ def test_an_empty_machine_gets_clear_not_found_lines_and_exit_0(tmp_path: Path) 
     assert code == 0
     text = "\n".join(lines)
     assert f"i2c: no I2C bus found ({dev}/i2c-*)" in text and "raspi-config nonint do_i2c 0" in text
-    assert f"serial: no serial box found ({dev}/serial/by-path, {dev}/ttyACM*)" in text
+    assert f"serial: no serial box found ({dev}/xidit/box-*, {dev}/serial/by-path, {dev}/ttyACM*)" in text
     assert f"gpio: no GPIO chip found ({dev}/gpiochip*)" in text
 
 
@@ -41,8 +41,10 @@ def test_a_pi_with_screens_a_box_and_missing_groups(tmp_path: Path) -> None:
         (dev / name).write_bytes(b"")
     (proc / "cmdline").write_text("coherent_pool=1M console=serial0,115200 console=tty1 root=/dev/mmcblk0p2\n")
     box = PtyBox(box_id="E6614C311B7A2F2D").start()
-    port = dev / "serial" / "by-path" / "platform-fd500000.pcie-pci-0000:01:00.0-usb-0:1.2:1.0"
-    os.symlink(box.path, port)
+    os.symlink(box.path, dev / "serial" / "by-path" / "platform-fd500000.pcie-pci-0000:01:00.0-usb-0:1.2:1.0")
+    (dev / "xidit").mkdir()
+    port = dev / "xidit" / "box-platform-fd500000_pcie-pci-0000_01_00_0-usb-0_1_2_1_0"
+    os.symlink(box.path, port)  # the udev rule's name for the same box: the one the doctor gives
 
     def probe(bus: int, address: int) -> bool:
         if bus == 20:
@@ -58,10 +60,11 @@ def test_a_pi_with_screens_a_box_and_missing_groups(tmp_path: Path) -> None:
     lines = out.getvalue().splitlines()
     user = getpass.getuser()
     assert code == 0
-    assert f"i2c: {dev}/i2c-1: a screen answers at 0x3C" in lines
+    assert f"i2c: {dev}/i2c-1: a screen answers at 0x3C; for its seat: screen = \"ssd1306:1:0x3C\" " \
+           "(sh1106:... for an SH1106 screen)" in lines
     assert f"i2c: {dev}/i2c-20: permission denied -- fix: sudo usermod -aG i2c {user}, then log in again " \
            "(or restart the service)" in lines
-    hello = [line for line in lines if line.startswith(f"serial: {port}")]
+    hello = [line for line in lines if line.startswith("serial: ") and "box E66" in line]
     assert hello == [f"serial: {port} ({Path(box.path).name}): box E6614C311B7A2F2D, firmware 1.0, protocol 1; "
                      f"for its seat: box = \"serial:{port}\""]
     assert any(line.startswith(f"serial: {dev}/ttyACM1: cannot open") for line in lines)  # not a serial port
@@ -132,3 +135,56 @@ def test_a_box_the_companion_holds_is_reported_busy_not_read(tmp_path: Path) -> 
     finally:
         box.close()
     assert len(findings) == 1 and "cannot open" in findings[0].text and "is the companion running?" in findings[0].text
+
+
+def test_a_box_without_the_udev_rule_is_given_the_name_the_rule_makes(tmp_path: Path) -> None:
+    dev = tmp_path / "dev"
+    (dev / "serial" / "by-path").mkdir(parents=True)
+    id_path = "platform-fd500000.pcie-pci-0000:01:00.0-usb-0:1.4:1.0"
+    (dev / "ttyACM0").write_bytes(b"")
+    os.symlink(dev / "ttyACM0", dev / "serial" / "by-path" / id_path)
+    said = doctor.proto.parse(doctor.proto.encode(doctor.proto.HELLO, 0, "E6614C311B7A2F2D", "1.0", "B007", 1))
+    findings = doctor.check_serial(dev, lambda path, timeout: said, 0.5, "xidit")
+    assert len(findings) == 1 and findings[0].fix.startswith("install the udev rule")
+    name = "/dev/xidit/box-platform-fd500000_pcie-pci-0000_01_00_0-usb-0_1_4_1_0"
+    assert f'once named by udev, for its seat: box = "serial:{name}"' in findings[0].text
+    # the name the rule makes: SYMLINK+="xidit/box-$env{ID_PATH_TAG}", ID_PATH_TAG being udev's tag of ID_PATH
+    rules = (Path(__file__).resolve().parents[2] / "systemd" / "99-xidit-boxes.rules").read_text()
+    assert 'SYMLINK+="xidit/box-$env{ID_PATH_TAG}"' in rules
+    assert doctor.udev_name(id_path) == name
+    # and the builds' configs use names of that form
+    builds = Path(__file__).resolve().parents[2] / "docs" / "builds" / "three-players.toml"
+    assert f'"serial:{name}"' in builds.read_text()
+
+
+def test_the_i2c_probe_is_a_quick_write_like_i2cdetect(monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import sys
+    import types
+
+    calls: list[tuple[str, int, int]] = []
+
+    class SMBus:
+        def __init__(self, bus: int) -> None:
+            self.bus = bus
+
+        def __enter__(self) -> SMBus:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+        def write_quick(self, address: int) -> None:
+            calls.append(("write_quick", self.bus, address))
+            if address != 0x3C:
+                raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+        def read_byte(self, address: int) -> int:
+            calls.append(("read_byte", self.bus, address))
+            return 0
+
+    monkeypatch.setitem(sys.modules, "smbus2", types.SimpleNamespace(SMBus=SMBus))
+    probe = doctor.smbus_probe()
+    assert probe is not None
+    assert probe(1, 0x3C) and not probe(1, 0x3D)
+    assert calls == [("write_quick", 1, 0x3C), ("write_quick", 1, 0x3D)]

@@ -8,7 +8,8 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from hardware.events import InputEvent, Key
-from hardware.gpio_box import DEFAULT_PIN_MAPS, FREE_PINS, GpioBox, default_pins
+from hardware.gpio_box import GpioBox
+from hardware.pinout import DEFAULT_PIN_MAPS, FREE_PINS, default_pins
 
 from .support import Collector, settle
 

@@ -1,0 +1,197 @@
+"""A GPIO box at the table: its screen outlives device errors, its last picture stays on the glass, and
+no box ever waits for another one's key."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+from luma.core.device import dummy
+
+from companion.boxes.box import Box
+from companion.boxes.drawing import image
+from companion.boxes.frame import Frame
+from companion.boxes.glass import pages
+from companion.table.table import Table
+from hardware.events import Key
+from hardware.hardware_box import HardwareBox
+from hardware.pinout import default_pins
+from hardware.screens import Screen
+from tests.table.support import new_table
+
+from .glass import oled
+
+
+class WatchedScreen(Screen):
+    """A screen a test can wait on: notified after every attempt to draw, retries included."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.attempted = threading.Condition()
+
+    def show(self, frame: Frame) -> bool:
+        done = super().show(frame)
+        with self.attempted:
+            self.attempted.notify_all()
+        return done
+
+    def wait_until_showing(self, frame: Frame, timeout: float = 5.0) -> bool:
+        with self.attempted:
+            return self.attempted.wait_for(lambda: self.shown == frame, timeout)
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    f = MockFactory()
+    yield f
+    f.reset()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    t = new_table(tmp_path / "boxes.db", players=3, seed=7)
+    t.start()
+    yield t
+    t.stop()
+
+
+def press(factory: MockFactory, box: int, key: Key) -> None:
+    pin = factory.pin(default_pins(box)[key])
+    pin.drive_low()
+    pin.drive_high()
+
+
+def test_a_screen_that_fails_recovers_with_the_whole_frame_and_says_so_once(
+        factory: MockFactory, table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    device, bus = oled()
+    screen = WatchedScreen(device, name="seat 1's screen", retry_first=0.01, retry_at_most=0.04)
+    hardware = HardwareBox(1, "gpio:0", table, screen=screen, pin_factory=factory)
+    try:
+        assert hardware.box.settled(5)
+        assert screen.wait_until_showing(hardware.box.controller.frame())
+        bus.fail_next(4)  # the key's partial update and three retries fail, half-sent
+        caplog.set_level(logging.INFO, logger="companion.hardware")
+        press(factory, 0, Key.DOWN)
+        assert hardware.wait_handled(1, 5)
+        wanted = hardware.box.controller.frame()
+        assert screen.wait_until_showing(wanted)
+        assert bytes(bus.memory) == b"".join(pages(image(wanted)))  # the glass shows it, whole
+        assert bus.transfers[-1] == 1024  # after an error the controller's memory is unknown: all of it again
+        warnings = [r for r in caplog.records if "did not take a frame" in r.getMessage()]
+        assert len(warnings) == 1 and warnings[0].levelno == logging.WARNING
+        assert any("answers again after 4 failed attempt(s)" in r.getMessage() for r in caplog.records)
+        press(factory, 0, Key.DOWN)  # and the next key is a partial update again
+        assert hardware.wait_handled(2, 5)
+        assert screen.wait_until_showing(hardware.box.controller.frame())
+        assert bus.transfers[-1] < 1024
+    finally:
+        hardware.close()
+
+
+def test_a_new_frame_replaces_the_one_still_being_retried(factory: MockFactory, table: Table) -> None:
+    device, bus = oled()
+    screen = WatchedScreen(device, retry_first=30, retry_at_most=30)  # the retry would come far too late
+    hardware = HardwareBox(1, "gpio:0", table, screen=screen, pin_factory=factory)
+    try:
+        assert hardware.box.settled(5)
+        bus.fail_next(1)
+        press(factory, 0, Key.DOWN)
+        assert hardware.wait_handled(1, 5)
+        press(factory, 0, Key.DOWN)  # the next key's frame goes through at once, whole
+        assert hardware.wait_handled(2, 5)
+        wanted = hardware.box.controller.frame()
+        assert screen.wait_until_showing(wanted)
+        assert bytes(bus.memory) == b"".join(pages(image(wanted)))
+        assert screen.failures == 0
+    finally:
+        hardware.close()
+
+
+def test_the_drawing_thread_lives_on_after_any_error(table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    shown: list[Frame] = []
+    explode = threading.Event()
+
+    def show(frame: Frame) -> None:
+        if explode.is_set():
+            explode.clear()
+            raise ValueError("a driver bug")
+        shown.append(frame)
+
+    box = Box(1, table, show)
+    box.attach()
+    try:
+        assert box.settled(5)
+        explode.set()
+        box.refresh()  # as after a change at the table: drawn on the box's drawing thread, which fails
+        assert box.settled(5) and not explode.is_set()
+        before = len(shown)
+        box.refresh()
+        assert box.settled(5) and len(shown) == before + 1  # the same thread drew the next change
+        assert [r.levelno for r in caplog.records if "drawing failed" in r.getMessage()] == [logging.ERROR]
+    finally:
+        box.close()
+
+
+def test_the_farewell_stays_on_the_glass_when_the_program_ends(factory: MockFactory, table: Table) -> None:
+    device = dummy(width=128, height=64, mode="1")
+    hardware = HardwareBox(1, "gpio:0", table, screen=device, pin_factory=factory)
+    assert hardware.box.settled(5)
+    farewell = Frame("message", "Game saved", ("Safe to unplug.",))
+    hardware.box.show_final(farewell)
+    press(factory, 0, Key.DOWN)  # a key or a table change after the farewell draws nothing over it
+    hardware.box.refresh()
+    assert hardware.wait_handled(1, 5) and hardware.box.settled(5)
+    hardware.close()
+    device.cleanup()  # what luma's exit hook does
+    assert device.persist
+    assert device.image.tobytes() == image(farewell).convert("1").tobytes()
+
+
+class Gate(dummy):  # type: ignore[misc]
+    """A screen whose next drawing blocks until the test opens the gate: a slow key's handling."""
+
+    def __init__(self) -> None:
+        super().__init__(width=128, height=64, mode="1")
+        self.armed = False
+        self.entered = threading.Event()
+        self.opened = threading.Event()
+
+    def display(self, picture: object) -> None:
+        if self.armed:
+            self.armed = False
+            self.entered.set()
+            self.opened.wait(30)
+        super().display(picture)
+
+
+def test_a_box_stuck_on_a_key_does_not_hold_up_another_box(factory: MockFactory, table: Table) -> None:
+    gate = Gate()
+    stuck = HardwareBox(1, "gpio:0", table, screen=gate, pin_factory=factory)
+    free = HardwareBox(2, "gpio:1", table, screen=dummy(width=128, height=64, mode="1"), pin_factory=factory)
+    try:
+        assert stuck.box.settled(5) and free.box.settled(5)
+        gate.armed = True
+        # gpiozero's mock pins deliver the edge on the thread that drives the pin, as lgpio delivers every
+        # edge of the Pi on its one thread: the edge must only queue the key.
+        edge = threading.Thread(target=press, args=(factory, 0, Key.DOWN))
+        edge.start()
+        edge.join(5)
+        assert not edge.is_alive(), "the GPIO edge waited for the key's handling"
+        assert gate.entered.wait(5)  # box 1 is now inside its key's drawing, and stays there
+        factory.pin(default_pins(0)[Key.UP]).drive_low()  # box 1's player holds a key meanwhile
+        press(factory, 1, Key.DOWN)
+        press(factory, 1, Key.DOWN)
+        assert free.wait_handled(2, 5)
+        assert stuck.handled == 0 and not gate.opened.is_set()
+        factory.pin(default_pins(0)[Key.UP]).drive_high()
+        gate.opened.set()
+        assert stuck.wait_handled(2, 5)  # its keys were kept, in order
+    finally:
+        gate.opened.set()
+        free.close()
+        stuck.close()
+
