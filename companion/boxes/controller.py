@@ -35,7 +35,7 @@ from companion.rules.preview import Slot
 from companion.rules.units import UNITS
 from companion.table.commands import Command, Decide, Refused, Unlock
 
-from .editors import count_step, grid_start, grid_step, split_step
+from .editors import count_step, grid_start, grid_step, split_step, spread
 from .frame import Frame
 from .programming import ProgramEditor
 from .snapshot import SeatSnapshot
@@ -172,7 +172,7 @@ class SeatController:
             case CensusChoice(most=most):
                 self.stage, self.count = "count", most  # default: reveal everything owned
             case CensusBardsChoice(bards=bards, regions=regions):
-                self.stage, self.split = "split", first_region(regions, bards)
+                self.stage, self.split = "split", spread(regions, bards)
             case ColossusChoice():
                 self.stage = "which"
 
@@ -242,8 +242,8 @@ class SeatController:
                 return []
             self.take = choice.takes[self.cursor]
             if "bards" in self.take and len(choice.regions) > 1:
-                # Every bard starts in the first region: one more OK accepts that.
-                self.stage, self.split, self.cursor = "split", first_region(choice.regions, choice.bards), 0
+                # The bards start spread evenly: one more OK accepts that.
+                self.stage, self.split, self.cursor = "split", spread(choice.regions, choice.bards), 0
                 return []
             bards = {choice.regions[0]: choice.bards} if "bards" in self.take else {}
             return [self._decide(actions.Reward(self.seat, self.take, actions.split(bards)))]
@@ -445,11 +445,6 @@ class SeatController:
                          page=page)
         lines = tuple(self._t(N_("Fight: {n} units"), {"n": needs}) for needs, _ in choice.colossi)
         return self._list(self._t(N_("A colossus wakes")), lines + (self._t(N_("Do not fight")),), notice, page)
-
-
-def first_region(regions: tuple[int, ...], bards: int) -> tuple[int, ...]:
-    """The default split: every bard in the first region."""
-    return tuple(bards if i == 0 else 0 for i in range(len(regions)))
 
 
 def weakest(owned: tuple[int, ...], needs: int) -> dict[str, int]:

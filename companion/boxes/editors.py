@@ -31,24 +31,31 @@ def count_step(key: str, count: int, most: int) -> int:
 Split = tuple[int, ...]  # bards per region, in the order of the regions
 
 
+def spread(regions: tuple[int, ...], bards: int) -> Split:
+    """The default split: the bards spread evenly, the first regions taking what does not divide. From
+    there any split of up to four bards over three regions is at most four keys away (and OK)."""
+    count = len(regions)
+    return tuple(bards // count + (1 if i < bards % count else 0) for i in range(count)) if count else ()
+
+
 def split_step(key: str, cursor: int, split: Split, bards: int) -> tuple[int, Split]:
     """UP/DOWN move between regions (wrapping); RIGHT brings one bard to the region under the cursor
-    (the first region gives first); LEFT sends one back to the first region."""
+    from the fullest other one; LEFT sends one from it to the next region."""
     regions = len(split)
     if not regions:
         return cursor, split
     if key in ("UP", "DOWN"):
         return (cursor + (1 if key == "DOWN" else -1)) % regions, split
     counts = list(split)
-    if key == "RIGHT" and counts[cursor] < bards:
+    if key == "RIGHT":
+        others = [r for r in range(regions) if r != cursor and counts[r] > 0]
         if sum(counts) < bards:
             counts[cursor] += 1
-        else:
-            donor = next((r for r in range(regions) if r != cursor and counts[r] > 0), None)
-            if donor is not None:
-                counts[donor] -= 1
-                counts[cursor] += 1
-    elif key == "LEFT" and counts[cursor] > 0 and cursor > 0:
+        elif others:
+            donor = max(others, key=lambda r: (counts[r], -r))
+            counts[donor] -= 1
+            counts[cursor] += 1
+    elif key == "LEFT" and counts[cursor] > 0 and regions > 1:
         counts[cursor] -= 1
-        counts[0] += 1
+        counts[(cursor + 1) % regions] += 1
     return cursor, tuple(counts)

@@ -11,9 +11,20 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
 from companion.rules import actions as a
+from companion.rules.choices import (
+    CensusBardsChoice,
+    CensusChoice,
+    Choice,
+    ColossusChoice,
+    FloorChoice,
+    NeutralChoice,
+    PlaceChoice,
+    ProgramChoice,
+    RewardChoice,
+)
 from companion.rules.units import ORDERS, PROGRAM_LENGTH
 
-from .editors import count_step, grid_step, split_step
+from .editors import count_step, grid_start, grid_step, split_step, spread
 from .programming import ENTRY, ProgramEditor
 
 DIRECT_KEYS = {"black": "BLACK", "red": "RED", "blue": "BLUE", "action": "ACTION", "wait": "WAIT"}
@@ -21,6 +32,36 @@ ENTRY_KEYS = {order: key for key, order in ENTRY.items()}
 MOVES = ("UP", "DOWN", "LEFT", "RIGHT")
 
 State = TypeVar("State", bound=Hashable)
+
+
+def decision(choice: Choice, action: a.Action, editor: ProgramEditor, draft: tuple[str | None, ...],
+             six_keys: bool) -> list[str]:
+    """The keys that enter `action` for `choice` on a box that shows the decision as it first comes."""
+    match choice, action:
+        case ProgramChoice(), a.Program(orders=orders):
+            return program(editor, draft, orders, six_keys)
+        case PlaceChoice(cities=free, taken=taken), a.Place(city=city):
+            cities = sorted(free + taken)
+            return place(len(cities), grid_start(len(cities)), cities.index(city))
+        case RewardChoice(takes=takes, regions=regions, bards=total), a.Reward(take=take, bards=bards):
+            keys = cycle(len(takes), 0, takes.index(take)) + ["OK"]
+            if "bards" in take and len(regions) > 1:
+                keys += split(regions, spread(regions, total), bards)
+            return keys
+        case ColossusChoice(colossi=colossi), a.Colossus(fight=fight, needs=needs):
+            if not fight or needs is None:
+                return cycle(len(colossi) + 1, 0, len(colossi)) + ["OK"]
+            index = [n for n, _ in colossi].index(needs)
+            return cycle(len(colossi) + 1, 0, index) + ["OK", "OK"]  # the box's default units: the weakest
+        case NeutralChoice(tracks=tracks), a.Neutral(track=track):
+            return cycle(len(tracks), 0, tracks.index(track)) + ["OK"]
+        case CensusChoice(most=most), a.Census(reveal=reveal):
+            return counter(most, most, reveal)
+        case CensusBardsChoice(regions=regions, bards=total), a.CensusBards(bards=bards):
+            return split(regions, spread(regions, total), bards) if len(regions) > 1 else ["OK"]
+        case FloorChoice(cities=cities), a.Floor(city=city):
+            return cycle(len(cities), 0, cities.index(city)) + ["OK"]
+    raise ValueError(f"no keys for {choice!r} and {action!r}")
 
 
 def shortest(start: State, goal: Callable[[State], bool], step: Callable[[str, State], State],
@@ -112,7 +153,7 @@ def place(size: int, cursor: int, index: int) -> list[str]:
     return shortest(cursor, lambda c: c == index, lambda key, c: grid_step(key, c, size)) + ["OK"]
 
 
-def count(most: int, start: int, reveal: int) -> list[str]:
+def counter(most: int, start: int, reveal: int) -> list[str]:
     return shortest(start, lambda n: n == reveal, lambda key, n: count_step(key, n, most)) + ["OK"]
 
 

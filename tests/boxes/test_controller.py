@@ -7,8 +7,10 @@ from pathlib import Path
 
 from companion.boxes.box import Box
 from companion.boxes.controller import BLANK_AFTER, DIM_AFTER
+from companion.boxes.editors import count_step, split_step, spread
 from companion.boxes.frame import Frame
 from companion.boxes.keys import keys_for
+from companion.boxes.text import wrap
 from companion.rules import actions
 from companion.table.commands import SetOrder
 from companion.table.table import Table
@@ -224,3 +226,39 @@ def test_the_last_page_shows_the_seat_link_when_the_table_serves_phones(tmp_path
     assert frame is not None and frame.kind == "qr" and frame.page == "4/4"
     assert frame.lines == ("HTTP://10.0.0.2:8000/S/1/ABCDEF012345",)
     table.stop()
+
+
+def test_the_instructions_page_shows_the_newest_first_and_scrolls(tmp_path: Path) -> None:
+    table, box = year_two(tmp_path)
+    mine = [i["text"] for i in table.view("seat:1")["table"]["instructions"] if i["seat"] == 1 and i["physical"]]
+    assert len(mine) >= 2
+    box[1].key("BACK")  # declines the proposal: the first slot is empty
+    box[1].key("BACK")  # the status page
+    frame = box[1].key("LEFT")  # round to the instructions
+    assert frame is not None and frame.title == "For you to do" and frame.top == 0
+    assert frame.lines == wrap(tuple(reversed(mine)))
+    assert frame.lines[0] == wrap((mine[-1],))[0]
+    frame = box[1].key("DOWN")
+    assert frame is not None and frame.top == (1 if len(frame.lines) > 4 else 0)
+    for _ in range(len(frame.lines) + 3):
+        frame = box[1].key("DOWN")
+    assert frame is not None and frame.top == max(0, len(frame.lines) - 4)  # stops at the end
+    table.stop()
+
+
+def test_a_census_count_moves_by_one_and_by_five() -> None:
+    counts = [9]
+    for key in ("LEFT", "DOWN", "RIGHT", "LEFT", "LEFT", "UP", "RIGHT", "RIGHT"):
+        counts.append(count_step(key, counts[-1], 9))
+    assert counts == [9, 4, 3, 8, 3, 0, 1, 6, 9]
+
+
+def test_bards_start_spread_and_move_one_at_a_time() -> None:
+    assert spread((3, 7, 9), 4) == (2, 1, 1) and spread((3, 7), 1) == (1, 0)
+    cursor, split = 0, spread((3, 7, 9), 4)
+    cursor, split = split_step("RIGHT", cursor, split, 4)  # one more here, from the fullest other region
+    assert split == (3, 0, 1)
+    cursor, split = split_step("LEFT", cursor, split, 4)  # one less here, to the next region
+    assert split == (2, 1, 1)
+    cursor, split = split_step("UP", cursor, split, 4)  # wraps to the last region
+    assert cursor == 2
