@@ -5,15 +5,25 @@ marker, no line cut with an ellipsis; pages of text wrap and scroll)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from companion.boxes.box import Box
+from companion.boxes.controller import SeatController
 from companion.boxes.drawing import overflows
 from companion.boxes.frame import Frame
 from companion.boxes.keys import keys_for
-from tests.table.support import new_table
+from companion.rules.choices import (
+    CensusBardsChoice,
+    CensusChoice,
+    ColossusChoice,
+    FloorChoice,
+    NeutralChoice,
+    RewardChoice,
+)
+from tests.table.support import advance, new_table
 
 
 def every_screen(path: Path, language: str, seed: int) -> set[Frame]:
@@ -46,10 +56,36 @@ def every_screen(path: Path, language: str, seed: int) -> set[Frame]:
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_every_screen_of_a_whole_game_fits_the_glass(tmp_path: Path, language: str) -> None:
-    seen = every_screen(tmp_path / "fit.db", language, seed=11)
+    seen = every_screen(tmp_path / "fit.db", language, seed=12)
     kinds = {frame.kind for frame in seen}
     assert {"program", "grid", "list", "editor", "message"} <= kinds
     titles = {frame.title for frame in seen}
     assert len(titles) > 10 and len(seen) > 500
     cut = sorted({line for frame in seen for line in overflows(frame)})
     assert cut == [], f"{len(cut)} lines do not fit: {cut[:20]}"
+
+
+RARE = {  # decisions a random 5-player game seldom reaches, with their longest texts
+    "colossus": ColossusChoice(1, 4, ((3, 0), (5, 1)), (2, 1, 1, 1, 1)),
+    "neutral": NeutralChoice(1),
+    "census": CensusChoice(1, "militia", 9),
+    "census bards": CensusBardsChoice(1, 4, (2, 5, 7), 7),
+    "reward": RewardChoice(1, 4, "colossus", 1, (("gold", "bards"), ("gold", "guild"), ("bards", "guild")), 3, 4,
+                           (2, 5, 7), 7, 3),
+    "floor": FloorChoice(1, (6, 12, 19)),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("decision", sorted(RARE))
+def test_the_rarer_decisions_fit_the_glass_at_every_step(tmp_path: Path, language: str, decision: str) -> None:
+    """Each key on the decision's screen, its notices included (the table refuses nothing here)."""
+    table = new_table(tmp_path / "rare.db", players=5, seed=3, language=language)
+    advance(table, random.Random(3), past_placement=True)
+    control = SeatController(1, lambda: replace(table.seat_snapshot(1), choice=RARE[decision]),
+                             lambda command: None, language=lambda: language)
+    seen = {control.frame()}
+    for key in ("OK", "DOWN", "RIGHT", "RIGHT", "OK", "LEFT", "UP", "OK", "BACK", "DOWN", "OK", "RIGHT", "OK"):
+        seen.add(control.press(key))
+    cut = sorted({line for frame in seen for line in overflows(frame)})
+    assert cut == [] and len(seen) > 2
