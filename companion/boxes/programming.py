@@ -1,9 +1,9 @@
 """Entering a program on a box as fast as on the physical wheels.
 
 The wheels keep last year's setting, so a year starts from the seat's own previous program, shown as a
-proposal that OK locks at once. The proposal lives in this box only (it is the seat's program as revealed
-last year, read from the seat's own view): nothing reaches the table until the player acts on it, and
-then it becomes the draft as a whole.
+proposal that OK locks at once. The proposal lives in this box only (the seat's own program of last year,
+as this box saw it locked or revealed): nothing reaches the table until the player acts on it, and then
+it becomes the draft as a whole.
 
 BACK declines the proposal. On an empty slot each of the five other keys enters an order and moves on
 (UP a black road, LEFT red, RIGHT blue, OK an action, DOWN a wait; the screen shows the legend), so a
