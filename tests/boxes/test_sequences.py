@@ -5,10 +5,12 @@ the starting city in at most 5."""
 from __future__ import annotations
 
 import random
+from itertools import product
 from pathlib import Path
 
 from companion.boxes import sequences
 from companion.boxes.box import Box
+from companion.boxes.editors import grid_start, spread
 from companion.rules import actions as a
 from companion.rules.choices import ColossusChoice, PlaceChoice, ProgramChoice
 from companion.sim.agent import decide
@@ -57,3 +59,16 @@ def test_each_sequence_enters_the_wanted_decision_and_programs_are_short(tmp_pat
     assert max(lengths[True]) <= 8 and max(lengths[False]) <= 7 and max(places) <= 5
     assert min(lengths[True]) < 7  # some years last year's program was kept in part
     assert len(lengths[True]) + len(lengths[False]) >= 20
+
+
+def test_any_city_count_or_split_is_a_few_presses_away() -> None:
+    assert max(len(sequences.place(21, grid_start(21), city)) for city in range(21)) == 5
+    assert max(len(sequences.counter(most, most, reveal)) for most in range(10) for reveal in range(most + 1)) == 4
+    worst = 0
+    for regions in ((2, 5), (2, 5, 7)):
+        for bards in range(1, 5):
+            for split in product(range(bards + 1), repeat=len(regions)):
+                if sum(split) == bards:
+                    wanted = a.split(dict(zip(regions, split, strict=True)))
+                    worst = max(worst, len(sequences.split(regions, spread(regions, bards), wanted)))
+    assert worst == 5  # four moves at most, and OK
