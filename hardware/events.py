@@ -35,7 +35,9 @@ REPEATING_KEYS: frozenset[Key] = frozenset((Key.UP, Key.DOWN))
 @dataclass(frozen=True, slots=True)
 class InputEvent:
     """One logical key event: `kind` is "press", "hold" (held for the hold time) or "repeat"
-    (auto-repeat of UP/DOWN while held, after the hold)."""
+    (auto-repeat of UP/DOWN while held, after the hold). Adapters report what the keys do; what a hold
+    or a repeat means is the box's (`companion.boxes.controller`): most mean nothing, so that a firm
+    press is one press."""
 
     seat: int
     key: Key

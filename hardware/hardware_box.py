@@ -18,8 +18,7 @@ from companion.boxes.box import Box
 from companion.boxes.drawing import image
 from companion.boxes.frame import Frame
 from companion.boxes.glass import pages
-from companion.table import Table
-from companion.table.commands import BoxStatus
+from companion.table import BoxStatus, Table
 
 from .adapters import open_box
 from .events import InputEvent

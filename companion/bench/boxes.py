@@ -40,9 +40,10 @@ class _Timed:
         self.device.data = timed
 
 
-def _play(games: int) -> tuple[list[float], list[int]]:
+def _play(games: int) -> tuple[list[float], list[int], int]:
     latencies: list[float] = []
     programming_bytes: list[int] = []
+    programs = 0
     with tempfile.TemporaryDirectory() as folder:
         for n in range(games):
             table = Table.open(Store(Path(folder) / f"boxes{n}.db"), default_pack_text())
@@ -57,7 +58,9 @@ def _play(games: int) -> tuple[list[float], list[int]]:
             rng = random.Random(n)
             while table.playing():
                 for seat, box in boxes.items():
-                    for key in keys_for(box, rng, six_keys=seat % 2 == 0):
+                    keys = keys_for(box, rng, six_keys=seat % 2 == 0)
+                    programs += bool(keys) and table.phase() == "program"
+                    for key in keys:
                         programming = table.phase() == "program"
                         before, sent = devices[seat].last, screens[seat].bytes_sent
                         start = time.perf_counter()
@@ -67,16 +70,18 @@ def _play(games: int) -> tuple[list[float], list[int]]:
                         if programming:
                             programming_bytes.append(screens[seat].bytes_sent - sent)
             table.stop()
-    return latencies, programming_bytes
+    return latencies, programming_bytes, programs
 
 
 def key_to_frame(board: Board, games: int) -> list[Figure]:
-    latencies, sent = _play(games)
+    latencies, sent, programs = _play(games)
     average = sum(sent) / max(1, len(sent))
+    per_program = sum(sent) / max(1, programs)
     return [
         Figure("boxes: key press to frame handed to the display", percentile(latencies, 50), "ms (p50)",
                len(latencies), "", f"p99 {percentile(latencies, 99):.2f} ms; includes storing the decision"),
         Figure("boxes: bytes sent to the display per key press while programming", 100 * average / FULL_FRAME,
                "% of a full frame", len(sent), "≤ 25 %",
-               f"{average:.0f} bytes on average against {FULL_FRAME}; page-addressed partial updates (SSD1306)"),
+               f"{average:.0f} bytes on average against {FULL_FRAME}, {per_program:.0f} bytes per program entered; "
+               "page-addressed partial updates (SSD1306)"),
     ]

@@ -27,8 +27,8 @@ from companion.boards import default_pack_text
 from companion.boxes.keys import keys_for
 from companion.rules.board import Board
 from companion.store import Store
+from companion.table import Table
 from companion.table.bots import new_game_command
-from companion.table.table import Table
 from hardware.hardware_box import HardwareBox
 from hardware.screens import Screen
 

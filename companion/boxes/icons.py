@@ -16,7 +16,7 @@ def order_icon(draw: ImageDraw.ImageDraw, order: str | None, box: tuple[int, int
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
     if order in LETTERS:
         draw.text((cx - 3, y0 - 2), LETTERS[order], font=font(), fill=1)
-        bar = y1 - 4
+        bar = y1 - 3
         if order == "black":
             draw.rectangle((x0 + 2, bar - 1, x1 - 2, bar + 1), fill=1)
         elif order == "red":
@@ -35,3 +35,32 @@ def order_icon(draw: ImageDraw.ImageDraw, order: str | None, box: tuple[int, int
         draw.line((cx - r, cy + r, cx + r, cy - r), fill=1, width=2)
     else:
         draw.rectangle((cx - 1, cy - 1, cx + 1, cy + 1), fill=1)
+
+
+#: Which key enters which order on an empty slot (see `programming.ENTRY`), in the legend's order.
+LEGEND = (("UP", "black"), ("LEFT", "red"), ("RIGHT", "blue"), ("OK", "action"), ("DOWN", "wait"))
+
+
+def _key(draw: ImageDraw.ImageDraw, key: str, x: int, cy: int) -> int:
+    """A key's sign (a small arrow, or OK) from `x`; returns where the sign ends."""
+    if key == "OK":
+        draw.text((x, cy - 8), "OK", font=font(), fill=1)
+        return x + int(font().getlength("OK"))
+    a = 3
+    cx = x + a
+    shape = {"UP": [(cx - a, cy + 2), (cx + a, cy + 2), (cx, cy - a)],
+             "DOWN": [(cx - a, cy - 2), (cx + a, cy - 2), (cx, cy + a)],
+             "LEFT": [(cx + 2, cy - a), (cx + 2, cy + a), (cx - a, cy)],
+             "RIGHT": [(cx - 2, cy - a), (cx - 2, cy + a), (cx + a, cy)]}[key]
+    draw.polygon(shape, fill=1)
+    return x + 2 * a + 1
+
+
+def key_legend(draw: ImageDraw.ImageDraw, top: int) -> None:
+    """Under an empty slot: each key's sign beside the order it enters, in one row 16 pixels high."""
+    wide, high, gap = 14, 16, 2
+    x = 1
+    for key, order in LEGEND:
+        end = _key(draw, key, x, top + high // 2)
+        order_icon(draw, order, (end + 1, top, end + wide, top + high - 1))
+        x = end + wide + gap + 1

@@ -124,7 +124,7 @@ def test_the_phone_box_shows_the_oled_image_and_takes_keys(app: Flask, table: Ta
     if seat == 1:
         new = answer.get_json()["frame"]
         assert client.post("/api/box/key", json={"key": "OK", "frame": new}).status_code == 200
-        assert engine(table).state.players[1].city == 2
+        assert engine(table).state.players[1].city == 18  # grid: city 11, a row down
 
 
 def test_the_referee_exports_and_sees_seat_links(app: Flask) -> None:
