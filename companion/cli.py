@@ -102,7 +102,7 @@ def cmd_board_verify(args: argparse.Namespace) -> int:
     import datetime
 
     from companion import config as configuration
-    from companion.boards import parse_pack
+    from companion.boards import pack_labels, parse_pack
     from companion.boards.saved import PackFiles, pack_in_use
     from companion.boards.verify import BadProgress, Walk
     from companion.boards.verify.terminal import run_walk
@@ -129,13 +129,17 @@ def cmd_board_verify(args: argparse.Namespace) -> int:
         else:
             text, origin = pack_in_use(config.board, store)
             print(f"Starting from {origin}.")
-        walk = Walk.start(parse_pack(text))
+        walk = Walk.start(parse_pack(text), pack_labels(text))
         files.save_progress(walk.to_json())
 
     def finish(done: Walk) -> bool:
         path = files.save_pack(done.pack_text(date))
-        files.clear_progress()
-        print(f"Saved the verified pack: {path}")
+        if done.complete():
+            files.clear_progress()
+            print(f"Saved the verified pack: {path}")
+        else:  # the 3-player section is still to come: the walk resumes there
+            files.save_progress(done.to_json())
+            print(f"Saved the pack, its 3-player tiles still provisional: {path}")
         if config.board is not None:
             print(f"Your config names the board {config.board}: point `board` at {path} to play on it.")
         else:
