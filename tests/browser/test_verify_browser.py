@@ -58,7 +58,8 @@ def test_the_first_screens_of_the_walk_on_a_phone(served: Served, phone: Any) ->
     expect(page.locator("#save-note")).to_have_text("3 part(s) to fill in from your board.")
     box = save.bounding_box()
     assert box is not None and box["height"] >= 60 and box["width"] >= 390 * 0.5  # a big thumb target
-    page.screenshot(path=str(SHOTS / "verify-question.png"), full_page=True)
+    page.locator("#where").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "verify-question.png"))
     black, red, blue = (page.locator(f"#fields fieldset[data-field='{c}']") for c in ("black", "red", "blue"))
     expect(black.locator("button[data-city='1']")).to_have_count(0)  # not a road to itself
     black.locator("button[data-city='7']").click()
@@ -74,7 +75,8 @@ def test_the_first_screens_of_the_walk_on_a_phone(served: Served, phone: Any) ->
     expect(page.locator("#fields fieldset[data-field='blue']")).to_have_attribute("data-known", "yes")
     expect(page.locator("#fields fieldset[data-field='blue'] button[data-city='1']")).to_have_attribute(
         "aria-pressed", "true")
-    page.screenshot(path=str(SHOTS / "verify-picker.png"), full_page=True)
+    page.locator("#fields fieldset[data-field='blue']").evaluate("node => node.scrollIntoView({block: 'center'})")
+    page.screenshot(path=str(SHOTS / "verify-picker.png"))
 
     # A road seen otherwise from its other city is a conflict, with a button to where it is fixed.
     page.locator("#fields fieldset[data-field='blue'] button[data-city='9']").click()
@@ -92,7 +94,7 @@ def test_the_first_screens_of_the_walk_on_a_phone(served: Served, phone: Any) ->
     header, prompt = page.locator("header.top").bounding_box(), page.locator("#prompt").bounding_box()
     assert header is not None and prompt is not None and prompt["y"] >= header["height"]  # ...not under the bar
     expect(page.locator("#here-conflicts")).to_contain_text("its blue road leads to city 2")
-    page.screenshot(path=str(SHOTS / "verify-conflict.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "verify-conflict.png"))
 
     # Every step is saved: the walk on disk is the one on the screen.
     walk = Walk.from_json(PackFiles.beside(served.table.store.path).load_progress())
