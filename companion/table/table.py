@@ -64,6 +64,8 @@ log = logging.getLogger("companion.table")
 
 Subscriber = Callable[[dict[str, Any]], None]
 RECENT = 40  # instructions already done that a view still shows
+UNCHECKED_3P = ("The 3-player tiles of this board pack are not checked against your copy of the game: "
+                "check them with the walk-through (/verify) before playing on them.")
 
 
 class Table:
@@ -351,6 +353,9 @@ class Table:
         self.game_id = self.store.new_game(self.board_text, setup_to_json(setup))
         self._start(setup)
         log.info("game %s started: %s players, %s", self.game_id, len(setup.players), setup.length)
+        if len(setup.players) == 3 and board.status != "verified":  # its 3-player tiles are not checked
+            log.warning("game %s: 3 players on a board pack whose 3-player tiles are not checked", self.game_id)
+            return {"game": self.game_id, "warning": UNCHECKED_3P}
         return {"game": self.game_id}
 
     def _new_board(self) -> Board:
