@@ -14,6 +14,7 @@ import pytest
 
 from companion.boards.saved import PackFiles
 from companion.boards.verify import Walk
+from tests.boards.support import counts
 
 from .conftest import ARTIFACTS, PHONE, PIN, Served
 
@@ -126,6 +127,35 @@ def test_a_tile_and_a_region_screen_at_390_pixels(served: Served, phone: Any, la
     expect(page.locator("#fields fieldset[data-field='recruit']")).to_have_attribute("data-known", "yes")
     expect(page.locator("#fields fieldset[data-field='needs']")).to_have_attribute("data-known", "no")
     expect(page.locator("#save")).to_be_disabled()
+
+
+def test_a_count_that_differs_offers_the_screens_to_look_at_again(served: Served, phone: Any) -> None:
+    from playwright.sync_api import expect
+
+    from companion.boards import default_pack
+    from companion.rules.units import ROAD_COLOURS
+
+    board = default_pack()
+    page = phone
+    sign_in(page, served.url)
+    expect(page.locator("#fields fieldset")).to_have_count(3)
+    post = ("([key, value]) => fetch('/api/verify/answer', {method: 'POST', headers: {'Content-Type': "
+            "'application/json'}, body: JSON.stringify({screen: key, value: value})}).then(r => r.status)")
+    for city in range(1, 22):
+        assert page.evaluate(post, [f"city:{city}", {c: board.road(city, c) for c in ROAD_COLOURS}]) == 200
+    # One black road more on the board than in the answers: it ends at cities answered without one.
+    counted = counts(board, "roads")
+    assert page.evaluate(post, ["count:roads", {**counted, "black": counted["black"] + 1}]) == 200
+    page.reload()
+    conflict = page.locator("#conflicts li.conflict").first
+    expect(conflict).to_contain_text(f"Black roads: you counted {counted['black'] + 1}, your city screens make "
+                                     f"{counted['black']}")
+    look = conflict.locator(".look-again button")
+    expect(look.first).to_be_visible()
+    cities = [int(text) for text in look.all_inner_texts()]
+    assert cities and all(board.road(city, "black") is None for city in cities)
+    look.first.click()
+    expect(page.locator("#prompt")).to_have_text(f"City {cities[0]}: where do its roads lead?")
 
 
 def test_the_reference_sheet_prints_on_a4(served: Served, browser: Any) -> None:

@@ -297,8 +297,20 @@
         el("p", {}, [el("strong", {text: kind + ": "}), el("span", {text: c.text})]),
         el("button", {type: "button", class: "small", "data-goto": c.screen, text: t("Fix") + " — " + c.prompt,
                       on: function () { step("/api/verify/goto", {screen: c.screen}); }}),
+        lookAgain(c),
       ]));
     }
+  }
+
+  // A count that differs names the screens that could explain it: one small button each.
+  function lookAgain(c) {
+    const row = el("p", {class: "row look-again"});
+    if (!c.screen.startsWith("count:")) return row;
+    for (const key of c.screens) {
+      row.append(el("button", {type: "button", class: "small", "data-goto": key, text: key.split(":").pop(),
+                               on: function () { step("/api/verify/goto", {screen: key}); }}));
+    }
+    return row;
   }
 
   function drawSections(sections, q) {

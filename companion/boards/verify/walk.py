@@ -22,7 +22,7 @@ from companion.rules.errors import XiditError
 from companion.rules.units import ROAD_COLOURS
 
 from ..pack import Labels
-from .answers import BadAnswer, check_field, check_value
+from .answers import BadAnswer, check_value
 from .conflicts import Conflict, colossus_conflicts, count_conflict, pack_conflicts, region_conflicts, road_conflicts
 from .counts import mismatches
 from .facts import known
@@ -205,9 +205,6 @@ class Walk:
         order = list(range(index + 1, len(SCREENS))) + list(range(0, index + 1))
         return next((i for i in order if SCREENS[i].section in group and SCREENS[i].key not in self.answers),
                     len(SCREENS))
-
-    def check_field(self, key: str, name: str, value: Any) -> Any:
-        return check_field(BY_KEY[key], name, value)
 
     # -- checks and results ----------------------------------------------------------------------
 
