@@ -245,8 +245,8 @@ def parser() -> argparse.ArgumentParser:
     p = board.add_parser("check", help="validate a board pack and list every problem")
     p.add_argument("pack", metavar="PACK")
     p.set_defaults(func=cmd_board_check)
-    p = board.add_parser("verify", help="check the board pack against your copy of the game, question by question "
-                                        "(resumable; saves a verified pack next to the store)")
+    p = board.add_parser("verify", help="check the board pack against your copy of the game, screen by screen "
+                                        "(resumable by section; saves the pack next to the store)")
     p.add_argument("--config", metavar="TOML", help="the table's configuration (its store, board and language)")
     p.add_argument("--store", metavar="DB", help="the store's path: the walk and the pack are saved beside it")
     p.add_argument("--pack", metavar="PACK", help="the pack to start from (default: the one new games use)")
