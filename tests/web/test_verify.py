@@ -11,8 +11,10 @@ from typing import Any
 from flask import Flask, render_template
 from flask.testing import FlaskClient
 
-from companion.boards import default_pack_text, parse_pack
+from companion.boards import default_pack, default_pack_text, pack_labels, parse_pack
 from companion.boards.saved import PACK_FILE, PROGRESS_FILE
+from companion.boards.verify import SCREENS, Walk
+from companion.boards.verify.terminal import run_walk
 from companion.store import Store
 from companion.table.bots import new_game_command
 from companion.table.commands import SetLanguage
@@ -93,6 +95,32 @@ def test_an_owner_answering_what_they_see_through_the_api_ends_with_their_board(
     assert table.board.status == "verified" and table.board_text == text
     assert state(referee)["pack_text"] == "New games use the pack Lords of Xidit: verified."
     assert state(referee)["answered"] == 0
+
+
+def in_the_terminal(walk: Walk, key: str) -> tuple[list[str], list[str]]:
+    """What the terminal says on screen `key` when the owner types ? then q: its lines and its prompts."""
+    walk.goto(key)
+    said: list[str] = []
+    typed = iter(["?", "q"])
+    asked: list[str] = []
+
+    def ask(text: str) -> str:
+        asked.append(text)
+        return next(typed)
+
+    run_walk(walk, ask=ask, say=said.append, save=lambda _: None, finish=lambda _: False)
+    return said, asked
+
+
+def test_the_page_and_the_terminal_show_the_same_screens(app: Flask) -> None:
+    referee = as_referee(app)
+    walk = Walk.start(default_pack(), pack_labels(default_pack_text()))
+    for screen in SCREENS:
+        shown = referee.post("/api/verify/goto", json={"screen": screen.key}).json["screen"]
+        said, asked = in_the_terminal(walk, screen.key)
+        assert any(line.endswith("] " + shown["prompt"]) for line in said), (screen.key, said[:4])
+        assert "  " + shown["hint"] in said
+        assert asked[0].strip().startswith(shown["fields"][0]["label"] + " [")
 
 
 def test_only_the_referee_walks(app: Flask) -> None:
