@@ -113,7 +113,7 @@ def cmd_board_verify(args: argparse.Namespace) -> int:
     import datetime
 
     from companion import config as configuration
-    from companion.boards import parse_pack
+    from companion.boards import pack_labels, parse_pack
     from companion.boards.saved import PackFiles, pack_in_use
     from companion.boards.verify import BadProgress, Walk
     from companion.boards.verify.terminal import run_walk
@@ -140,13 +140,17 @@ def cmd_board_verify(args: argparse.Namespace) -> int:
         else:
             text, origin = pack_in_use(config.board, store)
             print(f"Starting from {origin}.")
-        walk = Walk.start(parse_pack(text))
+        walk = Walk.start(parse_pack(text), pack_labels(text))
         files.save_progress(walk.to_json())
 
     def finish(done: Walk) -> bool:
         path = files.save_pack(done.pack_text(date))
-        files.clear_progress()
-        print(f"Saved the verified pack: {path}")
+        if done.complete():
+            files.clear_progress()
+            print(f"Saved the verified pack: {path}")
+        else:  # the 3-player section is still to come: the walk resumes there
+            files.save_progress(done.to_json())
+            print(f"Saved the pack, its 3-player tiles still provisional: {path}")
         if config.board is not None:
             print(f"Your config names the board {config.board}: point `board` at {path} to play on it.")
         else:
@@ -255,8 +259,8 @@ def parser() -> argparse.ArgumentParser:
     p = board.add_parser("check", help="validate a board pack and list every problem")
     p.add_argument("pack", metavar="PACK")
     p.set_defaults(func=cmd_board_check)
-    p = board.add_parser("verify", help="check the board pack against your copy of the game, question by question "
-                                        "(resumable; saves a verified pack next to the store)")
+    p = board.add_parser("verify", help="check the board pack against your copy of the game, screen by screen "
+                                        "(resumable by section; saves the pack next to the store)")
     p.add_argument("--config", metavar="TOML", help="the table's configuration (its store, board and language)")
     p.add_argument("--store", metavar="DB", help="the store's path: the walk and the pack are saved beside it")
     p.add_argument("--pack", metavar="PACK", help="the pack to start from (default: the one new games use)")

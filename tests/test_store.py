@@ -11,8 +11,7 @@ import pytest
 from companion.boards import default_pack_text
 from companion.rules import XiditError
 from companion.store import Store, StoreError
-from companion.table.commands import Lock, SetOrder
-from companion.table.table import Table
+from companion.table import Lock, SetOrder, Table
 
 from .table.support import advance, new_table
 

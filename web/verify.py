@@ -1,6 +1,7 @@
 """Checking the board pack against a real copy of the game, from the referee's phone.
 
-- `/verify`: the walk-through, one question per screen (the page drives `/api/verify/...`).
+- `/verify`: the walk-through, one screen per city, region, tile and colossus, and a count at the end of
+  each section (the page drives `/api/verify/...`; the terminal shows the same screens).
 - `/reference`: a printable reference sheet (A4) of the pack in use: map, roads, regions, tiles, colossi.
 - `/api/verify/...` (referee only): the walk's state, answer, skip, back, goto, restart, finish, and the
   pack's export (a TOML file) and import (a TOML file, refused with every problem listed).
@@ -22,11 +23,12 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from companion.boards import check_pack, parse_pack
+from companion.boards import check_pack, pack_labels, parse_pack
 from companion.boards.saved import PackFiles
 from companion.boards.schema import RECRUIT_LENGTH
-from companion.boards.verify import QUESTIONS, SECTIONS, BadAnswer, BadProgress, NotReady, Walk, show
-from companion.boards.verify.questions import BY_KEY, INDEX, SECTION_TITLES
+from companion.boards.verify import BadAnswer, BadProgress, NotReady, Walk, field_kind, show_field
+from companion.boards.verify.screens import BY_KEY, FOR_EVERY_GAME, INDEX, SCREENS, SECTIONS
+from companion.boards.verify.texts import SECTION_TITLES, field_name, hint, prompt, title
 from companion.i18n import N_, translate
 from companion.rules.board import Board
 from companion.rules.terms import ROAD_COLOURS, UNITS
@@ -48,7 +50,7 @@ class Walker:
     files: PackFiles
     lock: threading.Lock
 
-    def current(self, board: Board) -> Walk:
+    def current(self, board: Board, text: str) -> Walk:
         saved = self.files.load_progress()
         if saved is not None:
             try:
@@ -56,13 +58,13 @@ class Walker:
             except BadProgress as error:
                 current_app.logger.warning("%s", error)
                 self.files.set_aside()
-        return Walk.start(board)
+        return Walk.start(board, pack_labels(text))
 
     def save(self, walk: Walk) -> None:
         self.files.save_progress(walk.to_json())
 
-    def restart(self, board: Board) -> Walk:
-        walk = Walk.start(board)
+    def restart(self, board: Board, text: str) -> Walk:
+        walk = Walk.start(board, pack_labels(text))
         self.save(walk)
         return walk
 
@@ -143,21 +145,21 @@ def _body() -> dict[str, Any]:
     return data
 
 
-def _question_json(walk: Walk, lang: str) -> dict[str, Any] | None:
-    q = walk.question
-    if q is None:
+def _screen_json(walk: Walk, lang: str) -> dict[str, Any] | None:
+    screen = walk.screen
+    if screen is None:
         return None
-    value, base = walk.values[q.key], walk.base[q.key]
-    implied = walk.implied_by(q.key)
+    shown, blanks = walk.shown(screen.key), walk.blanks(screen.key)
+    fields = [{"name": name, "kind": field_kind(screen, name), "label": field_name(screen, name, lang),
+               "known": name not in blanks, "value": shown.get(name),
+               "shown": show_field(screen, name, shown.get(name), lang) if name not in blanks else None}
+              for name in screen.fields]
     return {
-        "key": q.key, "kind": q.kind, "section": q.section, "title": q.title(lang), "prompt": q.prompt(lang),
-        "hint": q.hint(lang), "value": value, "shown": show(q, value, lang), "base": base,
-        "base_shown": show(q, base, lang), "changed": value != base, "answered": walk.is_answered(q.key),
-        "implied_by": implied, "implied_text": translate(lang, N_("Already answered by the road from city {city}."),
-                                                        {"city": BY_KEY[implied].city}) if implied else None,
-        "conflicts": [c.text(lang) for c in walk.conflicts() if c.question == q.key],
-        "index": INDEX[q.key], "city": q.city, "colour": q.colour, "region": q.region, "set": q.set,
-        "number": q.number, "count": RECRUIT_LENGTH[q.set] if q.kind == "recruit" and q.set else None,
+        "key": screen.key, "kind": screen.kind, "section": screen.section, "title": title(screen, lang),
+        "prompt": prompt(screen, walk.kept, lang), "hint": hint(screen, lang), "fields": fields,
+        "answered": walk.is_answered(screen.key), "index": INDEX[screen.key], "city": screen.city,
+        "set": screen.set, "conflicts": [c.text(lang) for c in walk.conflicts() if c.screen == screen.key],
+        "count": RECRUIT_LENGTH[screen.set] if screen.kind == "tile" and screen.set else None,
     }
 
 
@@ -166,22 +168,26 @@ def state_json(walk: Walk) -> dict[str, Any]:
     done, total = walk.progress()
     sections = []
     for name in SECTIONS:
-        keys = [q.key for q in QUESTIONS if q.section == name]
+        keys = [s.key for s in SCREENS if s.section == name]
         sections.append({"name": name, "title": translate(lang, SECTION_TITLES[name]), "first": keys[0],
-                         "answered": sum(walk.is_answered(k) for k in keys), "total": len(keys)})
-    conflicts = [dict(c.to_json(lang), prompt=BY_KEY[c.question].prompt(lang)) for c in walk.conflicts()]
-    changes = [{"question": c.question.key, "prompt": c.question.prompt(lang),
-                "before": show(c.question, c.before, lang), "after": show(c.question, c.after, lang)}
-               for c in walk.changes()]
-    unanswered = walk.unanswered()
-    upcoming = table().new_board
-    return {"question": _question_json(walk, lang), "position": walk.position, "answered": done, "total": total,
+                         "answered": sum(walk.is_answered(k) for k in keys), "total": len(keys),
+                         "needed": name in FOR_EVERY_GAME})
+    conflicts = [dict(c.to_json(lang), prompt=prompt(BY_KEY[c.screen], walk.kept, lang)) for c in walk.conflicts()]
+    changes = [{"screen": c.screen.key, "prompt": prompt(c.screen, walk.kept, lang),
+                "field": field_name(c.screen, c.field, lang),
+                "before": show_field(c.screen, c.field, c.before, lang),
+                "after": show_field(c.screen, c.field, c.after, lang)} for c in walk.changes()]
+    unanswered = walk.unanswered(FOR_EVERY_GAME)
+    tab = table()
+    return {"screen": _screen_json(walk, lang), "position": walk.position, "answered": done, "total": total,
             "sections": sections, "conflicts": conflicts, "changes": changes, "ready": walk.ready(),
-            "unanswered": len(unanswered), "first_open": unanswered[0] if unanswered else None,
-            "origin": walk.origin, "pack": {"name": upcoming.name, "status": upcoming.status,
-                                            "sha256": upcoming.sha256},
+            "complete": walk.complete(), "unanswered": len(unanswered),
+            "first_open": unanswered[0] if unanswered else None,
+            "three_player_open": len(walk.unanswered(("tiles-3",))),
+            "origin": walk.origin, "pack": {"name": tab.new_board.name, "status": tab.new_board.status,
+                                            "sha256": tab.new_board.sha256},
             "pack_text": translate(lang, N_("New games use the pack {name}: {status}."),
-                                   {"name": upcoming.name, "status": translate(lang, upcoming.status)})}
+                                   {"name": tab.new_board.name, "status": translate(lang, tab.new_board.status)})}
 
 
 def _step(action: Any, save: bool = True) -> Response:
@@ -189,7 +195,7 @@ def _step(action: Any, save: bool = True) -> Response:
     _referee()
     w = walker()
     with w.lock:
-        walk = w.current(table().new_board)
+        walk = w.current(table().new_board, table().new_pack)
         try:
             extra = action(walk) or {}
         except BadAnswer as error:
@@ -207,19 +213,12 @@ def api_state() -> Response:
 @verify.post("/api/verify/answer")
 def api_answer() -> Response:
     data = _body()
-    key = data.get("question")
+    key = data.get("screen")
     if not isinstance(key, str) or key not in BY_KEY:
-        raise ApiError(400, "give the key of the question you answer ('question') and its 'value'")
-    if "value" not in data:
-        raise ApiError(400, "give the answer's 'value' (null for a road that leads nowhere)")
-    lang = language()
-
-    def answer(walk: Walk) -> dict[str, Any]:
-        touched = walk.answer(key, data["value"])
-        return {"touched": [{"question": k, "prompt": BY_KEY[k].prompt(lang),
-                             "shown": show(BY_KEY[k], walk.values[k], lang)} for k in touched]}
-
-    return _step(answer)
+        raise ApiError(400, "give the key of the screen you answer ('screen') and its 'value'")
+    if not isinstance(data.get("value"), dict):
+        raise ApiError(400, "give the answer's 'value': an object with every field of the screen")
+    return _step(lambda walk: walk.answer(key, data["value"]))
 
 
 @verify.post("/api/verify/skip")
@@ -235,11 +234,11 @@ def api_back() -> Response:
 @verify.post("/api/verify/goto")
 def api_goto() -> Response:
     data = _body()
-    key = data.get("question")
+    key = data.get("screen")
     if key == "first-open":
         return _step(lambda walk: walk.first_open())
     if not isinstance(key, str) or key not in BY_KEY:
-        raise ApiError(400, "give the key of a question ('question'), or \"first-open\"")
+        raise ApiError(400, "give the key of a screen ('screen'), or \"first-open\"")
     return _step(lambda walk: walk.goto(key))
 
 
@@ -249,7 +248,7 @@ def api_restart() -> Response:
     _referee()
     w = walker()
     with w.lock:
-        walk = w.restart(table().new_board)
+        walk = w.restart(table().new_board, table().new_pack)
         return jsonify(state_json(walk))
 
 
@@ -258,7 +257,8 @@ DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 @verify.post("/api/verify/finish")
 def api_finish() -> Response:
-    """Saves the verified pack next to the store and makes it the pack of new games."""
+    """Saves the pack next to the store and makes it the pack of new games: verified when every screen is
+    answered, else (the 3-player tiles still to check) provisional, and the walk is kept for them."""
     _referee()
     data = request.get_json(silent=True) or {}
     date = data.get("date") if isinstance(data, dict) else None
@@ -269,20 +269,27 @@ def api_finish() -> Response:
     w = walker()
     lang = language()
     with w.lock:
-        walk = w.current(table().new_board)
+        walk = w.current(table().new_board, table().new_pack)
         try:
             text = walk.pack_text(date)
         except NotReady as error:
-            raise ApiError(422, t(N_("Not yet: {n} question(s) unanswered, {p} problem(s) to fix."),
+            raise ApiError(422, t(N_("Not yet: {n} screen(s) unanswered, {p} problem(s) to fix."),
                                   n=len(error.unanswered), p=len(error.conflicts)),
                            unanswered=error.unanswered[:20],
                            problems=[c.to_json(lang) for c in error.conflicts]) from None
         changes = len(walk.changes())
         path = w.files.save_pack(text)
         board = _use(text)
-        w.files.clear_progress()
-    return jsonify({"saved": path.name, "changes": changes, "date": date, "board": board,
-                    "message": t(N_("Saved: new games use the verified pack ({n} value(s) corrected)."), n=changes)})
+        complete = walk.complete()
+        if complete:
+            w.files.clear_progress()
+        else:
+            w.save(walk)  # the 3-player section is still to come
+    message = N_("Saved: new games use the verified pack ({n} value(s) differ from the pack you started from).") \
+        if complete else N_("Saved: new games use the pack you checked ({n} value(s) differ from the pack you "
+                            "started from). Check the 3-player tiles before the first 3-player game.")
+    return jsonify({"saved": path.name, "changes": changes, "date": date, "board": board, "verified": complete,
+                    "message": t(message, n=changes)})
 
 
 def _use(text: str) -> dict[str, Any]:
@@ -336,11 +343,11 @@ def api_import() -> Response:
             used = _use(text)
             return jsonify({"used": True, "board": used,
                             "message": t(N_("Imported: new games use the verified pack {name}."), name=board.name)})
-        walk = w.current(table().new_board)
+        walk = w.current(table().new_board, table().new_pack)
         if walk.progress()[0] > 0 and not replace:
             raise ApiError(409, t(N_("A walk-through is under way ({n} answered): importing starts it over from this "
                                      "pack."), n=walk.progress()[0]), answered=walk.progress()[0])
-        walk = w.restart(board)
+        walk = w.restart(board, text)
         return jsonify({"used": False, "walk": True, **state_json(walk),
                         "message": t(N_("This pack is provisional: check it with the walk-through, which starts "
                                         "from its values."))})

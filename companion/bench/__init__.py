@@ -17,13 +17,14 @@ from .figure import Figure, machine
 from .glass import key_to_glass
 from .presses import key_presses
 from .tables import input_to_views, resume_time
+from .walk import walk_figures
 from .web import web_figures
 
 Bench = Callable[[Board, int], "Figure | list[Figure]"]
 BENCHMARKS: list[tuple[Bench, int]] = [
     (engine_games_per_second, 300), (planned_games_per_second, 200), (replay_time, 50),
     (input_to_views, 3), (resume_time, 20), (key_to_frame, 2), (key_to_glass, 600), (key_presses, 20),
-    (web_figures, 200), (decision_times, 4),
+    (web_figures, 200), (decision_times, 4), (walk_figures, 1),
 ]
 
 

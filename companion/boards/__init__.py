@@ -10,18 +10,20 @@ from __future__ import annotations
 from companion.rules.errors import BadBoard
 
 from .lint import pack_warnings
-from .pack import check_pack, default_pack, default_pack_text, load_pack, parse_pack
+from .pack import Labels, check_pack, default_pack, default_pack_text, load_pack, pack_labels, parse_pack
 from .problems import Problem
 from .schema import FORMAT
 
 __all__ = [
     "FORMAT",
     "BadBoard",
+    "Labels",
     "Problem",
     "check_pack",
     "default_pack",
     "default_pack_text",
     "load_pack",
+    "pack_labels",
     "pack_warnings",
     "parse_pack",
 ]

@@ -6,6 +6,7 @@ import hashlib
 import os
 import re
 import tomllib
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -45,6 +46,22 @@ def load_pack(path: str | os.PathLike[str]) -> Board:
         raise BadBoard([f"{os.fspath(path)}: the board pack is not UTF-8 text "
                         f"(bad byte at offset {error.start})"]) from error
     return parse_pack(text)
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The optional `label` of a pack's regions (by id) and colossi (by place in the list): how an owner
+    finds each on the board. The engine has no use for them, so `Board` does not carry them."""
+
+    regions: dict[int, str] = field(default_factory=dict)
+    colossi: dict[int, str] = field(default_factory=dict)
+
+
+def pack_labels(text: str) -> Labels:
+    """The labels of a pack `parse_pack` accepts."""
+    entries = read_pack(tomllib.loads(text.removeprefix("\ufeff")), Problems())
+    return Labels({r.id: r.pack_label for r in entries.regions if r.id is not None and r.pack_label},
+                  {c.index: c.pack_label for c in entries.colossi if c.pack_label})
 
 
 @cache

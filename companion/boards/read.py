@@ -43,6 +43,7 @@ class RegionEntry:
     fame: tuple[int, int] | None
     cities: tuple[int, ...] | None
     bastion: bool | None
+    pack_label: str | None = None  # its `label`: how the owner finds it on the board (the walk's screens)
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class ColossusEntry:
     gold: int | None
     bards: int | None
     guild: int | None
+    pack_label: str | None = None  # its `label`: how the owner finds it among the colossus tiles
 
 
 @dataclass(frozen=True)
@@ -158,14 +160,14 @@ def _region(index: int, data: Mapping[str, Any], problems: Problems) -> RegionEn
     region = table.id = table.integer("id")
     if region is not None:
         table.label = f"region[{index}] (id {region})"
-    table.check_keys(["id", "fame", "cities"], ["bastion"])
+    table.check_keys(["id", "fame", "cities"], ["bastion", "label"])
     fame = table.pair("fame", "high, low")
     if fame is not None and (min(fame) < 0 or fame[0] < fame[1]):
         table.problem(f"fame must be [high, low], both 0 or more and high >= low, got [{fame[0]}, {fame[1]}]", "fame")
         fame = None
     bastion = table.boolean("bastion")
     return RegionEntry(index, table.label, region, fame, table.integers("cities"),
-                       False if "bastion" not in data else bastion)
+                       False if "bastion" not in data else bastion, _label(table))
 
 
 def _tile(index: int, data: Mapping[str, Any], problems: Problems) -> TileEntry:
@@ -205,11 +207,20 @@ def _colossus(index: int, data: Mapping[str, Any], problems: Problems) -> Coloss
     needs = table.integer("needs")
     if needs is not None:
         table.label = f"colossus[{index}] (needs {needs})"
-    table.check_keys(["needs", "gold", "bards", "guild"])
+    table.check_keys(["needs", "gold", "bards", "guild"], ["label"])
     if needs is not None and needs not in (3, 4, 5):
         table.problem(f"needs must be 3, 4 or 5 units, got {needs}", "needs")
     return ColossusEntry(index, table.label, needs,
-                         table.positive("gold"), table.positive("bards"), table.positive("guild"))
+                         table.positive("gold"), table.positive("bards"), table.positive("guild"), _label(table))
+
+
+def _label(table: Table) -> str | None:
+    """An optional `label`: free text, one line, not empty (it names the entry on a screen)."""
+    label = table.string("label")
+    if label is not None and (not label.strip() or "\n" in label):
+        table.problem("label must be one line of text, not empty", "label")
+        return None
+    return label
 
 
 def _variants(top: Table) -> dict[str, VariantEntry]:

@@ -58,6 +58,8 @@ from .views import TableViews, ViewCache
 
 log = logging.getLogger("companion.table")
 
+UNCHECKED_3P = ("The 3-player tiles of this board pack are not checked against your copy of the game: "
+                "check them with the walk-through (/verify) before playing on them.")
 
 
 class Table(TableViews):
@@ -326,6 +328,9 @@ class Table(TableViews):
         self._game_id = self._store.new_game(self._board_text, setup_to_json(setup))
         self._start(setup)
         log.info("game %s started: %s players, %s", self._game_id, len(setup.players), setup.length)
+        if len(setup.players) == 3 and board.status != "verified":  # its 3-player tiles are not checked
+            log.warning("game %s: 3 players on a board pack whose 3-player tiles are not checked", self._game_id)
+            return {"game": self._game_id, "warning": UNCHECKED_3P}
         return {"game": self._game_id}
 
     def _import(self, command: ImportGame) -> dict[str, Any]:

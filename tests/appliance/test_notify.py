@@ -16,7 +16,7 @@ import pytest
 
 from companion.notify import Notifier
 from companion.store import Store
-from companion.table.commands import SetPace
+from companion.table import SetPace
 from tests.table.support import new_table
 
 

@@ -22,10 +22,12 @@ from hypothesis import strategies as st
 from companion.boards import (
     FORMAT,
     BadBoard,
+    Labels,
     check_pack,
     default_pack,
     default_pack_text,
     load_pack,
+    pack_labels,
     pack_warnings,
     parse_pack,
 )
@@ -171,6 +173,28 @@ def test_colossus_index_is_its_position_in_the_list() -> None:
     board = default_pack()
     assert [c.index for c in board.colossi] == list(range(6))
     assert [c.needs for c in board.colossi] == [c["needs"] for c in DEFAULT["colossus"]]
+
+
+def test_regions_and_colossi_may_carry_a_label_of_one_line() -> None:
+    data = pack()
+    region(data, 7)["label"] = "the snowy region"
+    data["colossus"][0]["label"] = "the 3-colossus giving 2 gold, 2 bards, 2 floors"
+    text = dump(data)
+    assert lines(text) == []
+    assert pack_labels(text) == Labels({7: "the snowy region"}, {0: "the 3-colossus giving 2 gold, 2 bards, 2 floors"})
+    assert parse_pack(text).regions == default_pack().regions  # the rules never read it
+    assert pack_labels(default_pack_text()) == Labels()
+    for bad in ("", "two\nlines", 3):
+        data = pack()
+        region(data, 7)["label"] = bad
+        data["colossus"][0]["label"] = bad
+        found = problems(data)
+        assert len(found) == 2, found
+        reported(found, "region[", "label")
+        reported(found, "colossus[0]", "label")
+    data = pack()
+    data["city"][0]["label"] = "the port"  # cities have names, not labels
+    reported(problems(data), 'unknown key "label"')
 
 
 def test_tiles_are_keyed_by_set_then_number() -> None:

@@ -18,9 +18,8 @@ from companion.boards.saved import PACK_FILE, PackFiles, pack_in_use
 from companion.rules import BadBoard
 from companion.run import warn_if_provisional
 from companion.store import Store
+from companion.table import Refused, SetBoard, Table
 from companion.table.bots import new_game_command
-from companion.table.commands import Refused, SetBoard
-from companion.table.table import Table
 
 VERIFIED = default_pack_text().replace('status = "provisional"', 'status = "verified"', 1)
 
@@ -59,6 +58,20 @@ def test_new_games_take_the_new_pack_and_the_game_under_way_keeps_its_own(tmp_pa
     resumed.handle(new_game_command(players, "short", "normal", 2))
     assert resumed.board.status == "verified"
     resumed.stop()
+
+
+def test_a_3_player_game_on_unchecked_3_player_tiles_warns_the_referee(tmp_path: Path,
+                                                                       caplog: pytest.LogCaptureFixture) -> None:
+    table = Table.open(Store(tmp_path / "t.db"), default_pack_text())
+    three = [(1, "blue", None), (2, "red", None), (3, "green", None)]
+    with caplog.at_level(logging.WARNING, logger="companion.table"):
+        answer = table.handle(new_game_command(three, "short", "normal", 1))
+    assert "walk-through (/verify)" in answer["warning"]
+    assert "3-player tiles are not checked" in caplog.text
+    assert "warning" not in table.handle(new_game_command([*three, (4, "yellow", None)], "short", "normal", 2))
+    table.handle(SetBoard(VERIFIED))
+    assert "warning" not in table.handle(new_game_command(three, "short", "normal", 3))
+    table.stop()
 
 
 def test_the_log_says_plainly_when_the_pack_is_provisional(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

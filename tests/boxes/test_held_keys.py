@@ -13,7 +13,7 @@ import pytest
 
 from companion.boxes.box import Box
 from companion.boxes.frame import KEYS
-from companion.table.table import Table
+from companion.table import Table
 from tests.engine import engine
 from tests.table.support import advance, new_table
 

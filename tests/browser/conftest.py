@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.table.table import Table
+from companion.table import Table
 from tests.table.support import new_table
 from web import create_app
 from web.phone import PhoneBoxes

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.table.table import Table
+from companion.table import Table
 from tests.table.support import new_table
 from tests.web.conftest import PIN, as_referee, as_seat
 from web import create_app

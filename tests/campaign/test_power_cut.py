@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.boards import default_pack_text
 from companion.store import Store
-from companion.table.table import Table
+from companion.table import Table
 from tests.engine import stored_log
 from tests.table.support import advance, new_table
 

@@ -20,9 +20,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.table import Table
+from companion.table import SetProgram, Table
 from companion.table.bots import next_commands
-from companion.table.commands import SetProgram
 from tests.engine import engine
 from tests.secrecy import forbidden_in, forbidden_in_pages
 from tests.table.support import new_table

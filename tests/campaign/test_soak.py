@@ -11,8 +11,8 @@ from pathlib import Path
 
 from companion.boards import default_pack_text
 from companion.store import Store
+from companion.table import Table
 from companion.table.bots import new_game_command, next_commands
-from companion.table.table import Table
 
 from .results import record
 

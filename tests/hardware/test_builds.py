@@ -17,8 +17,8 @@ from companion.boxes.glass import pages
 from companion.boxes.keys import keys_for
 from companion.config import BadConfig, PlayerConfig, load
 from companion.store import Store
+from companion.table import Table
 from companion.table.bots import new_game_command
-from companion.table.table import Table
 from hardware.events import Key
 from hardware.gpio_box import GpioBox
 from hardware.hardware_box import HardwareBox

@@ -16,7 +16,7 @@ from companion.boxes.box import Box
 from companion.boxes.drawing import image
 from companion.boxes.frame import Frame
 from companion.boxes.glass import pages
-from companion.table.table import Table
+from companion.table import Table
 from hardware.events import Key
 from hardware.hardware_box import HardwareBox
 from hardware.pinout import default_pins

@@ -16,7 +16,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.boxes.box import Box
-from companion.table.table import Table
+from companion.table import Table
 from hardware.events import InputEvent, Key
 from hardware.firmware import xidit_protocol as proto
 from hardware.gpio_box import GpioBox

@@ -1,29 +1,34 @@
-"""The walk-through that checks a board pack against a physical copy of the game, question by question.
+"""The walk-through that checks a board pack against a physical copy of the game, screen by screen.
 
-Pure (no disk, no clock, no web): `Walk.start(board)` makes the questions with the board's values as
-the offered answers; `answer`, `skip`, `back` and `goto` move through them; `conflicts` lists what is
-inconsistent now, each at the question where it is fixed; `pack_text(date)` writes the verified pack.
-`to_json` / `from_json` save and resume a half-done walk. The web page (`web/verify.py`) and the
-terminal (`companion board verify`) drive the same walk.
+Pure (no disk, no clock, no web): `Walk.start(board, labels)` makes the screens, offering only what is
+known without the pack's invented values; `answer`, `skip`, `back` and `goto` move through them;
+`conflicts` lists what is inconsistent now, each at the screen where it is fixed; `pack_text(date)`
+writes the pack. `to_json` / `from_json` save and resume a half-done walk. The web page
+(`web/verify.py`) and the terminal (`companion board verify`) drive the same walk and show the same
+screens (`screens.py`, their texts in `texts.py`).
 """
 
 from __future__ import annotations
 
+from .answers import BadAnswer, check_value, field_kind, parse_field, show_field
 from .conflicts import Conflict
-from .questions import QUESTIONS, SECTIONS, BadAnswer, Question, check_value, parse_text, show
+from .screens import BY_KEY, FOR_EVERY_GAME, SCREENS, SECTIONS, Screen
 from .walk import BadProgress, Change, NotReady, Walk
 
 __all__ = [
-    "QUESTIONS",
+    "BY_KEY",
+    "FOR_EVERY_GAME",
+    "SCREENS",
     "SECTIONS",
     "BadAnswer",
     "BadProgress",
     "Change",
     "Conflict",
     "NotReady",
-    "Question",
+    "Screen",
     "Walk",
     "check_value",
-    "parse_text",
-    "show",
+    "field_kind",
+    "parse_field",
+    "show_field",
 ]

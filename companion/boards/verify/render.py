@@ -1,19 +1,21 @@
 """A walk's answers written out as a board pack (format xidit-board/1), the text `companion board check`
 reads. What the walk does not ask (the pack's name, city names and map places, which region is the
-Bastion, the game forms' variants) is kept from the pack the walk started from."""
+Bastion, the labels, the game forms' variants) is kept from the pack the walk started from."""
 
 from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from companion.rules.board import Board
 from companion.rules.terms import ROAD_COLOURS
 
+from ..pack import Labels
 from ..schema import CITY_IDS, COLOSSUS_NEEDS, FORMAT, REGION_IDS, SET_NUMBERS, VARIANT_SET
-from .questions import SETS
+from .facts import ROLES, roles_of
+from .screens import SETS
 
 CHECKED: Final = "checked against a physical copy on {date}"
 RULEBOOK: Final = "rulebook (the game forms are not printed on the board)"
@@ -21,16 +23,33 @@ RULEBOOK: Final = "rulebook (the game forms are not printed on the board)"
 
 @dataclass(frozen=True)
 class Kept:
-    """The parts of a pack the walk keeps as they are."""
+    """The parts of a pack the walk keeps as they are, and how its screens name regions and colossi."""
 
     name: str
     cities: dict[int, dict[str, Any]]  # id -> {"name": str | None, "x": float | None, "y": float | None}
     bastion: int
     variants: dict[str, dict[str, list[int]]]
+    # Region screens are slots: slot N (screen ``region:N``) asks for the region of pack id
+    # region_ids[N - 1], and plays the part roles[N] (facts.py), the named regions first.
+    region_ids: tuple[int, ...] = tuple(sorted(REGION_IDS))
+    roles: dict[int, str] = field(default_factory=dict)
+    sizes: dict[int, int] = field(default_factory=dict)  # colossus index -> the units it needs (F13)
+    labels: Labels = field(default_factory=Labels)
+
+    def slot_of(self, region: int) -> str:
+        """The key of the screen that asks for the region of pack id `region`."""
+        return f"region:{self.region_ids.index(region) + 1}"
+
+    def region_of(self, slot: int) -> int:
+        return self.region_ids[slot - 1]
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "cities": {str(c): dict(v) for c, v in sorted(self.cities.items())},
-                "bastion": self.bastion, "variants": self.variants}
+                "bastion": self.bastion, "variants": self.variants,
+                "region_ids": list(self.region_ids), "roles": {str(r): role for r, role in sorted(self.roles.items())},
+                "sizes": {str(i): n for i, n in sorted(self.sizes.items())},
+                "labels": {"regions": {str(r): t for r, t in sorted(self.labels.regions.items())},
+                           "colossi": {str(i): t for i, t in sorted(self.labels.colossi.items())}}}
 
     @classmethod
     def from_json(cls, data: Any) -> Kept:
@@ -47,11 +66,21 @@ class Kept:
         for key, variant in variants.items():
             if key not in VARIANT_SET or not isinstance(variant, dict):
                 raise ValueError("kept: bad variant")
+        roles = {int(r): str(role) for r, role in dict(data["roles"]).items()}
+        region_ids = tuple(int(r) for r in data["region_ids"])
+        if sorted(region_ids) != sorted(REGION_IDS):
+            raise ValueError("kept: bad region ids")
+        sizes = {int(i): int(n) for i, n in dict(data["sizes"]).items()}
+        if set(roles) != set(REGION_IDS) or sorted(sizes.values()) != list(COLOSSUS_NEEDS):
+            raise ValueError("kept: bad roles or sizes")
+        labels = dict(data["labels"])
         return cls(name, parsed, bastion, {k: {"void": list(v.get("void", [])), "remove": list(v.get("remove", []))}
-                                           for k, v in variants.items()})
+                                           for k, v in variants.items()}, region_ids, roles, sizes,
+                   Labels({int(r): str(t) for r, t in dict(labels["regions"]).items()},
+                          {int(i): str(t) for i, t in dict(labels["colossi"]).items()}))
 
 
-def kept_of(board: Board) -> Kept:
+def kept_of(board: Board, labels: Labels) -> Kept:
     cities: dict[int, dict[str, Any]] = {}
     for city in sorted(board.cities):
         place = board.positions.get(city)
@@ -61,7 +90,11 @@ def kept_of(board: Board) -> Kept:
     assert bastion is not None  # a parsed pack has exactly one
     variants = {key: {"void": sorted(v.void), "remove": sorted(v.remove)}
                 for key, v in sorted(board.variants.items(), key=lambda kv: list(VARIANT_SET).index(kv[0]))}
-    return Kept(board.name, cities, bastion, variants)
+    roles = roles_of(board)
+    region_ids = tuple(sorted(REGION_IDS, key=lambda r: (ROLES.index(roles[r]), r)))
+    return Kept(board.name, cities, bastion, variants, region_ids,
+                {slot: roles[r] for slot, r in enumerate(region_ids, 1)}, {c.index: c.needs for c in board.colossi},
+                labels)
 
 
 @dataclass(frozen=True)
@@ -84,20 +117,26 @@ def _list(values: list[Any]) -> str:
 
 
 def roads_of(values: dict[str, Any]) -> list[tuple[int, int, str]]:
-    """Each road once, as (a, b, colour) with a < b, in the order of its first city then colour."""
-    found = []
+    """Each road once, as (a, b, colour) with a < b, in the order of its first city then colour; a road
+    is read from either of its cities' screens."""
+    found: set[tuple[int, int, str]] = set()
     for a in sorted(CITY_IDS):
         for colour in ROAD_COLOURS:
-            b = values.get(f"road:{a}:{colour}")
-            if isinstance(b, int) and a < b:
-                found.append((a, b, colour))
-    return found
+            b = values[f"city:{a}"][colour]
+            if isinstance(b, int):
+                found.add((min(a, b), max(a, b), colour))
+    return sorted(found, key=lambda road: (road[0], ROAD_COLOURS.index(road[2]), road[1]))
 
 
-def render(values: dict[str, Any], kept: Kept, *, status: str, source: str, header: list[str]) -> Rendered:
+def render(values: dict[str, Any], kept: Kept, *, status: str, sources: dict[str, str],
+           header: list[str]) -> Rendered:
+    """`values`: every screen's answer by key; `sources`: the `source` line of each section's tables."""
     lines = [f"# {line}" if line else "#" for line in header]
     lines += ["", f"format = {_string(FORMAT)}", f"name = {_string(kept.name)}", f"status = {_string(status)}"]
-    src = f"source = {_string(source)}"
+
+    def src(section: str) -> str:
+        return f"source = {_string(sources[section])}"
+
     for city in sorted(CITY_IDS):
         info = kept.cities.get(city, {})
         lines += ["", "[[city]]", f"id = {city}"]
@@ -105,26 +144,33 @@ def render(values: dict[str, Any], kept: Kept, *, status: str, source: str, head
             lines.append(f"name = {_string(str(info['name']))}")
         if info.get("x") is not None and info.get("y") is not None:
             lines += [f"x = {_number(float(info['x']))}", f"y = {_number(float(info['y']))}"]
-        lines.append(src)
+        lines.append(src("roads"))
     roads = roads_of(values)
     for a, b, colour in roads:
-        lines += ["", "[[road]]", f"between = [{a}, {b}]", f"colour = {_string(colour)}", src]
+        lines += ["", "[[road]]", f"between = [{a}, {b}]", f"colour = {_string(colour)}", src("roads")]
     for region in sorted(REGION_IDS):
-        high, low = values[f"fame:{region}"]
-        lines += ["", "[[region]]", f"id = {region}", f"fame = [{high}, {low}]",
-                  f"cities = {_list(values[f'border:{region}'])}",
-                  f"bastion = {'true' if region == kept.bastion else 'false'}", src]
+        answer = values[kept.slot_of(region)]
+        high, low = answer["fame"]
+        lines += ["", "[[region]]", f"id = {region}"]
+        if region in kept.labels.regions:
+            lines.append(f"label = {_string(kept.labels.regions[region])}")
+        lines += [f"fame = [{high}, {low}]", f"cities = {_list(answer['cities'])}",
+                  f"bastion = {'true' if region == kept.bastion else 'false'}", src("regions")]
     tiles = [(tile_set, number) for tile_set in SETS for number in sorted(SET_NUMBERS[tile_set])]
     for tile_set, number in tiles:
-        gold, bards, guild = values[f"rewards:{tile_set}:{number}"]
+        answer = values[f"tile:{tile_set}:{number}"]
+        gold, bards, guild = answer["rewards"]
         lines += ["", "[[tile]]", f"set = {_string(tile_set)}", f"city = {number}",
-                  f"recruit = {_list(values[f'recruit:{tile_set}:{number}'])}",
-                  f"needs = {_list(values[f'needs:{tile_set}:{number}'])}",
-                  f"gold = {gold}", f"bards = {bards}", f"guild = {guild}", src]
+                  f"recruit = {_list(answer['recruit'])}", f"needs = {_list(answer['needs'])}",
+                  f"gold = {gold}", f"bards = {bards}", f"guild = {guild}", src(f"tiles-{tile_set}")]
     for index in range(len(COLOSSUS_NEEDS)):
-        needs, gold, bards, guild = values[f"colossus:{index}"]
-        lines += ["", "[[colossus]]", f"needs = {needs}", f"gold = {gold}", f"bards = {bards}", f"guild = {guild}",
-                  src]
+        answer = values[f"colossus:{index}"]
+        gold, bards, guild = answer["rewards"]
+        lines += ["", "[[colossus]]"]
+        if index in kept.labels.colossi:
+            lines.append(f"label = {_string(kept.labels.colossi[index])}")
+        lines += [f"needs = {answer['needs']}", f"gold = {gold}", f"bards = {bards}", f"guild = {guild}",
+                  src("colossi")]
     if kept.variants:
         lines += ["", "[variants]", f"source = {_string(RULEBOOK)}"]
         for key in VARIANT_SET:
