@@ -157,6 +157,9 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     referee.locator("#h-rollback").scroll_into_view_if_needed()
     referee.screenshot(path=str(ARTIFACTS / "referee-rollback.png"))
     referee.locator("#rollback-confirm").click()
+    # Wait for the rollback itself: year 2's programming also reads "program, nobody locked" when
+    # year 1 resolved at once, so only year 1 again says the rollback has landed.
+    expect(board.locator("#live")).to_have_attribute("data-year", "1")
     expect(board.locator("#live")).to_have_attribute("data-phase", "program")
     expect(board.locator("li.player[data-locked='yes']")).to_have_count(0)
     assert board.evaluate("window.stayed") is True and table.actions() == 3
