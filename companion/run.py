@@ -139,7 +139,7 @@ def run(config: Config, stop: threading.Event | None = None, *,
 
 def warn_if_provisional(table: Table, web: WebServer | None) -> None:
     """Says plainly when a pack in use is not checked against a real copy, and where to check it."""
-    where = (f"open {addresses(web.port)[0]}verify on the referee's phone, or run " if web is not None
+    where = (f"open {web.app.config['PUBLIC_URL']}verify on the referee's phone, or run " if web is not None
              else "run ")
     current = table.board if table.has_game() else None
     warned = []
@@ -198,11 +198,14 @@ def start_web(config: Config, table: Table) -> WebServer | None:
     if config.web_port < 0:
         return None
     phones = PhoneBoxes(table, {p.seat for p in config.players if p.box == "phone"})
-    app = create_app({"REFEREE_PIN": config.referee_pin} if config.referee_pin else {}, table, phones)
+    settings: dict[str, Any] = {"HOST_NAMES": config.web_names}
+    if config.referee_pin:
+        settings["REFEREE_PIN"] = config.referee_pin
+    app = create_app(settings, table, phones)
     server = WebServer(app, config.web_host, config.web_port)
     server.phones = phones
     server.start()
-    urls = addresses(server.port)
+    urls = addresses(server.port, config.web_names)
     secret_key = app.config["SECRET_KEY"]
 
     def short_link(seat: int) -> str:
