@@ -15,7 +15,7 @@ from .auth import PinGuard, new_pin, new_secret
 from .i18n import install as install_texts
 from .parts import Parts
 from .phone import PhoneBoxes
-from .stream import Streams
+from .stream import PER_ADDRESS, TOTAL, Streams
 
 
 class Settings(Protocol):
@@ -50,7 +50,8 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     secret, pin, made = secrets_of(table, config)
     app.config.update(
         SECRET_KEY=secret, REFEREE_PIN=pin, PIN_MADE=made, TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
-        STREAMS=Streams(), PARTS=Parts(), HOSTS=guard.Hosts(config.get("HOST_NAMES", ())),
+        STREAMS=Streams(config.get("STREAMS_PER_ADDRESS", PER_ADDRESS), config.get("STREAMS_TOTAL", TOTAL)),
+        PARTS=Parts(), HOSTS=guard.Hosts(config.get("HOST_NAMES", ())),
         MAX_CONTENT_LENGTH=guard.SIGNED_IN_BODY, SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict",
         # A sign-in lasts 12 hours from the moment it is made, longer than any game night. The cookie is
         # not signed again on every request: each phone fetches a live part after every change, and on

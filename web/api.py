@@ -3,6 +3,7 @@ saw; a stale one gets 409. Hostile or malformed input gets a 4xx with a clear me
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, session
@@ -12,7 +13,7 @@ from companion.table import Refused, Table
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
 from .phone import PhoneBoxes
-from .stream import Stream
+from .stream import RETRY_AFTER, Refusal, Stream, Streams
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -44,6 +45,11 @@ def role() -> Role:
     if kind == "referee":
         return Role("referee", blind=bool(session.get("blind")))
     return Role("public")
+
+
+def still_allowed(r: Role) -> Callable[[], bool]:
+    """For a stream, which outlives its request: whether its reader is still signed in as `r`."""
+    return lambda: True
 
 
 def sign_in_seat(seat: int, token: str, *, short: bool = False) -> str | None:
@@ -95,9 +101,22 @@ def stream() -> Response:
         last_seen = int(last) if last is not None else None
     except ValueError:
         last_seen = None
+    streams: Streams = current_app.config["STREAMS"]
+    address = request.remote_addr or "?"
+    try:
+        streams.admit(address)
+    except Refusal as refusal:
+        # The page sees the stream fail and polls /api/view instead (web/static/app.js).
+        refused = jsonify({"error": refusal.message, "retry_after": RETRY_AFTER})
+        refused.status_code = refusal.status
+        refused.headers["Retry-After"] = str(RETRY_AFTER)
+        return refused
     box = phones().get(r.seat) if r.kind == "seat" and r.seat is not None and phones() else None  # type: ignore[union-attr]
-    events = Stream(table(), r.reader, last_seen, box, current_app.config["STREAMS"]).events()
-    response = Response(events, mimetype="text/event-stream")  # needs no request context once started
+    gone = request.environ.get("waitress.client_disconnected") or (lambda: False)
+    live = Stream(table(), r.reader, last_seen, box, streams, address=address, gone=gone,
+                  allowed=still_allowed(r))
+    response = Response(live.events(), mimetype="text/event-stream")  # needs no request context once started
+    response.call_on_close(live.release)  # also when the stream never started
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response

@@ -11,16 +11,31 @@ from typing import Any
 from flask import Flask
 from waitress.server import create_server
 
+from .stream import Streams
+
 log = logging.getLogger("companion.web")
 
-# Every open event stream holds a thread: room for 10 phones, the referee and the boxes' requests.
-THREADS = 32
+# Each open event stream holds one of waitress's threads while it lasts (waitress hands a response's
+# body to a worker thread until it ends, and cannot pass a socket to another thread). Rather than a
+# second server built for long-lived connections (one more dependency on the Pi, and the phones' pages
+# would have to reach it), streams are capped (web/stream.py: per address and in all) below the thread
+# count: RESERVED threads are always left to commands, pages, the box screens and key presses, however
+# many streams phones ask for. Refused streams get 429/503 at once and their page polls instead.
+RESERVED = 16
 
 
 class WebServer:
     def __init__(self, app: Flask, host: str, port: int) -> None:  # the defaults are the config's
-        self.server: Any = create_server(app, host=host, port=port, threads=THREADS, send_bytes=1,
-                                         channel_timeout=120, ident="xidit")
+        streams: Streams = app.config["STREAMS"]
+        self.server: Any = create_server(
+            app, host=host, port=port, threads=streams.total + RESERVED, channel_timeout=120,
+            ident="xidit",
+            # Reading ahead on a connection while its request runs is what lets waitress see a reader
+            # close a stream (`environ["waitress.client_disconnected"]`): the stream notices within 2 s.
+            channel_request_lookahead=1,
+            # Connections refused a stream may stay open: room for them, with poll() rather than select()
+            # (which stops at 1024 descriptors).
+            connection_limit=400, asyncore_use_poll=True)
         self.app = app
         self.port = int(self.server.effective_port)
         # Links and QR codes name the table by its configured or detected address, never by Host.
