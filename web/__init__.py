@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.store import Sessions
 from companion.table import Table
 
 from . import guard
@@ -49,7 +50,8 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     app = Flask(__name__)
     secret, pin, made = secrets_of(table, config)
     app.config.update(
-        SECRET_KEY=secret, REFEREE_PIN=pin, PIN_MADE=made, TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
+        SECRET_KEY=secret, REFEREE_PIN=pin, PIN_FROM_CONFIG=bool(config.get("REFEREE_PIN")), PIN_MADE=made,
+        SESSIONS=Sessions(table.store_path), TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
         STREAMS=Streams(config.get("STREAMS_PER_ADDRESS", PER_ADDRESS), config.get("STREAMS_TOTAL", TOTAL)),
         PARTS=Parts(), HOSTS=guard.Hosts(config.get("HOST_NAMES", ())),
         MAX_CONTENT_LENGTH=guard.SIGNED_IN_BODY, SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict",
