@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import socket
 import threading
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -51,6 +52,12 @@ class WebServer:
         self._thread.start()
 
     def stop(self) -> None:
+        # The streams first, so that none writes to a server already closed.
+        streams: Streams = self.app.config["STREAMS"]
+        streams.close_all()
+        deadline = time.monotonic() + 2
+        while streams.held() and time.monotonic() < deadline:
+            time.sleep(0.02)
         self.server.close()
 
 
