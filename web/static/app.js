@@ -102,23 +102,24 @@
 
   function follow() {
     // No `since` at first: the server answers at once with the newest view (and the stream opens).
-    source = new EventSource("/api/stream");
-    source.addEventListener("open", function () {
+    const mine = new EventSource("/api/stream");
+    source = mine;
+    mine.addEventListener("open", function () {
       stopPolling();
       loaded.then(function () { setLink("live", t("Connected")); });
     });
-    source.addEventListener("error", function () {
-      if (source.readyState === EventSource.CLOSED) { poll(); return; }
+    mine.addEventListener("error", function () {
+      if (mine.readyState === EventSource.CLOSED) { poll(mine); return; }
       setLink("down", t("Reconnecting…"));
     });
-    source.addEventListener("view", function (event) { onView(JSON.parse(event.data)); });
-    source.addEventListener("screen", function (event) {
+    mine.addEventListener("view", function (event) { onView(JSON.parse(event.data)); });
+    mine.addEventListener("screen", function (event) {
       document.dispatchEvent(new CustomEvent("xidit:screen", {detail: JSON.parse(event.data)}));
     });
   }
 
-  function poll() {
-    source.close();
+  function poll(refused) {
+    refused.close();
     if (polling === null) polling = setInterval(pollOnce, POLL);
     pollOnce();
     setTimeout(follow, RETRY + Math.random() * RETRY);
