@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, abort, current_app, request
+from werkzeug.exceptions import BadRequest
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 MAX_DEPTH = 32  # a game record, the deepest body a page sends, nests 6 levels
@@ -161,7 +162,7 @@ def check_request(signed_in: Callable[[], bool]) -> None:
     if raw.strip():
         try:
             request.get_json()  # parsed once, here: the routes read the same value
-        except Exception:  # werkzeug's BadRequest, or a decoding error
+        except BadRequest:  # not JSON, or not UTF-8
             abort(400, "the body is not valid JSON")
 
 
