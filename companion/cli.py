@@ -203,14 +203,19 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_pin(args: argparse.Namespace) -> int:
     from companion import config as configuration
-    from companion.store import Store
+    from companion.store import Sessions, Store
     from web import secrets_of
     from web.auth import new_pin
 
     config = configuration.load(Path(args.config)) if args.config else configuration.simulated()
+    if args.new and config.referee_pin:
+        raise CliError("the config sets the referee's PIN (web.pin): change it there")
     with Store(Path(args.store) if args.store else config.store) as store:
         if args.new:
             store.set_setting("referee_pin", new_pin())
+            # A running table reads the PIN at each sign-in; the referee's sign-ins end now, on it too.
+            with Sessions(store.path) as sessions:
+                sessions.end_all("referee")
         _, pin, _ = secrets_of(store, {"REFEREE_PIN": config.referee_pin} if config.referee_pin else {})
     print(f"Referee PIN: {pin}")
     return 0
@@ -232,7 +237,9 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("pin", help="show the referee's PIN (made at first use)")
     p.add_argument("--config", metavar="TOML")
     p.add_argument("--store", metavar="DB")
-    p.add_argument("--new", action="store_true", help="make a new PIN (the old one stops working)")
+    p.add_argument("--new", action="store_true",
+                   help="make a new PIN: the old one stops working and every referee is signed out, on a running "
+                        "table too")
     p.set_defaults(func=cmd_pin)
 
     p = sub.add_parser("replay", help="replay a game record and print the final state view")

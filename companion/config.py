@@ -46,6 +46,7 @@ class Config:
     neutral: str = "normal"
     web_port: int = 8000
     web_host: str = "0.0.0.0"
+    web_names: tuple[str, ...] = ()  # the names phones reach the table by (links use the first)
     referee_pin: str | None = None
     bot_delay: float = 0.4
     bot_seed: int = 1
@@ -65,8 +66,8 @@ def simulated() -> Config:
 # Every key a config file may hold ("table.key" for a key inside a table): `load` reads no other, and
 # docs/config.example.toml explains each one (a test keeps it so). Their defaults are `Config`'s.
 KEYS: Final = ("language", "store", "board", "pace", "length", "neutral", "games", "web.port", "web.host",
-               "web.pin", "bots.delay", "bots.seed", "power.pin", "player.seat", "player.colour", "player.name",
-               "player.box", "player.screen", "player.level", "player.pins")
+               "web.names", "web.pin", "bots.delay", "bots.seed", "power.pin", "player.seat", "player.colour",
+               "player.name", "player.box", "player.screen", "player.level", "player.pins")
 DEFAULT: Final = Config(players=())
 DEFAULT_PLAYER: Final = PlayerConfig(seat=0, colour="")  # seat and colour default to the player's place
 
@@ -106,6 +107,13 @@ def _pins(player: dict[str, Any], i: int, box: str) -> dict[str, int] | None:
     if not pins:
         raise BadConfig(f"config: {where} is empty")
     return dict(pins)
+
+
+def _names(web: dict[str, Any]) -> tuple[str, ...]:
+    names = _get(web, "names", list, [])
+    if not all(isinstance(name, str) and name.strip() for name in names):
+        raise BadConfig(f"config: 'web.names' must be a list of host names, not {names!r}")
+    return tuple(name.strip() for name in names)
 
 
 def load(path: Path) -> Config:
@@ -149,7 +157,7 @@ def load(path: Path) -> Config:
         board=(base / Path(board).expanduser()) if board else DEFAULT.board,
         length=_get(data, "length", str, DEFAULT.length), neutral=_get(data, "neutral", str, DEFAULT.neutral),
         web_port=_get(web, "port", int, DEFAULT.web_port), web_host=_get(web, "host", str, DEFAULT.web_host),
-        referee_pin=_get(web, "pin", str, DEFAULT.referee_pin),
+        referee_pin=_get(web, "pin", str, DEFAULT.referee_pin), web_names=_names(web),
         bot_delay=float(_get(bots, "delay", (float, int), DEFAULT.bot_delay)),
         bot_seed=_get(bots, "seed", int, DEFAULT.bot_seed), games=_get(data, "games", int, DEFAULT.games),
         power_pin=_get(power, "pin", int, DEFAULT.power_pin),

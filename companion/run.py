@@ -139,7 +139,7 @@ def run(config: Config, stop: threading.Event | None = None, *,
 
 def warn_if_provisional(table: Table, web: WebServer | None) -> None:
     """Says plainly when a pack in use is not checked against a real copy, and where to check it."""
-    where = (f"open {addresses(web.port)[0]}verify on the referee's phone, or run " if web is not None
+    where = (f"open {web.app.config['PUBLIC_URL']}verify on the referee's phone, or run " if web is not None
              else "run ")
     current = table.board if table.has_game() else None
     warned = []
@@ -198,17 +198,21 @@ def start_web(config: Config, table: Table) -> WebServer | None:
     if config.web_port < 0:
         return None
     phones = PhoneBoxes(table, {p.seat for p in config.players if p.box == "phone"})
-    app = create_app({"REFEREE_PIN": config.referee_pin} if config.referee_pin else {}, table, phones)
+    settings: dict[str, Any] = {"HOST_NAMES": config.web_names}
+    if config.referee_pin:
+        settings["REFEREE_PIN"] = config.referee_pin
+    app = create_app(settings, table, phones)
     server = WebServer(app, config.web_host, config.web_port)
     server.phones = phones
     server.start()
-    urls = addresses(server.port)
+    urls = addresses(server.port, config.web_names)
+    public = str(app.config["PUBLIC_URL"])  # what the pages' links use too
     secret_key = app.config["SECRET_KEY"]
 
     def short_link(seat: int) -> str:
         # Upper case: the box's QR code is then small enough to scan on a 128x64 OLED.
         token = seat_token(secret_key, table.game_id, seat)[:SHORT]
-        return f"{urls[0].upper()}S/{seat}/{token.upper()}"
+        return f"{public.upper()}S/{seat}/{token.upper()}"
 
     server.seat_link = short_link
     log.info("table view: %s", " or ".join(urls))
@@ -216,11 +220,11 @@ def start_web(config: Config, table: Table) -> WebServer | None:
         return server  # under systemd stdout is the journal: no PIN or seat link there
     if app.config["PIN_MADE"]:
         # Shown once, when it is made: the log must not carry secrets afterwards.
-        print(f"Referee page: {urls[0]}referee (PIN {app.config['REFEREE_PIN']}; `companion pin` shows it again)",
+        print(f"Referee page: {public}referee (PIN {app.config['REFEREE_PIN']}; `companion pin` shows it again)",
               flush=True)
     secret = app.config["SECRET_KEY"]
     for seat in sorted(phones.boxes):
-        print(f"Seat {seat} plays from a phone: {urls[0]}seat/{seat}?t={seat_token(secret, table.game_id, seat)}",
+        print(f"Seat {seat} plays from a phone: {public}seat/{seat}?t={seat_token(secret, table.game_id, seat)}",
               flush=True)
     return server
 

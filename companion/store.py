@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -46,6 +48,12 @@ CREATE TABLE IF NOT EXISTS log (
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    game INTEGER,
+    expires REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS table_state (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -226,6 +234,61 @@ class Store:
         state = {k: json.loads(v) for k, v in
                  self._db.execute("SELECT key, value FROM table_state WHERE game = ?", (game,))}
         return StoredGame(game, row[0], json.loads(row[1]), bool(row[2]), entries, state)
+
+
+class Sessions:
+    """The web's sign-ins, kept in the store so that they can be ended: by Sign out, by a new PIN made
+    by another process (`companion pin --new`), by a new game. A session cookie names one of them; a
+    sign-in the store no longer holds is over, at once, on the running table.
+
+    Its own connection to the store's file (the table's is the table's, under the table's lock): web
+    threads check a sign-in with one indexed read, never waiting for the table. Like the table's, it
+    never checkpoints the log into the database file (see the module's note)."""
+
+    def __init__(self, path: Path | str) -> None:
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
+        self._lock = threading.Lock()
+
+    def open(self, kind: str, game: int | None, lifetime: float) -> str:
+        """A new sign-in of this kind (of this game, for a seat); its id goes in the cookie."""
+        ident = secrets.token_urlsafe(24)
+        now = time.time()
+        with self._lock, _transaction(self._db):
+            self._db.execute("DELETE FROM sessions WHERE expires <= ?", (now,))
+            self._db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?)", (ident, kind, game, now + lifetime))
+        return ident
+
+    def alive(self, ident: str) -> tuple[str, int | None] | None:
+        """The kind and game of a sign-in still under way, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT kind, game FROM sessions WHERE id = ? AND expires > ?",
+                                   (ident, time.time())).fetchone()
+        return None if row is None else (str(row[0]), None if row[1] is None else int(row[1]))
+
+    def end(self, ident: str) -> None:
+        with self._lock, _transaction(self._db):
+            self._db.execute("DELETE FROM sessions WHERE id = ?", (ident,))
+
+    def end_all(self, kind: str, *, but_game: int | None = None) -> int:
+        """Ends every sign-in of this kind (but those of `but_game`); how many were under way."""
+        with self._lock, _transaction(self._db):
+            if but_game is None:
+                cursor = self._db.execute("DELETE FROM sessions WHERE kind = ?", (kind,))
+            else:
+                cursor = self._db.execute("DELETE FROM sessions WHERE kind = ? AND game IS NOT ?", (kind, but_game))
+        return cursor.rowcount
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> Sessions:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 # Stores written before the table's state had a name of its own keep it in a table named `drafts`.

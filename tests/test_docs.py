@@ -65,7 +65,7 @@ def test_every_key_the_example_explains_changes_the_loaded_config(tmp_path: Path
     values = {"language": '"fr"', "store": '"x.db"', "board": '"b.toml"', "pace": '"orders"', "length": '"short"',
               "neutral": '"hard"', "games": "2", "port": "9", "host": '"127.0.0.1"', "pin": "5", "delay": "1.5",
               "seed": "7", "seat": "4", "colour": '"black"', "name": '"Ann"', "box": '"phone"',
-              "screen": '"sh1106:1:0x3C"', "level": '"strong"', "pins": '{ UP = 5 }'}
+              "screen": '"sh1106:1:0x3C"', "level": '"strong"', "pins": '{ UP = 5 }', "names": '["xidit.local"]'}
     for key in KEYS:
         table, _, name = key.rpartition(".")
         value = '"4821"' if key == "web.pin" else values[name]

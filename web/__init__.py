@@ -8,13 +8,15 @@ from typing import Any, Protocol
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from companion.store import Sessions
 from companion.table import Table
 
+from . import guard
 from .auth import PinGuard, new_pin, new_secret
 from .i18n import install as install_texts
 from .parts import Parts
 from .phone import PhoneBoxes
-from .stream import Streams
+from .stream import PER_ADDRESS, TOTAL, Streams
 
 
 class Settings(Protocol):
@@ -48,9 +50,11 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     app = Flask(__name__)
     secret, pin, made = secrets_of(table, config)
     app.config.update(
-        SECRET_KEY=secret, REFEREE_PIN=pin, PIN_MADE=made, TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
-        STREAMS=Streams(), PARTS=Parts(),
-        MAX_CONTENT_LENGTH=1 << 20, SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict",
+        SECRET_KEY=secret, REFEREE_PIN=pin, PIN_FROM_CONFIG=bool(config.get("REFEREE_PIN")), PIN_MADE=made,
+        SESSIONS=Sessions(table.store_path), TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
+        STREAMS=Streams(config.get("STREAMS_PER_ADDRESS", PER_ADDRESS), config.get("STREAMS_TOTAL", TOTAL)),
+        PARTS=Parts(), HOSTS=guard.Hosts(config.get("HOST_NAMES", ())),
+        MAX_CONTENT_LENGTH=guard.SIGNED_IN_BODY, SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict",
         # A sign-in lasts 12 hours from the moment it is made, longer than any game night. The cookie is
         # not signed again on every request: each phone fetches a live part after every change, and on
         # a Pi Zero signing it each time would cost more than serving the part (the seat link on the
@@ -60,7 +64,7 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     app.json.sort_keys = False  # type: ignore[attr-defined]  # views keep the order of the spec
     app.config.update({k: v for k, v in config.items() if k not in ("SECRET_KEY", "REFEREE_PIN")})
 
-    from .api import api
+    from .api import api, role
     from .pages import pages
     from .verify import verify
 
@@ -68,6 +72,7 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     app.register_blueprint(pages)
     app.register_blueprint(verify)  # the board pack's walk-through, reference sheet and banner
     install_texts(app)
+    guard.install(app, signed_in=lambda: role().kind != "public")
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
@@ -81,12 +86,5 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     def crash(error: Exception) -> Any:
         app.logger.exception("request failed: %s %s", request.method, request.path)
         return jsonify({"error": "the table could not do that; it is still running"}), 500
-
-    @app.after_request
-    def headers(response: Response) -> Response:
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")  # seat links never leak
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        return response
 
     return app

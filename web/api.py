@@ -3,16 +3,18 @@ saw; a stale one gets 409. Hostile or malformed input gets a 4xx with a clear me
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, session
+from flask import Blueprint, Response, current_app, g, jsonify, request, session
 
+from companion.store import Sessions
 from companion.table import Refused, Table
 
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
 from .phone import PhoneBoxes
-from .stream import Stream
+from .stream import RETRY_AFTER, Refusal, Stream, Streams
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -33,17 +35,61 @@ def phones() -> PhoneBoxes | None:
     return found
 
 
+def sessions() -> Sessions:
+    found: Sessions = current_app.config["SESSIONS"]
+    return found
+
+
 def role() -> Role:
-    kind = session.get("role", "public")
+    """Who is asking, once per request: the cookie names a sign-in, which counts only while the store
+    still holds it (Sign out, a new PIN or a new game end it)."""
+    if "xidit_role" not in g:
+        g.xidit_role = _role()
+    found: Role = g.xidit_role
+    return found
+
+
+def _role() -> Role:
+    kind, ident = session.get("role", "public"), session.get("sid")
+    if kind not in ("seat", "referee") or not isinstance(ident, str):
+        return Role("public")
+    signed = sessions().alive(ident)
+    if signed is None or signed[0] != kind:
+        return Role("public")
     if kind == "seat":
         seat = session.get("seat")
         game = session.get("game")
-        if isinstance(seat, int) and game == table().game_id:
+        if isinstance(seat, int) and game == signed[1] == table().game_id:
             return Role("seat", seat)
         return Role("public")
-    if kind == "referee":
-        return Role("referee", blind=bool(session.get("blind")))
-    return Role("public")
+    return Role("referee", blind=bool(session.get("blind")))
+
+
+def still_allowed(r: Role) -> Callable[[], bool]:
+    """For a stream, which outlives its request: whether its reader is still signed in as `r`."""
+    ident = session.get("sid")
+    if r.kind == "public" or not isinstance(ident, str):
+        return lambda: True
+    signed, tab, game = sessions(), table(), session.get("game")
+
+    def allowed() -> bool:
+        found = signed.alive(ident)
+        return found is not None and (r.kind != "seat" or found[1] == game == tab.game_id)
+    return allowed
+
+
+def sign_in(kind: str, game: int | None = None, **cookie: Any) -> None:
+    """A new sign-in of this session, recorded in the store (an earlier one of this cookie ended)."""
+    ident = session.get("sid")
+    if isinstance(ident, str):
+        sessions().end(ident)
+    lifetime = current_app.config["PERMANENT_SESSION_LIFETIME"].total_seconds()
+    session.clear()
+    session.update(role=kind, sid=sessions().open(kind, game, lifetime), **cookie)
+    if game is not None:
+        session["game"] = game
+    session.permanent = True
+    g.pop("xidit_role", None)
 
 
 def sign_in_seat(seat: int, token: str, *, short: bool = False) -> str | None:
@@ -58,10 +104,17 @@ def sign_in_seat(seat: int, token: str, *, short: bool = False) -> str | None:
         expected, token = expected[:SHORT], token.lower()
     if not same(token, expected):
         return "token"
-    session.clear()
-    session.update(role="seat", seat=seat, game=game)
-    session.permanent = True
+    sessions().end_all("seat", but_game=game)  # a new game ends the old game's seats
+    sign_in("seat", game, seat=seat)
     return None
+
+
+def referee_pin() -> str:
+    """The PIN now: the config's, else the store's, read at each try so that `companion pin --new`
+    (another process) takes effect at once."""
+    if current_app.config["PIN_FROM_CONFIG"]:
+        return str(current_app.config["REFEREE_PIN"])
+    return table().setting("referee_pin") or str(current_app.config["REFEREE_PIN"])
 
 
 def body() -> dict[str, Any]:
@@ -95,9 +148,22 @@ def stream() -> Response:
         last_seen = int(last) if last is not None else None
     except ValueError:
         last_seen = None
+    streams: Streams = current_app.config["STREAMS"]
+    address = request.remote_addr or "?"
+    try:
+        streams.admit(address)
+    except Refusal as refusal:
+        # The page sees the stream fail and polls /api/view instead (web/static/app.js).
+        refused = jsonify({"error": refusal.message, "retry_after": RETRY_AFTER})
+        refused.status_code = refusal.status
+        refused.headers["Retry-After"] = str(RETRY_AFTER)
+        return refused
     box = phones().get(r.seat) if r.kind == "seat" and r.seat is not None and phones() else None  # type: ignore[union-attr]
-    events = Stream(table(), r.reader, last_seen, box, current_app.config["STREAMS"]).events()
-    response = Response(events, mimetype="text/event-stream")  # needs no request context once started
+    gone = request.environ.get("waitress.client_disconnected") or (lambda: False)
+    live = Stream(table(), r.reader, last_seen, box, streams, address=address, gone=gone,
+                  allowed=still_allowed(r))
+    response = Response(live.events(), mimetype="text/event-stream")  # needs no request context once started
+    response.call_on_close(live.release)  # also when the stream never started
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response
@@ -111,19 +177,22 @@ def login() -> Response:
     if wait > 0:
         raise ApiError(429, f"too many wrong PINs: try again in {int(wait) + 1} s", retry_after=int(wait) + 1)
     pin = body().get("pin")
-    if not isinstance(pin, str) or not same(pin, current_app.config["REFEREE_PIN"]):
+    if not isinstance(pin, str) or not same(pin, referee_pin()):
         guard.failed(address)
         raise ApiError(403, "wrong PIN")
     guard.passed(address)
-    session.clear()
-    session["role"] = "referee"
-    session.permanent = True
+    sign_in("referee")
     return jsonify({"role": "referee"})
 
 
 @api.post("/logout")
 def logout() -> Response:
+    """Ends this sign-in on the table, not only in this browser: a copy of the cookie is worth nothing."""
+    ident = session.get("sid")
+    if isinstance(ident, str):
+        sessions().end(ident)
     session.clear()
+    g.pop("xidit_role", None)
     return jsonify({"role": "public"})
 
 

@@ -26,6 +26,7 @@ from companion.i18n import N_, translate
 
 from .api import phones, role, sign_in_seat, table
 from .auth import Role, seat_token
+from .guard import public_url
 from .i18n import language, script_texts
 from .parts import Parts
 from .svg import chart_svg, map_svg, qr_svg
@@ -68,7 +69,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "story": lambda: scoring_story(view, t, who.reader == "referee"),
         "part_url": url_for("pages.part", name=page),
         "has_box": who.kind == "seat" and phones() is not None and phones().get(who.seat or 0) is not None,  # type: ignore[union-attr]
-        "table_qr": lambda: qr_svg(request.host_url, t(N_("The address of the table view"))),
+        "table_qr": lambda: qr_svg(public_url(), t(N_("The address of the table view"))),
         "links": lambda: seat_links(who),
     }
 
@@ -84,7 +85,7 @@ def board_svg(view: dict[str, Any], reader: str) -> str:
 
 def live_part(name: str, ctx: dict[str, Any]) -> str:
     """The page's live part for this reader and version, rendered once however many phones ask."""
-    key = (name, ctx["role"], ctx["lang"], request.host_url, ctx["has_box"])
+    key = (name, ctx["role"], ctx["lang"], ctx["has_box"])
     parts: Parts = current_app.config["PARTS"]
     return parts.get(ctx["view"]["version"], key, lambda: render_template(LIVE[name], **ctx))
 
@@ -97,7 +98,7 @@ def seat_links(who: Role) -> list[dict[str, Any]]:
     game = table().game_id
     out = []
     for seat, colour, name in table().players():
-        url = f"{request.host_url}seat/{seat}?t={seat_token(secret, game, seat)}"
+        url = f"{public_url()}seat/{seat}?t={seat_token(secret, game, seat)}"
         out.append({"seat": seat, "url": url, "colour": colour, "name": name,
                     "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=seat))})
     return out

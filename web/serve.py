@@ -5,22 +5,45 @@ from __future__ import annotations
 import logging
 import socket
 import threading
+import time
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Flask
 from waitress.server import create_server
 
+from .stream import Streams
+
 log = logging.getLogger("companion.web")
 
-# Every open event stream holds a thread: room for 10 phones, the referee and the boxes' requests.
-THREADS = 32
+# Each open event stream holds one of waitress's threads while it lasts (waitress hands a response's
+# body to a worker thread until it ends, and cannot pass a socket to another thread). Rather than a
+# second server built for long-lived connections (one more dependency on the Pi, and the phones' pages
+# would have to reach it), streams are capped (web/stream.py: per address and in all) below the thread
+# count: RESERVED threads are always left to commands, pages, the box screens and key presses, however
+# many streams phones ask for. Refused streams get 429/503 at once and their page polls instead.
+RESERVED = 16
 
 
 class WebServer:
     def __init__(self, app: Flask, host: str, port: int) -> None:  # the defaults are the config's
-        self.server: Any = create_server(app, host=host, port=port, threads=THREADS,
-                                         channel_timeout=120, ident="xidit")
+        streams: Streams = app.config["STREAMS"]
+        self.server: Any = create_server(
+            app, host=host, port=port, threads=streams.total + RESERVED, channel_timeout=120,
+            ident="xidit",
+            # Reading ahead on a connection while its request runs is what lets waitress see a reader
+            # close a stream (`environ["waitress.client_disconnected"]`): the stream notices within 2 s.
+            channel_request_lookahead=1,
+            # Connections refused a stream may stay open: room for them, with poll() rather than select()
+            # (which stops at 1024 descriptors).
+            connection_limit=400, asyncore_use_poll=True)
+        self.app = app
         self.port = int(self.server.effective_port)
+        # Links and QR codes name the table by its configured or detected address, never by Host.
+        if not app.config.get("PUBLIC_URL"):
+            everywhere = host in ("", "0.0.0.0", "::")
+            app.config["PUBLIC_URL"] = (addresses(self.port, app.config.get("HOST_NAMES", ()))[0] if everywhere
+                                        else f"http://{_bracketed(host)}:{self.port}/")
         self.phones: Any = None  # the phone boxes served here, if any
         self.seat_link: Any = lambda seat: None  # the short secret link of a seat, for the boxes' QR codes
         self._thread = threading.Thread(target=self.server.run, name="web", daemon=True)
@@ -29,12 +52,23 @@ class WebServer:
         self._thread.start()
 
     def stop(self) -> None:
+        # The streams first, so that none writes to a server already closed.
+        streams: Streams = self.app.config["STREAMS"]
+        streams.close_all()
+        deadline = time.monotonic() + 2
+        while streams.held() and time.monotonic() < deadline:
+            time.sleep(0.02)
         self.server.close()
 
 
-def addresses(port: int) -> list[str]:
-    """Where phones can reach the table: this machine's addresses on the local network."""
-    found: list[str] = []
+def _bracketed(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def addresses(port: int, names: Iterable[str] = ()) -> list[str]:
+    """Where phones can reach the table: its configured names first, then this machine's address on
+    the local network."""
+    found: list[str] = list(names)
     try:
         probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
@@ -43,4 +77,4 @@ def addresses(port: int) -> list[str]:
     except OSError:
         pass
     found.append("127.0.0.1")
-    return [f"http://{host}:{port}/" for host in dict.fromkeys(found)]
+    return [f"http://{_bracketed(host)}:{port}/" for host in dict.fromkeys(found)]

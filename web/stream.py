@@ -13,14 +13,52 @@ from companion.table import Table
 from .phone import PhoneBox
 
 HEARTBEAT = 15.0  # seconds between comments that keep proxies and phones from closing the stream
+LOOK = 1.0  # seconds between two looks at whether the reader is still there (a closed stream is noticed
+#             within 2 s) and still signed in
+PER_ADDRESS = 12  # open streams from one address: a phone has a few tabs at most (a browser opens 6
+#                   connections per host); the campaigns' phones share 127.0.0.1 and ask for more
+TOTAL = 48  # open streams in all: 30 phones and more, well under the server's threads (web/serve.py)
+RETRY_AFTER = 30  # seconds a refused page polls before asking for a stream again
+
+
+class Refusal(Exception):
+    """No stream for this reader now: the page follows by polling `/api/view` instead."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
 
 
 class Streams:
-    """The open streams of an app, so that a stopping table can end them all."""
+    """The open streams of an app: so that a stopping table can end them all, and so that streams never
+    take every worker of the server. Each open stream holds one of waitress's threads; capping them
+    per address and in all leaves the other threads to commands, pages and boxes, whatever phones do."""
 
-    def __init__(self) -> None:
+    def __init__(self, per_address: int = PER_ADDRESS, total: int = TOTAL) -> None:
+        self.per_address, self.total = per_address, total
         self._open: set[Stream] = set()
+        self._by_address: dict[str, int] = {}
         self._lock = threading.Lock()
+
+    def admit(self, address: str) -> None:
+        """Takes a place for one more stream from this address, or raises Refusal (429 for this address,
+        503 when the table has no room left)."""
+        with self._lock:
+            if self._by_address.get(address, 0) >= self.per_address:
+                raise Refusal(429, f"{self.per_address} live pages from this address already: this one "
+                                   "follows the table every few seconds instead")
+            if sum(self._by_address.values()) >= self.total:
+                raise Refusal(503, "the table follows as many live pages as it can: this one follows it "
+                                   "every few seconds instead")
+            self._by_address[address] = self._by_address.get(address, 0) + 1
+
+    def leave(self, address: str) -> None:
+        with self._lock:
+            left = self._by_address.get(address, 0) - 1
+            if left > 0:
+                self._by_address[address] = left
+            else:
+                self._by_address.pop(address, None)
 
     def add(self, stream: Stream) -> None:
         with self._lock:
@@ -36,13 +74,23 @@ class Streams:
         for stream in streams:
             stream.close()
 
+    def held(self) -> int:
+        """Places taken: streams open or about to open."""
+        with self._lock:
+            return sum(self._by_address.values())
+
     def __len__(self) -> int:
         return len(self._open)
 
 
 class Stream:
+    """One reader's stream. `gone` says the reader closed it (waitress's `client_disconnected`, which
+    it keeps up to date while it reads ahead on the connection: `channel_request_lookahead`); `allowed`
+    says the reader is still signed in as they were. Both are looked at every LOOK seconds."""
+
     def __init__(self, table: Table, reader: str, last_seen: int | None, box: PhoneBox | None = None,
-                 registry: Streams | None = None) -> None:
+                 registry: Streams | None = None, *, address: str | None = None,
+                 gone: Callable[[], bool] = lambda: False, allowed: Callable[[], bool] = lambda: True) -> None:
         self.table = table
         self.reader = reader
         self.last_seen = last_seen
@@ -53,6 +101,15 @@ class Stream:
         self._lock = threading.Lock()
         self.closed = threading.Event()
         self.registry = registry
+        self._address = address  # the place it holds in the registry, given back once
+        self._gone, self._allowed = gone, allowed
+
+    def release(self) -> None:
+        """Gives back the place the stream holds (at its end, or when it never started)."""
+        with self._lock:
+            address, self._address = self._address, None
+        if address is not None and self.registry is not None:
+            self.registry.leave(address)
 
     def close(self) -> None:
         self.closed.set()
@@ -85,12 +142,18 @@ class Stream:
                 yield self._view_event()
             if self.box is not None:
                 yield event("screen", {"frame": self.box.counter}, None)
+            quiet = 0.0
             while not self.closed.is_set():
-                if not self._wake.wait(HEARTBEAT):
-                    yield ": still here\n\n"
+                if not self._wake.wait(LOOK):
+                    if self._gone() or not self._allowed():
+                        return
+                    quiet += LOOK
+                    if quiet >= HEARTBEAT:
+                        quiet = 0.0
+                        yield ": still here\n\n"
                     continue
                 self._wake.clear()
-                if self.closed.is_set():
+                if self.closed.is_set() or self._gone() or not self._allowed():
                     return
                 with self._lock:
                     changed, self._changed = self._changed, False
@@ -104,6 +167,7 @@ class Stream:
                 stop()
             if self.registry is not None:
                 self.registry.discard(self)
+            self.release()
 
 
 def view_event(ident: int, text: str) -> str:

@@ -316,19 +316,12 @@ def api_export() -> Response:
 
 @verify.post("/api/verify/import")
 def api_import() -> Response:
-    """A pack from a file: refused with every problem listed; a verified one becomes the pack of new
-    games (saved next to the store); a provisional one starts a walk-through from its values."""
+    """A pack from a file, sent as `{"pack": text}`: refused with every problem listed; a verified one
+    becomes the pack of new games (saved next to the store); a provisional one starts a walk-through
+    from its values."""
     _referee()
-    replace = False
-    if request.is_json:
-        data = _body()
-        text, replace = data.get("pack"), data.get("replace") is True
-    else:
-        raw = request.get_data(cache=False)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ApiError(400, t(N_("This file is not a board pack: it is not UTF-8 text."))) from None
+    data = _body()  # JSON only: web/guard.py refuses any other body of a change
+    text, replace = data.get("pack"), data.get("replace") is True
     if not isinstance(text, str) or not text.strip():
         raise ApiError(400, t(N_("Send the board pack's text (a TOML file).")))
     problems = check_pack(text)

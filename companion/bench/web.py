@@ -121,7 +121,8 @@ def _all_have(listeners: list[_Listener], version: int) -> bool:
 
 def _referee(port: int) -> tuple[http.client.HTTPConnection, str]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    connection.request("POST", "/api/login", json.dumps({"pin": "135790"}), {"Content-Type": "application/json"})
+    connection.request("POST", "/api/login", json.dumps({"pin": "135790"}),
+                       {"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{port}"})
     response = connection.getresponse()
     response.read()
     cookie = response.getheader("Set-Cookie", "").split(";")[0]
@@ -129,7 +130,9 @@ def _referee(port: int) -> tuple[http.client.HTTPConnection, str]:
 
 
 def _post(connection: http.client.HTTPConnection, cookie: str, body: dict[str, Any]) -> dict[str, Any]:
-    connection.request("POST", "/api/command", json.dumps(body), {"Content-Type": "application/json", "Cookie": cookie})
+    origin = f"http://{connection.host}:{connection.port}"  # a change comes from the table's own pages
+    connection.request("POST", "/api/command", json.dumps(body),
+                       {"Content-Type": "application/json", "Cookie": cookie, "Origin": origin})
     answer: dict[str, Any] = json.loads(connection.getresponse().read())
     return answer
 

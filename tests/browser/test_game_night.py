@@ -15,7 +15,12 @@ import pytest
 
 from companion.rules import Game, record_to_json, setup_from_json
 from companion.sim.agent import decide
+from companion.table import SetPace
 from tests.engine import engine
+from tests.table.support import new_table
+from web import create_app
+from web.phone import PhoneBoxes
+from web.serve import WebServer
 
 from .conftest import ARTIFACTS, PHONE, PIN, Served
 
@@ -37,6 +42,9 @@ def pages(browser: Any) -> Iterator[Any]:
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
+        # The Content-Security-Policy runs no inline script: a page that needs one shows up here.
+        page.on("console", lambda message: errors.append(message.text) if "Content Security Policy" in message.text
+                else None)
         return page
 
     errors: list[str] = []
@@ -157,6 +165,9 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     referee.locator("#h-rollback").scroll_into_view_if_needed()
     referee.screenshot(path=str(ARTIFACTS / "referee-rollback.png"))
     referee.locator("#rollback-confirm").click()
+    # Wait for the rollback itself: year 2's programming also reads "program, nobody locked" when
+    # year 1 resolved at once, so only year 1 again says the rollback has landed.
+    expect(board.locator("#live")).to_have_attribute("data-year", "1")
     expect(board.locator("#live")).to_have_attribute("data-phase", "program")
     expect(board.locator("li.player[data-locked='yes']")).to_have_count(0)
     assert board.evaluate("window.stayed") is True and table.actions() == 3
@@ -196,3 +207,25 @@ def test_wrong_pins_are_refused_then_the_wait_is_shown(served: Served, pages: An
     page.get_by_role("button", name="Sign in").click()
     expect(note).to_have_text(re.compile(r"Too many wrong PINs: try again in \d+ s\."))
     expect(page.locator("#wizard")).to_have_count(0)
+
+
+def test_a_page_refused_a_stream_follows_the_table_by_polling(tmp_path: Path, pages: Any) -> None:
+    """With no stream to spare (here: none for this address), the table view polls /api/view and
+    still follows every change."""
+    table = new_table(tmp_path / "polling.db", players=3, seed=2)
+    table.start()
+    app = create_app({"REFEREE_PIN": PIN, "STREAMS_PER_ADDRESS": 0}, table, PhoneBoxes(table, set()))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    try:
+        board = pages()
+        board.goto(f"http://127.0.0.1:{server.port}/")
+        board.evaluate("window.stayed = true")
+        live = board.locator("#live")
+        expect(live).to_have_attribute("data-version", str(table.version))
+        table.submit(SetPace("orders")).result(timeout=10)
+        expect(live).to_have_attribute("data-version", str(table.version))  # within a poll or two
+        assert board.evaluate("window.stayed") is True and app.config["STREAMS"].held() == 0
+    finally:
+        server.stop()
+        table.stop()

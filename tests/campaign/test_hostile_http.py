@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 
 from companion.table import Table
 from tests.table.support import new_table
-from tests.web.conftest import PIN, as_referee, as_seat
-from web import create_app
+from tests.web.conftest import PIN, as_referee, as_seat, web_app
 from web.phone import PhoneBoxes
 
 from .results import record
@@ -43,7 +42,7 @@ STATS = {"requests": 0, "rejected": 0, "server_errors": 0, "changed_by_rejected"
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, Table, dict[str, FlaskClient]]]:
     table = new_table(Path(tmp_path_factory.mktemp("http")) / "h.db", players=4, seed=5)
     table.start()
-    app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {1, 2}))
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {1, 2}))
     clients = {"public": app.test_client(), "seat": as_seat(app, 1), "referee": as_referee(app)}
     yield app, table, clients
     table.stop()

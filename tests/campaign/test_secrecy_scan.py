@@ -25,8 +25,7 @@ from companion.table.bots import next_commands
 from tests.engine import engine
 from tests.secrecy import forbidden_in, forbidden_in_pages
 from tests.table.support import new_table
-from tests.web.conftest import PIN, as_seat
-from web import create_app
+from tests.web.conftest import PIN, as_seat, web_app
 from web.phone import PhoneBoxes
 from web.stream import view_event as stream_event
 
@@ -59,7 +58,7 @@ def scan_game(players: int, n: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         table = new_table(Path(folder) / "g.db", players=players, length="short" if n % 2 else "long",
                           seed=players * 1000 + n)
-        app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+        app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
         readers = Readers(table)
         table.view = readers  # type: ignore[method-assign]
         bastion = table.board.bastion() or 0

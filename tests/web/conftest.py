@@ -27,9 +27,27 @@ def table(tmp_path: Path) -> Iterator[Table]:
     table.stop()
 
 
+class PageClient(FlaskClient):
+    """A test client that sends what the table's own pages send with a change: their Origin."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.environ_base["HTTP_ORIGIN"] = ORIGIN
+
+
+ORIGIN = "http://localhost"  # the test client's requests name the host `localhost`
+
+
+def web_app(config: dict[str, Any], table: Table, phones: PhoneBoxes | None) -> Flask:
+    """The app, with test clients that act as the table's own pages."""
+    app = create_app(config, table, phones)
+    app.test_client_class = PageClient
+    return app
+
+
 @pytest.fixture
 def app(table: Table) -> Flask:
-    return create_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, {1, 2}))
+    return web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, {1, 2}))
 
 
 def as_seat(app: Flask, seat: int) -> FlaskClient:

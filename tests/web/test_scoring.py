@@ -11,9 +11,8 @@ from flask import Flask
 
 from companion.store import Store
 from companion.table import ImportGame, Table
-from web import create_app
 
-from .conftest import PIN, as_referee
+from .conftest import PIN, as_referee, web_app
 
 ROOT = Path(__file__).parent.parent
 SVG = "{http://www.w3.org/2000/svg}"
@@ -24,7 +23,7 @@ def scenario_app(tmp_path: Path, name: str) -> tuple[Flask, Table]:
     table = Table.open(Store(tmp_path / f"{name}.db"), (ROOT / "packs" / "scenario-board.toml").read_text("utf-8"))
     record = json.loads((ROOT / "scenarios" / name).read_text("utf-8"))["record"]
     table.handle(ImportGame(record))
-    return create_app({"REFEREE_PIN": PIN, "TESTING": True}, table, None), table
+    return web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, None), table
 
 
 def test_the_winner_rankings_and_chart(tmp_path: Path) -> None:

@@ -17,11 +17,10 @@ from companion.table import Table
 from tests.engine import engine
 from tests.secrecy import forbidden_in
 from tests.table.support import new_table, next_inputs
-from web import create_app
 from web import stream as stream_module
 from web.phone import PhoneBoxes
 
-from .conftest import PIN, as_seat
+from .conftest import PIN, as_seat, web_app
 
 
 class Listener:
@@ -52,7 +51,7 @@ def test_no_endpoint_or_stream_leaks_at_any_decision_point(tmp_path: Path, playe
     monkeypatch.setattr(stream_module, "HEARTBEAT", 0.05)
     table: Table = new_table(tmp_path / "s.db", players=players, seed=players)
     table.start()
-    app: Flask = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set(range(1, players + 1))))
+    app: Flask = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set(range(1, players + 1))))
     seats = list(engine(table).state.seats)
     clients = {None: app.test_client(), **{s: as_seat(app, s) for s in seats}}
     listeners = {who: Listener(c) for who, c in clients.items()}

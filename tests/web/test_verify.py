@@ -19,10 +19,9 @@ from companion.store import Store
 from companion.table import SetLanguage, Table
 from companion.table.bots import new_game_command
 from tests.boards.support import Owner, same_board, sources, their_board
-from web import create_app
 from web.phone import PhoneBoxes
 
-from .conftest import PIN, as_referee, as_seat
+from .conftest import PIN, as_referee, as_seat, web_app
 
 DATE = "2026-11-22"
 
@@ -157,8 +156,8 @@ def test_answers_of_the_wrong_form_are_refused_and_moves_work(app: Flask) -> Non
     assert referee.post("/api/verify/answer", json={"screen": "city:1"}).status_code == 400
     assert referee.post("/api/verify/goto", json={"screen": "nope"}).status_code == 400
     assert state(referee)["answered"] == 0
-    assert referee.post("/api/verify/skip").json["screen"]["key"] == "city:2"
-    assert referee.post("/api/verify/back").json["screen"]["key"] == "city:1"
+    assert referee.post("/api/verify/skip", json={}).json["screen"]["key"] == "city:2"
+    assert referee.post("/api/verify/back", json={}).json["screen"]["key"] == "city:1"
     early = referee.post("/api/verify/finish", json={"date": DATE})
     assert early.status_code == 422 and "61 screen(s) unanswered" in early.json["error"]
     assert referee.post("/api/verify/finish", json={"date": "today"}).status_code == 400
@@ -175,7 +174,7 @@ def test_a_half_done_walk_resumes_after_a_restart(app: Flask, table: Table, tmp_
     again = Table.open(Store(tmp_path / "web.db"), default_pack_text())
     again.start()
     try:
-        app2 = create_app({"REFEREE_PIN": PIN, "TESTING": True}, again, PhoneBoxes(again, set()))
+        app2 = web_app({"REFEREE_PIN": PIN, "TESTING": True}, again, PhoneBoxes(again, set()))
         after = state(as_referee(app2))
     finally:
         again.stop()
@@ -194,15 +193,17 @@ def test_import_refuses_a_pack_with_problems_listing_every_one(app: Flask, tmp_p
     assert len(problems) == 2
     assert any("unknown city 22" in p for p in problems)
     assert any('unknown unit "milita"' in p for p in problems)
-    raw = referee.post("/api/verify/import", data=b"not = [toml", content_type="text/plain")
+    raw = referee.post("/api/verify/import", json={"pack": "not = [toml"})
     assert raw.status_code == 422 and "not valid TOML" in raw.json["problems"][0]
+    plain = referee.post("/api/verify/import", data=b"not = [toml", content_type="text/plain")
+    assert plain.status_code == 403  # a pack comes as JSON from the table's page, never as a simple form post
     assert not (tmp_path / PACK_FILE).exists()
 
 
 def test_import_of_a_verified_pack_uses_it_and_export_gives_it_back(app: Flask, table: Table, tmp_path: Path) -> None:
     referee = as_referee(app)
     shared = default_pack_text().replace('status = "provisional"', 'status = "verified"', 1)
-    done = referee.post("/api/verify/import", data=shared.encode(), content_type="application/toml")
+    done = referee.post("/api/verify/import", json={"pack": shared})
     assert done.status_code == 200 and done.json["used"] is True
     assert (tmp_path / PACK_FILE).read_text("utf-8") == shared
     assert table.new_board.status == "verified"

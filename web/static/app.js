@@ -86,25 +86,68 @@
     el.textContent = text;
   }
 
+  function onView(view) {
+    version = view.version;
+    body.dataset.version = String(view.version);
+    document.dispatchEvent(new CustomEvent("xidit:view", {detail: view}));
+    refresh();
+  }
+
   // The stream: EventSource reconnects by itself and sends the last id it saw; the server then
-  // sends the newest view at once if anything changed meanwhile.
+  // sends the newest view at once if anything changed meanwhile. A stream the table refuses (too many
+  // from this address, or in all: 429/503) ends for good: the page then polls the view every few
+  // seconds and asks for a stream again later.
+  let source = null, polling = null;
+  const POLL = 2500, RETRY = 30000;
+
   function follow() {
     // No `since` at first: the server answers at once with the newest view (and the stream opens).
-    const source = new EventSource("/api/stream");
-    source.addEventListener("open", function () { loaded.then(function () { setLink("live", t("Connected")); }); });
-    source.addEventListener("error", function () { setLink("down", t("Reconnecting…")); });
-    source.addEventListener("view", function (event) {
-      const view = JSON.parse(event.data);
-      version = view.version;
-      body.dataset.version = String(view.version);
-      document.dispatchEvent(new CustomEvent("xidit:view", {detail: view}));
-      refresh();
+    const mine = new EventSource("/api/stream");
+    source = mine;
+    mine.addEventListener("open", function () {
+      stopPolling();
+      loaded.then(function () { setLink("live", t("Connected")); });
     });
-    source.addEventListener("screen", function (event) {
+    mine.addEventListener("error", function () {
+      if (mine.readyState === EventSource.CLOSED) { poll(mine); return; }
+      setLink("down", t("Reconnecting…"));
+    });
+    mine.addEventListener("view", function (event) { onView(JSON.parse(event.data)); });
+    mine.addEventListener("screen", function (event) {
       document.dispatchEvent(new CustomEvent("xidit:screen", {detail: JSON.parse(event.data)}));
     });
-    window.addEventListener("pagehide", function () { source.close(); });
   }
+
+  function poll(refused) {
+    refused.close();
+    if (polling === null) polling = setInterval(pollOnce, POLL);
+    pollOnce();
+    setTimeout(follow, RETRY + Math.random() * RETRY);
+  }
+
+  function stopPolling() {
+    if (polling !== null) clearInterval(polling);
+    polling = null;
+  }
+
+  async function pollOnce() {
+    let answer;
+    try {
+      answer = await fetch("/api/view", {cache: "no-store", credentials: "same-origin"});
+    } catch (error) {
+      setLink("down", t("Reconnecting…"));
+      return;
+    }
+    if (!answer.ok) return;
+    const view = await answer.json();
+    loaded.then(function () { setLink("live", t("Connected")); });
+    if (view.version === version) return;
+    onView(view);
+    // No screen events without a stream: the phone box's picture is looked at again after each change.
+    document.dispatchEvent(new CustomEvent("xidit:screen", {detail: {frame: null}}));
+  }
+
+  window.addEventListener("pagehide", function () { if (source) source.close(); stopPolling(); });
 
   // Buttons that send a command: data-command plus its fields as data-* attributes.
   document.addEventListener("click", async function (event) {
