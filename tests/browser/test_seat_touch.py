@@ -5,6 +5,7 @@ wait after locking said in words, and nothing wider than the screen."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,8 @@ from .conftest import ARTIFACTS, PHONE, Served
 
 expect: Any = None
 
+# The README shows the seat page: its pictures are refreshed with XIDIT_UPDATE_GOLDENS=1, never by a plain run.
+SHOTS = Path(__file__).parents[2] / "docs" / "pages" if os.environ.get("XIDIT_UPDATE_GOLDENS") else ARTIFACTS
 SCENARIO = Path(__file__).parents[1] / "scenarios" / "3p-short-colossus-advances-neutral.json"
 KINDS = ("reward", "colossus", "neutral", "census", "census_bards", "floor")
 LOCKED = {"en": "Locked — waiting for 2 players", "fr": "Verrouillé — en attente de 2 joueurs"}
@@ -100,6 +103,8 @@ def test_place_and_program_in_a_few_taps_then_the_wait_is_said(served: Served, p
     for order in ("black", "action", "red", "wait", "blue", "action"):
         taps.tap(f"#editor [data-put='{order}']")
     expect(phone.locator("#editor .slot[data-order='']")).to_have_count(0)
+    if lang == "en":
+        phone.screenshot(path=str(SHOTS / "seat-program.png"))
     phone.wait_for_function("() => { const f = document.querySelectorAll('#editor .forecast');"
                             " return f.length === 6 && f[5].textContent.trim() !== ''; }")
     taps.tap("#editor [data-seat-command='lock']")
@@ -108,7 +113,9 @@ def test_place_and_program_in_a_few_taps_then_the_wait_is_said(served: Served, p
     assert table.view("referee")["table"]["drafts"][str(seat)] == ["black", "action", "red", "wait", "blue",
                                                                    "action"]
     no_overflow(phone)
-    phone.screenshot(path=str(ARTIFACTS / f"seat-locked-{lang}.png"), full_page=True)
+    phone.screenshot(path=str(SHOTS / f"seat-locked-{lang}.png"))
+    phone.set_viewport_size({"width": 360, "height": 780})  # the narrowest phones
+    no_overflow(phone)
 
 
 def pending_kind(served: Served) -> tuple[int, Choice] | None:
@@ -171,3 +178,20 @@ def test_every_kind_of_decision_in_at_most_four_taps(served: Served, phone: Any,
         if done == set(KINDS):
             break
     assert done == set(KINDS)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_table_view_on_a_tablet_shows_the_map_first(served: Served, browser: Any, lang: str) -> None:
+    served.table.handle(SetLanguage(lang))
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(served.url + "/")
+        box = page.locator(".mapcard .mapbox").bounding_box()
+        assert box is not None and box["y"] < 400, box  # the board's top is well inside the first screen
+        qr = page.locator(".qrcard svg.qr").bounding_box()
+        assert qr is not None and qr["x"] > box["x"] + box["width"] - 1  # beside the map, not below it
+        no_overflow(page)
+        page.screenshot(path=str(SHOTS / f"table-tablet-{lang}.png"))
+    finally:
+        context.close()
