@@ -29,8 +29,9 @@
       button.dataset.order = order || "";
       const template = order ? document.querySelector(".pal-" + order) : null;
       const icon = button.querySelector(".order, .glyph");
-      if (icon) {
-        icon.className = order ? "order o-" + order : "glyph";
+      const wanted = order ? "order o-" + order : "glyph";
+      if (icon && icon.className !== wanted) {  // drawn anew only when the slot's order changed
+        icon.className = wanted;
         icon.replaceChildren.apply(icon, template ? Array.from(template.childNodes)
           .filter(function (c) { return c.nodeName !== "SMALL"; }).map(function (c) { return c.cloneNode(true); }) : []);
       }
