@@ -47,7 +47,7 @@ def forecast(slot: Slot, t: Translate) -> str:
         case "move":
             return t(N_("to city {city}"), city=slot.city)
         case "no_road":
-            return t(N_("no road: stays on {city}"), city=slot.city)
+            return t(N_("no road: stays on city {city}"), city=slot.city)
         case "recruit":
             return t(N_("recruits: {unit}"), unit=slot.unit)
         case "threat":
@@ -59,7 +59,7 @@ def forecast(slot: Slot, t: Translate) -> str:
         case "repeat":
             return t(N_("already acted here"))
         case "wait":
-            return t(N_("waits on {city}"), city=slot.city)
+            return t(N_("waits on city {city}"), city=slot.city)
     return t(N_("nothing to do here"))
 
 

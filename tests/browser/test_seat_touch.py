@@ -86,7 +86,10 @@ def test_place_and_program_in_a_few_taps_then_the_wait_is_said(served: Served, p
     taps = Taps(phone)
     choice = table.legal(seat)[1][0]  # type: ignore[index]
     city = choice.cities[-1]  # type: ignore[union-attr]
-    taps.tap(f"#decision input[name='city'][value='{city}'] + span")
+    # From the grid of numbers in English, on the small map in French: both pick the city.
+    taps.tap(f"#decision input[name='city'][value='{city}'] + span" if lang == "en"
+             else f".seat-mapbox svg.map g.city[data-city='{city}']")
+    expect(phone.locator(f"#decision input[name='city'][value='{city}']")).to_be_checked()
     taps.tap("#decision .confirm")
     expect(phone.locator("#decision")).to_have_count(0)
     assert taps.count <= 4
@@ -113,7 +116,7 @@ def test_place_and_program_in_a_few_taps_then_the_wait_is_said(served: Served, p
     assert table.view("referee")["table"]["drafts"][str(seat)] == ["black", "action", "red", "wait", "blue",
                                                                    "action"]
     no_overflow(phone)
-    phone.screenshot(path=str(SHOTS / f"seat-locked-{lang}.png"))
+    phone.screenshot(path=str((SHOTS if lang == "fr" else ARTIFACTS) / f"seat-locked-{lang}.png"))
     phone.set_viewport_size({"width": 360, "height": 780})  # the narrowest phones
     no_overflow(phone)
 
@@ -187,11 +190,14 @@ def test_the_table_view_on_a_tablet_shows_the_map_first(served: Served, browser:
     try:
         page = context.new_page()
         page.goto(served.url + "/")
-        box = page.locator(".mapcard .mapbox").bounding_box()
-        assert box is not None and box["y"] < 400, box  # the board's top is well inside the first screen
-        qr = page.locator(".qrcard svg.qr").bounding_box()
-        assert qr is not None and qr["x"] > box["x"] + box["width"] - 1  # beside the map, not below it
+        page.wait_for_function("() => document.getElementById('link-state').dataset.state === 'live'")
+        # Read in one go: the live part may be swapped in again between two reads.
+        box, qr = page.evaluate("() => ['.mapcard .mapbox', '.qrcard svg.qr'].map(function (s) {"
+                                " const r = document.querySelector(s).getBoundingClientRect();"
+                                " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
+        assert box["y"] < 400 and box["height"] > 400, box  # the board first, large, inside the first screen
+        assert qr["x"] >= box["x"] + box["width"] and qr["y"] < 800, qr  # the QR code beside it, on screen
         no_overflow(page)
-        page.screenshot(path=str(SHOTS / f"table-tablet-{lang}.png"))
+        page.screenshot(path=str((SHOTS if lang == "en" else ARTIFACTS) / f"table-tablet-{lang}.png"))
     finally:
         context.close()

@@ -7,9 +7,10 @@
 (function () {
   const X = window.Xidit;
   const SLOTS = 6;
-  let draft = null;     // the draft as this page believes it, while commands are pending
+  let draft = null;     // the draft as this page believes it (null: as the page shows it)
   let chosen = null;    // the slot tapped to be changed next
-  let pending = 0;
+  let pending = 0;      // orders sent and not yet answered
+  let confirmed = 0;    // the table's version after the last order answered: a part older than it is stale
   let queue = Promise.resolve();
 
   function editor() { return document.getElementById("editor"); }
@@ -22,7 +23,7 @@
   function paint() {
     const ed = editor();
     if (!ed) return;
-    if (draft === null || pending === 0) draft = shownDraft();
+    if (draft === null) draft = shownDraft();
     const next = draft.indexOf(null);
     ed.querySelectorAll(".slot").forEach(function (button, i) {
       const order = draft[i];
@@ -45,6 +46,7 @@
       const result = await X.command(data);
       pending -= 1;
       note("editor-note", result.ok ? "" : X.refusal(result));
+      if (result.ok && typeof result.data.version === "number") confirmed = Math.max(confirmed, result.data.version);
       if (!result.ok) { draft = null; X.refresh(); }
       return result;
     });
@@ -229,7 +231,10 @@
   });
 
   document.addEventListener("xidit:refreshed", function () {
-    if (pending === 0) { draft = null; chosen = chosen !== null && editor() ? chosen : null; }
+    // A part rendered before the last order was taken would undo it on screen: the page's draft stays.
+    const live = document.getElementById("live");
+    if (pending === 0 && live && Number(live.dataset.version) >= confirmed) draft = null;
+    if (!editor()) chosen = null;
     paint();
     restore();
   });
