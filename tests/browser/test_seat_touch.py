@@ -201,3 +201,17 @@ def test_the_table_view_on_a_tablet_shows_the_map_first(served: Served, browser:
         page.screenshot(path=str((SHOTS if lang == "en" else ARTIFACTS) / f"table-tablet-{lang}.png"))
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_page_is_wider_than_a_360_px_phone(served: Served, browser: Any, lang: str) -> None:
+    served.table.handle(SetLanguage(lang))
+    context = browser.new_context(**{**PHONE, "viewport": {"width": 360, "height": 740}})
+    try:
+        page = context.new_page()
+        for path in ("/", "/scoring", "/referee"):
+            page.goto(served.url + path)
+            page.wait_for_function("() => document.getElementById('link-state').dataset.state === 'live'")
+            no_overflow(page)
+    finally:
+        context.close()
