@@ -30,9 +30,9 @@ def path_svg(board: Board, start: int, slots: tuple[Slot, ...], seat: int, colou
     out = [f'<g class="seat-path" data-path-seat="{seat}" pointer-events="none">']
     if len(points) > 1:
         line = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
-        out.append(f'<polyline points="{line}" fill="none" stroke="#fff" stroke-width="16" stroke-linejoin="round" '
-                   f'opacity="0.8"/><polyline points="{line}" fill="none" stroke="{stroke}" stroke-width="8" '
-                   f'stroke-linejoin="round" stroke-dasharray="18 8"/>')
+        # Wide and see-through, unlike any road (narrow and opaque): the roads stay readable under it.
+        out.append(f'<polyline points="{line}" fill="none" stroke="{stroke}" stroke-width="20" '
+                   f'stroke-linejoin="round" stroke-linecap="round" opacity="0.35"/>')
     # The numbers of the slots that end on each city, in a badge above it.
     stops: dict[int, list[str]] = {}
     for n, slot in enumerate(slots, start=1):
@@ -41,10 +41,10 @@ def path_svg(board: Board, start: int, slots: tuple[Slot, ...], seat: int, colou
     for city, labels in stops.items():
         x, y = lay.cities[city]
         text = " ".join(labels)
-        width = 14 + 13 * len(text)
-        out.append(f'<g class="stop" data-city-stop="{city}"><rect x="{fmt(x - width / 2)}" y="{fmt(y - 62)}" '
-                   f'width="{fmt(width)}" height="30" rx="8" fill="#fff" stroke="{stroke}" stroke-width="3"/>'
-                   f'<text x="{fmt(x)}" y="{fmt(y - 40)}" text-anchor="middle" font-size="22" font-weight="bold" '
+        width = 16 + 18 * len(text)  # large enough to read on a phone, where the map is a third of its size
+        out.append(f'<g class="stop" data-city-stop="{city}"><rect x="{fmt(x - width / 2)}" y="{fmt(y - 72)}" '
+                   f'width="{fmt(width)}" height="40" rx="9" fill="#fff" stroke="{stroke}" stroke-width="4"/>'
+                   f'<text x="{fmt(x)}" y="{fmt(y - 42)}" text-anchor="middle" font-size="30" font-weight="bold" '
                    f'fill="#000">{attr(text)}</text></g>')
     out.append("</g>")
     return "".join(out)
