@@ -43,7 +43,12 @@
   function send(data) {
     pending += 1;
     queue = queue.then(async function () {
-      const result = await X.command(data);
+      let result = {ok: false, status: 0, data: {}};
+      try {
+        result = await X.command(data);
+      } catch (error) {
+        result.data.error = X.t("Reconnecting…");  // the table is out of reach: this order was not taken
+      }
       pending -= 1;
       note("editor-note", result.ok ? "" : X.refusal(result));
       if (result.ok && typeof result.data.version === "number") confirmed = Math.max(confirmed, result.data.version);
@@ -225,7 +230,12 @@
     if (!chosenAction) { note("decide-note", X.t("Choose first.")); return; }
     const button = form.querySelector(".confirm");
     button.disabled = true;
-    const result = await X.command({command: "decide", seat: chosenAction.seat, action: chosenAction});
+    let result;
+    try {
+      result = await X.command({command: "decide", seat: chosenAction.seat, action: chosenAction});
+    } catch (error) {
+      result = {ok: false, status: 0, data: {error: X.t("Reconnecting…")}};
+    }
     button.disabled = false;
     if (result.ok) kept = null; else note("decide-note", X.refusal(result));
   });
