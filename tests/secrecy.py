@@ -11,6 +11,7 @@ from companion.rules import Game
 # What the pages put around a secret (web/templates, web/svg.py): a player's gold and units behind
 # their screen, an order of a program, a seat's secret link (long or short form).
 GOLD = re.compile(r'<dd class="gold">(\d+)</dd>')
+SEAT_PATH = re.compile(r'data-path-seat="(\d+)"')  # the seat map's path of a program (web/seatmap.py)
 SEAT_LINKS = (re.compile(r"seat/\d+\?t="), re.compile(r"/[sS]/\d+/[0-9a-fA-F]{6,}"))
 
 
@@ -72,6 +73,8 @@ def forbidden_in_pages(pages: dict[str, str], reader: int | None, game: Game, ba
         units = page.count('data-unit="')
         orders = page.count('class="order o-')
         if reader is None:
+            if SEAT_PATH.search(page):
+                found.append(f"{url}: the path of a seat's program")
             if golds or units:
                 found.append(f"{url}: a player's gold or units")
             if before_reveal and orders:
@@ -83,8 +86,13 @@ def forbidden_in_pages(pages: dict[str, str], reader: int | None, game: Game, ba
                 found.append(f"{url}: not the reader's own gold alone, where it belongs")
             if units not in (0, len(me.units)):
                 found.append(f"{url}: units other than the reader's own")
-            if before_reveal and orders not in (0, 6):
+            # The seat's own page shows its draft as it fills (up to six orders), any other page at most
+            # the reader's own whole program.
+            if before_reveal and (orders > 6 if own_page else orders not in (0, 6)):
                 found.append(f"{url}: orders other than the reader's own program")
+            paths = SEAT_PATH.findall(page)
+            if any(int(seat) != reader for seat in paths) or (paths and not own_page):
+                found.append(f"{url}: the path of another seat's program")
         if url.endswith(".svg") and "map" in url and not state.fame_scored:
             label = bastion_label(page, bastion)
             if "bard-count" in label or 'class="chip"' in label:

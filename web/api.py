@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, request, session
 
+from companion.i18n import translate
 from companion.store import Sessions
 from companion.table import Refused, Table
 
@@ -240,7 +241,10 @@ def command() -> Response:
     try:
         answer = table().submit(parsed).result(timeout=30)
     except Refused as refused:
-        raise ApiError(422, refused.sentence, rule=refused.rule) from None
+        # In the table's language, from the refusal's template and fields; the rule's number is a
+        # detail for the referee, never shown to players.
+        extra = {"rule": refused.rule} if r.kind == "referee" and refused.rule else {}
+        raise ApiError(422, translate(table().language, refused.template, refused.params or None), **extra) from None
     return jsonify(answer)
 
 

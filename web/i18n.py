@@ -28,7 +28,7 @@ SCRIPT_MESSAGES = (
     N_("bards in region {region}"), N_("bards in the Bastion (secret)"),
     N_("Fight the {n}-unit colossus"), N_("Do not fight"), N_("Raise which neutral track?"),
     N_("Reveal how many {unit}? (0 to {max})"), N_("Census: place {n} bard(s)"),
-    N_("Floor on which guild?"), N_("Guild of city {city}"),
+    N_("Floor on which guild?"), N_("Guild of city {city}"), N_("Choose first."),
     N_("action"), N_("wait"),  # the two orders that are not road colours, shown by name
     N_("Roll back to {keep} actions: {drops} action(s) dropped."), N_("Put the pieces back:"),
     N_("Nothing to move back."), N_("Confirm the rollback"),

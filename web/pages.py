@@ -29,6 +29,8 @@ from .auth import Role, seat_token
 from .guard import public_url
 from .i18n import language, script_texts
 from .parts import Parts
+from .seatmap import seat_map_svg
+from .seatpage import seat_context
 from .svg import chart_svg, map_svg, qr_svg
 from .words import scoring_story
 
@@ -59,9 +61,17 @@ def t(message: str, **params: Any) -> str:
 def context(page: str, who: Role | None = None) -> dict[str, Any]:
     """What every template gets: the reader's view, who they are, and the drawing helpers."""
     who = who or role()
-    view = table().view(who.reader)
+    snapshot = table().seat_snapshot(who.seat) if page == "seat" and who.seat is not None else None
+    view = snapshot.view if snapshot is not None else table().view(who.reader)
     players = {p["seat"]: p for p in view.get("players", [])}
+    seat_part: dict[str, Any] = {}
+    if snapshot is not None:
+        lang = language()
+        seat_part = seat_context(snapshot, t)
+        seat_part["seat_map"] = lambda: seat_map_svg(view, table().board, t, language=lang, seat=who.seat or 0,
+                                                      slots=snapshot.preview)
     return {
+        **seat_part,
         "page": page, "role": who, "view": view, "tablepart": view["table"], "players": players,
         "lang": language(), "game": table().has_game(),
         "map_svg": lambda: board_svg(view, who.reader),

@@ -2,22 +2,42 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class XiditError(Exception):
     """Root of every error the companion raises on purpose."""
+
+
+def N_(message: str) -> str:
+    """Marks a refusal's template for the catalog (`make catalog` extracts every `N_` call) without
+    importing the companion's languages: the rules stay pure. The pages translate it when shown."""
+    return message
+
+
+def english(value: Any) -> str:
+    """A field of a refusal as the English sentence shows it: lists joined by commas."""
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    return str(value)
 
 
 class IllegalAction(XiditError, ValueError):
     """An action the rules do not allow now. The state is left unchanged.
 
     `rule` is the ruling or section it breaks (``"R-06"``, ``"§5"``) and the message is a sentence a
-    player understands.
+    player understands. The message is a template with `{named}` fields filled from `params`: the
+    pages translate the template (the English text is the catalog's message id) and fill in the
+    same fields, so a refusal is shown in the table's language without reading the English sentence.
     """
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} ({rule})")
+    def __init__(self, rule: str, message: str, **params: Any) -> None:
+        sentence = message.format(**{k: english(v) for k, v in params.items()}) if params else message
+        super().__init__(f"{sentence} ({rule})")
         self.rule = rule
-        self.sentence = message
+        self.sentence = sentence
+        self.template = message
+        self.params = params
         self.index: int | None = None  # the action's place in a replayed record, when replaying
 
 

@@ -30,7 +30,7 @@ from .choices import (
     pending_choice,
 )
 from .deal import deal
-from .errors import BadRecord, IllegalAction
+from .errors import N_, BadRecord, IllegalAction
 from .pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
 from .record import Record
 from .setup import Setup
@@ -102,7 +102,7 @@ class Game:
     def pop(self) -> Action:
         """Takes back the last action by replaying the others from the setup: no snapshots are kept."""
         if not self.actions:
-            raise IllegalAction("§2", "There is nothing to take back.")
+            raise IllegalAction("§2", N_("There is nothing to take back."))
         last = self.actions[-1]
         rebuilt = Game.replay(self.board, self.setup, self.actions[:-1])
         self.state, self.actions = rebuilt.state, rebuilt.actions
@@ -128,18 +128,19 @@ class Game:
 
     def _choice_for(self, action: Action) -> Choice:
         if self.state.phase == Phase.OVER:
-            raise IllegalAction("§8", "The game is over.")
+            raise IllegalAction("§8", N_("The game is over."))
         if action.seat not in self.state.players:
-            raise IllegalAction("§2", f"There is no seat {action.seat} in this game.")
+            raise IllegalAction("§2", N_("There is no seat {seat} in this game."), seat=action.seat)
         awaited = choices(self.state)
         for choice in awaited:
             if choice.seat == action.seat and choice.decision == action.type:
                 return choice
         if not awaited:
-            raise IllegalAction("§3", "Nothing is awaited from anyone now.")
+            raise IllegalAction("§3", N_("Nothing is awaited from anyone now."))
         wanted = ", ".join(f"{self._colour(c.seat)} ({c.decision})" for c in awaited)
-        raise IllegalAction("§3", f"The table is not waiting for a {action.type} from "
-                                  f"{self._colour(action.seat)} now; it waits for {wanted}.")
+        raise IllegalAction("§3", N_("The table is not waiting for a {decision} from {colour} now; it waits for "
+                                     "{wanted}."), decision=action.type, colour=self._colour(action.seat),
+                            wanted=wanted)
 
     def _colour(self, seat: int) -> str:
         return self.state.players[seat].colour
@@ -150,77 +151,83 @@ class Game:
         match action, choice:
             case Place(city=city), PlaceChoice(cities=free, taken=taken):
                 if city in taken:
-                    raise IllegalAction("§2", f"City {city} already holds an Idrakys: during placement "
-                                              "two Idrakys may not share a city.")
+                    raise IllegalAction("§2", N_("City {city} already holds an Idrakys: during placement two "
+                                              "Idrakys may not share a city."), city=city)
                 if city not in free:
-                    raise IllegalAction("§2", f"There is no city {city} on this board.")
+                    raise IllegalAction("§2", N_("There is no city {city} on this board."), city=city)
             case Program(orders=orders), ProgramChoice():
                 if len(orders) != PROGRAM_LENGTH or any(o not in ORDERS for o in orders):
-                    raise IllegalAction("§3", f"A program is {PROGRAM_LENGTH} orders among "
-                                              f"{', '.join(ORDERS)}.")
+                    raise IllegalAction("§3", N_("A program is {n} orders among {orders}."), n=PROGRAM_LENGTH,
+                                        orders=ORDERS)
             case Reward(take=take, bards=bards), RewardChoice():
                 self._check_reward(take, bards, choice)
             case Colossus(), ColossusChoice():
                 self._check_colossus(action, choice)
             case Neutral(track=track), NeutralChoice(tracks=tracks):
                 if track not in tracks:
-                    raise IllegalAction("R-08", f"The neutral player advances on {', '.join(tracks)}, "
-                                                f"not {track}.")
+                    raise IllegalAction("R-08", N_("The neutral player advances on {tracks}, not {track}."),
+                                        tracks=tracks, track=track)
             case Census(unit=unit, reveal=reveal), CensusChoice(unit=wanted, most=most):
                 if unit != wanted:
-                    raise IllegalAction("§7", f"The census now counts {wanted}, not {unit}.")
+                    raise IllegalAction("§7", N_("The census now counts {wanted}, not {unit}."), wanted=wanted,
+                                        unit=unit)
                 if not 0 <= reveal <= most:
-                    raise IllegalAction("§7", f"You may reveal 0 to {most} {unit}, not {reveal}.")
+                    raise IllegalAction("§7", N_("You may reveal 0 to {most} {unit}, not {reveal}."), most=most,
+                                        unit=unit, reveal=reveal)
             case CensusBards(bards=bards), CensusBardsChoice(bards=count, regions=regions):
                 self._check_split(bards, count, regions, "§7")
             case Floor(city=city), FloorChoice(cities=cities):
                 if city not in cities:
-                    raise IllegalAction("R-09", f"City {city} holds no guild of yours with room; choose "
-                                                f"among {', '.join(map(str, cities))}.")
+                    raise IllegalAction("R-09", N_("City {city} holds no guild of yours with room; choose among "
+                                                "{cities}."), city=city, cities=cities)
 
     def _check_reward(self, take: tuple[str, ...], bards: Split, choice: RewardChoice) -> None:
         if any(t not in REWARDS for t in take) or tuple(sorted(take, key=REWARDS.index)) not in choice.takes:
             allowed = " or ".join(" + ".join(t) for t in choice.takes)
-            raise IllegalAction("R-07", f"You may take {allowed} here, not {' + '.join(take) or 'nothing'}.")
+            raise IllegalAction("R-07", N_("You may take {allowed} here, not {taken}."), allowed=allowed,
+                                taken=" + ".join(take) or "nothing")
         if "bards" in take:
             self._check_split(bards, choice.bards, choice.regions, "§5")
         elif bards:
-            raise IllegalAction("§5", "Bards are placed only when the bard reward is taken.")
+            raise IllegalAction("§5", N_("Bards are placed only when the bard reward is taken."))
 
     def _check_split(self, bards: Split, count: int, regions: tuple[int, ...], rule: str) -> None:
         placed = sum(n for _, n in bards)
         for region, n in bards:
             if region not in regions:
-                why = "is void" if region in self.state.void else "does not border your Idrakys's city"
+                why = (N_("Region {region} is void; bards may go to {regions}.") if region in self.state.void
+                       else N_("Region {region} does not border your Idrakys's city; bards may go to {regions}."))
                 if region not in self.board.regions:
-                    why = "does not exist"
-                raise IllegalAction("R-02" if region in self.state.void else rule,
-                                    f"Region {region} {why}; bards may go to "
-                                    f"{', '.join(map(str, regions)) or 'no region'}.")
+                    why = N_("Region {region} does not exist; bards may go to {regions}.")
+                raise IllegalAction("R-02" if region in self.state.void else rule, why, region=region,
+                                    regions=", ".join(map(str, regions)) or "no region")
             if n <= 0:
-                raise IllegalAction(rule, f"Place a positive number of bards in region {region}.")
+                raise IllegalAction(rule, N_("Place a positive number of bards in region {region}."),
+                                    region=region)
         if placed != count:
-            raise IllegalAction(rule, f"Place exactly {count} bard{'s' * (count != 1)}, not {placed}.")
+            raise IllegalAction(rule, N_("Place exactly {count} bard, not {placed}.") if count == 1 else
+                                N_("Place exactly {count} bards, not {placed}."), count=count, placed=placed)
 
     def _check_colossus(self, action: Colossus, choice: ColossusChoice) -> None:
         if not action.fight:
             if action.needs is not None or action.units:
-                raise IllegalAction("§4", "A declined colossus takes no units.")
+                raise IllegalAction("§4", N_("A declined colossus takes no units."))
             return
         match = [index for needs, index in choice.colossi if needs == action.needs]
         if not match:
             offered = ", ".join(str(n) for n, _ in choice.colossi) or "none"
-            raise IllegalAction("§4", f"No awake colossus needing {action.needs} units can be fought "
-                                      f"with your units here (you can fight: {offered}).")
+            raise IllegalAction("§4", N_("No awake colossus needing {needs} units can be fought with your units "
+                                      "here (you can fight: {offered})."), needs=action.needs, offered=offered)
         if any(unit not in UNIT_INDEX or n <= 0 for unit, n in action.units):
-            raise IllegalAction("§4", f"Units are {', '.join(UNITS)}.")
+            raise IllegalAction("§4", N_("Units are {units}."), units=UNITS)
         given = sum(n for _, n in action.units)
         if given != action.needs:
-            raise IllegalAction("§4", f"This colossus takes exactly {action.needs} units, not {given}.")
+            raise IllegalAction("§4", N_("This colossus takes exactly {needs} units, not {given}."),
+                                needs=action.needs, given=given)
         for unit, n in action.units:
             owned = choice.units[UNIT_INDEX[unit]]
             if n > owned:
-                raise IllegalAction("§4", f"You have {owned} {unit}, not {n}.")
+                raise IllegalAction("§4", N_("You have {owned} {unit}, not {n}."), owned=owned, unit=unit, n=n)
 
     # -- applying ----------------------------------------------------------------------------------
 

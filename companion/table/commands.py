@@ -6,19 +6,31 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules import XiditError
+from companion.rules import IllegalAction, XiditError
+from companion.rules.errors import english
 
 REFEREE = "referee"
 PACES = ("decisions", "orders")
 
 
 class Refused(XiditError, ValueError):
-    """A command the table does not take now. `rule` names the rule when the rules refuse it."""
+    """A command the table does not take now. `rule` names the rule when the rules refuse it.
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(message if rule is None else f"{message} ({rule})")
+    Like `IllegalAction`, the message may be a template with `{named}` fields filled from `params`,
+    so the pages can show it in the table's language (the template is the catalog's message id)."""
+
+    def __init__(self, message: str, rule: str | None = None, **params: Any) -> None:
+        sentence = message.format(**{k: english(v) for k, v in params.items()}) if params else message
+        super().__init__(sentence if rule is None else f"{sentence} ({rule})")
         self.rule = rule
-        self.sentence = message
+        self.sentence = sentence
+        self.template = message
+        self.params = params
+
+    @classmethod
+    def of(cls, error: IllegalAction) -> Refused:
+        """The rules' refusal, with its template and fields."""
+        return cls(error.template, error.rule, **error.params)
 
 
 @dataclass(frozen=True)

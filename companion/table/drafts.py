@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from companion.i18n import N_
 from companion.rules import Program
 from companion.rules.terms import ORDERS, PROGRAM_LENGTH
 
@@ -35,27 +36,27 @@ class Drafts:
     def set_order(self, seat: int, slot: int, order: str | None) -> list[str | None]:
         draft = self._editable(seat)
         if not 0 <= slot < PROGRAM_LENGTH:
-            raise Refused(f"A program has slots 1 to {PROGRAM_LENGTH}.")
+            raise Refused(N_("A program has slots 1 to {n}."), n=PROGRAM_LENGTH)
         if order is not None and order not in ORDERS:
-            raise Refused(f"An order is one of {', '.join(ORDERS)}.", "§3")
+            raise Refused(N_("An order is one of {orders}."), "§3", orders=ORDERS)
         draft[slot] = order
         return list(draft)
 
     def set_program(self, seat: int, orders: tuple[str | None, ...]) -> list[str | None]:
         draft = self._editable(seat)
         if len(orders) != PROGRAM_LENGTH or any(o is not None and o not in ORDERS for o in orders):
-            raise Refused(f"A program is {PROGRAM_LENGTH} orders among {', '.join(ORDERS)}.", "§3")
+            raise Refused(N_("A program is {n} orders among {orders}."), "§3", n=PROGRAM_LENGTH, orders=ORDERS)
         draft[:] = list(orders)
         return list(draft)
 
     def unlock(self, seat: int) -> None:
         if seat not in self.locked:
-            raise Refused("Your program is not locked.")
+            raise Refused(N_("Your program is not locked."))
         self.locked.discard(seat)
 
     def check_full(self, seat: int) -> None:
         if any(o is None for o in self.of(seat)):
-            raise Refused(f"Fill all {PROGRAM_LENGTH} slots before locking.", "§3")
+            raise Refused(N_("Fill all {n} slots before locking."), "§3", n=PROGRAM_LENGTH)
 
     def programs(self, order: Iterable[int]) -> list[Program]:
         """Every locked program, in the given turn order."""
@@ -63,5 +64,5 @@ class Drafts:
 
     def _editable(self, seat: int) -> list[str | None]:
         if seat in self.locked:
-            raise Refused("Your program is locked: unlock it to change it.")
+            raise Refused(N_("Your program is locked: unlock it to change it."))
         return self.by_seat.setdefault(seat, [None] * PROGRAM_LENGTH)

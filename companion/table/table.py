@@ -414,7 +414,7 @@ class Table(TableViews):
         except IllegalAction as error:
             for _ in range(pushed):
                 game.pop()
-            raise Refused(error.sentence, error.rule) from None
+            raise Refused.of(error) from None
         except BadRecord as error:  # the game's layout cannot be honoured here (a typed reinforcement list)
             for _ in range(pushed):
                 game.pop()

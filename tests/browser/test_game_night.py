@@ -121,25 +121,26 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
         phone = pages()
         phone.goto(links[seat])
         expect(phone).to_have_url(f"{url}/seat/{seat}")
+        phone.locator("#box-view summary").click()  # the box's picture, one tap away
         expect(phone.locator("#screen")).to_have_attribute("data-frame", re.compile(r"\d+"))
         phones[seat] = phone
     for seat in (1, 2):
         phone = phones[seat]
         for key in ("BLACK", "RED", "BLUE", "ACTION", "WAIT", "WAIT"):
             phone.locator(f"button[data-key='{key}']").click()
-        expect(phone.locator("ol.program .order")).to_have_count(6)
-        expect(phone.locator("ol.program .o-empty")).to_have_count(0)
+        expect(phone.locator("#editor .slot .order")).to_have_count(6)
+        expect(phone.locator("#editor .slot .o-empty")).to_have_count(0)
         phone.locator("button[data-key='OK']").click()
         expect(board.locator(f"li.player[data-seat='{seat}']")).to_have_attribute("data-locked", "yes")
-        expect(phone.locator(".secrets .tag.ok")).to_be_visible()
+        expect(phone.locator("#editor .tag.ok")).to_be_visible()
     assert "o-black" not in board.locator("#live").inner_html()  # locked, never what
     phones[1].screenshot(path=str(ARTIFACTS / "seat-box.png"))
     # The last player uses the keyboard: K R B A W for the orders, Enter for OK.
     last = phones[3]
-    last.locator("#h-box").click()
+    last.locator("#screen").click()
     for key in ("k", "a", "w", "w", "b", "r"):
         last.keyboard.press(key)
-    expect(last.locator("ol.program .o-empty")).to_have_count(0)
+    expect(last.locator("#editor .slot .o-empty")).to_have_count(0)
     last.keyboard.press("Enter")
     # Revealed: the table view leaves year 1's programming (the year may even resolve at once).
     board.wait_for_function("() => { const live = document.getElementById('live');"
