@@ -21,6 +21,7 @@ from companion.notify import Notifier
 from companion.store import Store
 from companion.table import Table
 from companion.table.bots import Bots, new_game_command
+from companion.table.names import escape_controls
 from web import create_app
 from web.auth import SHORT, seat_token
 from web.phone import PhoneBoxes
@@ -225,6 +226,16 @@ def start_web(config: Config, table: Table) -> WebServer | None:
     return server
 
 
+class OneLineFormatter(logging.Formatter):
+    """Control characters written out: a player's name (or any text) cannot end a log line and forge the next."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:  # noqa: N802 (logging's name)
+        record.message = escape_controls(record.message)
+        return super().formatMessage(record)
+
+
 def configure_logging() -> None:
     # One line per event, no timestamps: journald adds its own.
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(OneLineFormatter("%(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])

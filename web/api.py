@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, session
 
+from companion.i18n import translate
 from companion.table import Refused, Table
 
 from . import command_requests
@@ -171,8 +172,15 @@ def command() -> Response:
     try:
         answer = table().submit(parsed).result(timeout=30)
     except Refused as refused:
-        raise ApiError(422, refused.sentence, rule=refused.rule) from None
+        raise ApiError(422, refusal(refused), rule=refused.rule, **refused.details) from None
     return jsonify(answer)
+
+
+def refusal(refused: Refused) -> str:
+    """Why the table refused, in the table's language when the refusal is a catalog message."""
+    if not refused.params:
+        return translate(table().language, refused.sentence)
+    return translate(table().language, refused.message, refused.params)
 
 
 def _my_box() -> Any:
@@ -210,10 +218,21 @@ def key() -> Response:
 def record() -> Response:
     if role().kind != "referee" or role().blind:
         raise ApiError(403, "only the referee can export the game")
-    if not table().has_game():
+    asked = request.args.get("game")
+    if asked is not None:  # a game set aside
+        if not asked.isdigit():
+            raise ApiError(400, "give the game: /api/record?game=N")
+        try:
+            found = table().record_of(int(asked))
+        except Refused as refused:
+            raise ApiError(404, refused.sentence) from None
+        game = int(asked)
+    elif not table().has_game():
         raise ApiError(404, "no game under way")
-    response = jsonify(table().record())
-    response.headers["Content-Disposition"] = f"attachment; filename=xidit-game-{table().game_id}.json"
+    else:
+        found, game = table().record(), table().game_id or 0
+    response = jsonify(found)
+    response.headers["Content-Disposition"] = f"attachment; filename=xidit-game-{game}.json"
     return response
 
 

@@ -40,7 +40,15 @@ def _dict(body: dict[str, Any], key: str) -> dict[str, Any]:
 
 
 SEAT_COMMANDS = {"set_order", "set_program", "lock", "unlock", "decide"}
-REFEREE_COMMANDS = SEAT_COMMANDS | {"rollback", "acknowledge", "pace", "new_game", "import", "language"}
+REFEREE_COMMANDS = SEAT_COMMANDS | {"rollback", "acknowledge", "pace", "new_game", "import", "resume", "language"}
+
+
+def _replacing(body: dict[str, Any]) -> int | None:
+    """The game under way the referee was told is set aside (null or missing: they saw none)."""
+    value = body.get("replacing")
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise BadRequest("'replacing' must be the number of the game set aside, or null")
+    return value
 
 
 def parse(body: Any, role: Role) -> c.Command:
@@ -88,8 +96,10 @@ def parse(body: Any, role: Role) -> c.Command:
         case "pace":
             return c.SetPace(_str(body, "pace"))
         case "new_game":
-            return c.NewGame(_dict(body, "setup"))
+            return c.NewGame(_dict(body, "setup"), replacing=_replacing(body))
         case "import":
-            return c.ImportGame(_dict(body, "record"))
+            return c.ImportGame(_dict(body, "record"), replacing=_replacing(body))
+        case "resume":
+            return c.ResumeGame(_int(body, "game"), replacing=_replacing(body))
         case _:
             return c.SetLanguage(_str(body, "language"))

@@ -35,6 +35,7 @@ SCRIPT_MESSAGES = (
     N_("This file is not a game record (JSON)."), N_("Game imported."), N_("New game started."),
     N_("Pick another colour for each player."), N_("Pick another seat for each player."),
     N_("A layout list is not a list of numbers: {field}"),
+    N_("{game} will be set aside: you can resume it from “Games set aside”."),
 )
 
 

@@ -13,6 +13,7 @@ from .commands import (
     Lock,
     NewGame,
     Refused,
+    ResumeGame,
     Rollback,
     SetBoard,
     SetLanguage,
@@ -27,6 +28,6 @@ from .table import Table
 
 __all__ = [
     "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "ImportGame", "Instruction", "Lock",
-    "NewGame", "Refused", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage", "SetOrder", "SetPace",
+    "NewGame", "Refused", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage", "SetOrder", "SetPace",
     "SetProgram", "Table", "Unlock",
 ]

@@ -13,27 +13,48 @@ PACES = ("decisions", "orders")
 
 
 class Refused(XiditError, ValueError):
-    """A command the table does not take now. `rule` names the rule when the rules refuse it."""
+    """A command the table does not take now. `rule` names the rule when the rules refuse it. With
+    `params`, `message` is a catalog message whose `{named}` fields they fill: the page shows it in the
+    table's language (`sentence` is the English one); `details` is what the page may show with it."""
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(message if rule is None else f"{message} ({rule})")
+    def __init__(self, message: str, rule: str | None = None, *, params: dict[str, Any] | None = None,
+                 details: dict[str, Any] | None = None) -> None:
+        sentence = message.format(**params) if params else message
+        super().__init__(sentence if rule is None else f"{sentence} ({rule})")
         self.rule = rule
-        self.sentence = message
+        self.sentence = sentence
+        self.message = message
+        self.params = params or {}
+        self.details = details or {}
 
 
 @dataclass(frozen=True)
 class NewGame:
+    """Starts a game. A game under way is set aside, never lost: only when `replacing` names it, so that
+    whoever sends this was told which game they set aside."""
+
     setup: dict[str, Any]
     by: str = REFEREE
+    replacing: int | None = None
 
 
 @dataclass(frozen=True)
 class ImportGame:
     """Starts a game from a game record (docs/formats.md, "Game record"): its setup, then each of its actions,
-    all stored."""
+    all stored. A game under way is set aside as by `NewGame`."""
 
     record: dict[str, Any]
     by: str = REFEREE
+    replacing: int | None = None
+
+
+@dataclass(frozen=True)
+class ResumeGame:
+    """Takes back a game set aside, where it was; the game under way is set aside in its place."""
+
+    game: int
+    by: str = REFEREE
+    replacing: int | None = None
 
 
 @dataclass(frozen=True)
@@ -115,5 +136,5 @@ class SetPace:
     by: str = REFEREE
 
 
-Command = (NewGame | ImportGame | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback | Acknowledge | SetPace
-           | SetLanguage | BoxStatus | SetBoard)
+Command = (NewGame | ImportGame | ResumeGame | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback
+           | Acknowledge | SetPace | SetLanguage | BoxStatus | SetBoard)

@@ -10,17 +10,39 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
-from companion.rules import Game, record_to_json
+from companion.boards import parse_pack
+from companion.rules import BadRecord, Game, IllegalAction, action_from_json, record_to_json, setup_from_json
 from companion.rules.actions import Action
 from companion.rules.board import Board
 from companion.rules.choices import Choice, ProgramChoice
 from companion.rules.game import Outcome
 from companion.rules.state import State
-from companion.store import Store
+from companion.store import Store, StoredGame
 
 from .commands import Refused
 from .drafts import Drafts
 from .instructions import Instruction
+
+ASIDE_LISTED = 8  # the games set aside a list shows, newest first
+
+
+def replayed(stored: StoredGame) -> Game:
+    """A stored game as its log leaves it (rollback markers applied), up to its first entry that cannot be replayed."""
+    actions: list[Action] = []
+    for entry in stored.entries:
+        if entry.get("type") == "rollback":
+            del actions[int(entry["keep"]):]
+        else:
+            actions.append(action_from_json({k: v for k, v in entry.items() if k != "by"}))
+    board, setup = parse_pack(stored.board_pack), setup_from_json(stored.setup)
+    while True:
+        try:
+            return Game.replay(board, setup, actions)
+        except (IllegalAction, BadRecord) as error:
+            if not actions:
+                raise
+            index = getattr(error, "index", None)
+            actions = actions[:index] if isinstance(index, int) and index < len(actions) else actions[:-1]
 
 
 class TableReads:
@@ -180,6 +202,26 @@ class TableReads:
         """The game record (docs/formats.md, "Game record") of the game in hand: its effective actions."""
         with self._lock:
             return record_to_json(self._current().record())
+
+    def set_aside(self) -> list[dict[str, Any]]:
+        """The games set aside, newest first (the last few): number, date, players and how far they went."""
+        with self._lock:
+            listed = []
+            for game_id, created in self._store.aside()[:ASIDE_LISTED]:
+                game = replayed(self._store.load(game_id))
+                listed.append({"game": game_id, "created": created, "year": game.state.year, "actions": game.version,
+                               "players": [{"seat": p.seat, "colour": p.colour, "name": p.name}
+                                           for p in game.setup.players]})
+            return listed
+
+    def record_of(self, game_id: int) -> dict[str, Any]:
+        """The game record of the game under way or of a game set aside (any other is not the referee's to read)."""
+        with self._lock:
+            if game_id == self._game_id and self._game is not None:
+                return record_to_json(self._game.record())
+            if game_id not in {g for g, _ in self._store.aside()}:
+                raise Refused("There is no such game set aside.")
+            return record_to_json(replayed(self._store.load(game_id)).record())
 
     def _new_board(self) -> Board:
         """The board of the pack new games start with."""

@@ -17,7 +17,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from companion.boards import parse_pack
-from companion.i18n import LANGUAGES
+from companion.i18n import LANGUAGES, N_
 from companion.rules import (
     BadBoard,
     BadRecord,
@@ -43,6 +43,7 @@ from .commands import (
     Lock,
     NewGame,
     Refused,
+    ResumeGame,
     Rollback,
     SetBoard,
     SetLanguage,
@@ -53,6 +54,7 @@ from .commands import (
 )
 from .drafts import Drafts
 from .instructions import Instruction, from_events, setup_instructions
+from .names import check_names
 from .restore import restore_instructions
 from .views import TableViews, ViewCache
 
@@ -118,7 +120,7 @@ class Table(TableViews):
             self._drafts.restore(saved, seats)
         self._pace = saved.get("pace", self._pace)
         self._acknowledged = min(int(saved.get("acknowledged", 0)), len(self._instructions))
-        self._version = int(saved.get("version", 0)) + 1
+        self._version = max(self._version, int(saved.get("version", 0)) + 1)  # never goes back
         game = self._game
         log.info("game %s resumed: year %s, phase %s, %s actions", game_id, game.state.year if game else "-",
                  game.state.phase if game else "-", game.version if game else 0)
@@ -259,6 +261,8 @@ class Table(TableViews):
                 return {"acknowledged": self._acknowledged}
             case ImportGame():
                 return self._import(command)
+            case ResumeGame():
+                return self._resume_aside(command)
             case BoxStatus(seat=seat, kind=kind, connected=connected):
                 self._boxes[seat] = {"kind": kind, "connected": connected}
                 log.info("seat %s: %s box %s", seat, kind, "connected" if connected else "disconnected")
@@ -312,16 +316,39 @@ class Table(TableViews):
         if by != REFEREE:
             raise Refused("Only the referee can do that.")
 
+    def _may_replace(self, replacing: int | None) -> None:
+        """Refuses to replace a game under way that the sender did not name: no game is lost by a tap."""
+        if self._game_id is not None and self._game is not None and self._game.outcome() is None \
+                and replacing != self._game_id:
+            raise Refused(N_("Game {game} is under way: confirm that it is set aside first."),
+                          params={"game": self._game_id}, details={"under_way": self._game_id})
+
+    def _set_aside(self) -> None:
+        if self._game_id is not None and self._game is not None and self._game.outcome() is None:
+            self._store.set_aside(self._game_id)  # listed, and resumed on request: never deleted
+            log.info("game %s set aside at %s actions", self._game_id, self._game.version)
+
+    def _resume_aside(self, command: ResumeGame) -> dict[str, Any]:
+        self._referee_only(command.by)
+        if command.game not in {game for game, _ in self._store.aside()}:
+            raise Refused(N_("There is no game {game} set aside."), params={"game": command.game})
+        self._may_replace(command.replacing)
+        self._set_aside()
+        self._store.reopen(command.game)
+        self._resume(command.game)
+        return {"game": command.game}
+
     def _new_game(self, command: NewGame) -> dict[str, Any]:
         self._referee_only(command.by)
+        self._may_replace(command.replacing)
         board = self._new_board()
+        check_names(command.setup)
         try:
             setup = setup_from_json(command.setup)
             Game(board, setup)  # checks the setup against this board before anything is stored
         except BadRecord as error:
             raise Refused(str(error)) from None
-        if self._game_id is not None and self._game is not None and self._game.outcome() is None:
-            self._store.finish(self._game_id)  # the unfinished game is set aside, not deleted
+        self._set_aside()
         self._board_text, self._board = self._next_pack, board
         self._game_id = self._store.new_game(self._board_text, setup_to_json(setup))
         self._start(setup)
@@ -330,7 +357,10 @@ class Table(TableViews):
 
     def _import(self, command: ImportGame) -> dict[str, Any]:
         self._referee_only(command.by)
+        self._may_replace(command.replacing)
         board = self._new_board()
+        setup = command.record.get("setup")
+        check_names(setup if isinstance(setup, dict) else {})
         try:
             record = record_from_json(command.record)
             game = Game.replay(board, record.setup, record.actions)
@@ -338,7 +368,7 @@ class Table(TableViews):
             raise Refused(f"This record cannot be read: {error}") from None
         except IllegalAction as error:
             raise Refused(f"Action {error.index} of this record is illegal: {error.sentence}", error.rule) from None
-        answer = self._new_game(NewGame(setup_to_json(record.setup)))
+        answer = self._new_game(NewGame(setup_to_json(record.setup), replacing=command.replacing))
         assert self._game_id is not None
         entries = [action_to_json(a) for a in record.actions]
         if entries:

@@ -82,6 +82,7 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     referee.fill("input[name='seed']", "7")
     referee.select_option("#w-first", "2")
     referee.get_by_role("button", name="Start the game").click()
+    referee.get_by_role("button", name="Set it aside").click()  # the served table's game is set aside
     expect(referee.locator("#live")).to_have_attribute("data-phase", "place")
     game = engine(table)
     assert [p.name for p in game.state.players.values()] == ["Ann", "Bob", "Cleo"]
@@ -165,6 +166,7 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     expect(referee.locator("#import-file")).to_be_attached()
     referee.set_input_files("#import-file", str(finished_record(served, tmp_path / "finished.json")))
     referee.get_by_role("button", name="Import", exact=True).click()
+    referee.get_by_role("button", name="Set it aside").click()  # the rolled-back game is set aside, not lost
     expect(referee.locator("#live")).to_have_attribute("data-phase", "over")
     scoring = pages()
     scoring.goto(f"{url}/scoring")

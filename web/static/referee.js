@@ -35,6 +35,43 @@
     location.reload();
   });
 
+  // -- no game lost by a tap: replacing the game under way is confirmed, naming it -----------------
+  // Resolves to the number of the game the referee agreed to set aside (null: none under way), or
+  // undefined when they cancel. The table refuses a replacement that does not name the game under way.
+  function askAside() {
+    const underWay = $("under-way");
+    if (!underWay) return Promise.resolve(null);
+    const dialog = $("aside-dialog");
+    $("aside-text").textContent = X.t("{game} will be set aside: you can resume it from “Games set aside”.",
+                                      {game: underWay.textContent.trim()});
+    return new Promise(function (resolve) {
+      function close(answer) {
+        $("aside-yes").removeEventListener("click", yes);
+        $("aside-no").removeEventListener("click", no);
+        dialog.removeEventListener("cancel", no);
+        dialog.close();
+        resolve(answer);
+      }
+      function yes() { close(Number(underWay.dataset.game)); }
+      function no() { close(undefined); }
+      $("aside-yes").addEventListener("click", yes);
+      $("aside-no").addEventListener("click", no);
+      dialog.addEventListener("cancel", no);
+      dialog.showModal();
+    });
+  }
+
+  document.addEventListener("click", async function (event) {
+    const button = event.target.closest("[data-resume]");
+    if (!button) return;
+    const replacing = await askAside();
+    if (replacing === undefined) return;
+    button.disabled = true;
+    const result = await X.command({command: "resume", game: Number(button.dataset.resume), replacing: replacing});
+    button.disabled = false;
+    if (result.ok) location.reload(); else say("aside-note", X.refusal(result), false);
+  });
+
   // -- new game wizard ---------------------------------------------------------------------------
   const wizard = $("wizard");
   function rows() { return Array.from(wizard.querySelectorAll(".player-row")); }
@@ -110,7 +147,9 @@
     event.preventDefault();
     let setup;
     try { setup = setupFromWizard(); } catch (error) { say("wizard-note", error.message, false); return; }
-    const result = await X.command({command: "new_game", setup: setup});
+    const replacing = await askAside();
+    if (replacing === undefined) return;
+    const result = await X.command({command: "new_game", setup: setup, replacing: replacing});
     if (result.ok) {
       say("wizard-note", X.t("New game started."), true);
       location.reload();
@@ -129,7 +168,9 @@
       say("import-note", X.t("This file is not a game record (JSON)."), false);
       return;
     }
-    const result = await X.command({command: "import", record: record});
+    const replacing = await askAside();
+    if (replacing === undefined) return;
+    const result = await X.command({command: "import", record: record, replacing: replacing});
     if (result.ok) { say("import-note", X.t("Game imported."), true); location.reload(); }
     else say("import-note", X.refusal(result), false);
   });
