@@ -90,7 +90,9 @@ def parse(body: Any, role: Role) -> c.Command:
             confirm = body.get("confirm", False)
             if not isinstance(confirm, bool):
                 raise BadRequest("'confirm' must be true or false")
-            return c.Rollback(_int(body, "keep"), confirm)
+            # A confirm carries what its preview saw: it is refused, never re-aimed, if the game moved on.
+            seen = _int(body, "seen") if confirm else None
+            return c.Rollback(_int(body, "keep"), confirm, seen=seen, blind=role.blind)
         case "acknowledge":
             return c.Acknowledge(_int(body, "upto"))
         case "pace":

@@ -30,12 +30,14 @@ SCRIPT_MESSAGES = (
     N_("Reveal how many {unit}? (0 to {max})"), N_("Census: place {n} bard(s)"),
     N_("Floor on which guild?"), N_("Guild of city {city}"),
     N_("action"), N_("wait"),  # the two orders that are not road colours, shown by name
-    N_("Roll back to {keep} actions: {drops} action(s) dropped."), N_("Put the pieces back:"),
+    N_("Put the pieces back:"),
     N_("Nothing to move back."), N_("Confirm the rollback"),
     N_("This file is not a game record (JSON)."), N_("Game imported."), N_("New game started."),
     N_("Pick another colour for each player."), N_("Pick another seat for each player."),
     N_("A layout list is not a list of numbers: {field}"),
     N_("{game} will be set aside: you can resume it from “Games set aside”."),
+    N_("Going back undoes {drops} action(s):"),
+    N_("The game moved on since this preview: here is what going back undoes now."),
 )
 
 

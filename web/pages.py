@@ -71,6 +71,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "table_qr": lambda: qr_svg(request.host_url, t(N_("The address of the table view"))),
         "links": lambda: seat_links(who),
         "aside": lambda: table().set_aside() if who.kind == "referee" else [],
+        "history": lambda: table().history() if who.kind == "referee" else [],
     }
 
 

@@ -99,11 +99,15 @@ class Decide:
 
 @dataclass(frozen=True)
 class Rollback:
-    """Back to the state after the first `keep` actions. Without `confirm` it only lists what to undo."""
+    """Back to the state after the first `keep` actions (just before action `keep`). Without `confirm` it only
+    shows what it undoes. A confirm with `seen` (the stored log's length its preview had) is refused when
+    the game moved on since. A `blind` referee's steps carry no seat's secret."""
 
     keep: int
     confirm: bool = False
     by: str = REFEREE
+    seen: int | None = None
+    blind: bool = False
 
 
 @dataclass(frozen=True)

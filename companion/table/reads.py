@@ -21,8 +21,10 @@ from companion.store import Store, StoredGame
 
 from .commands import Refused
 from .drafts import Drafts
+from .history import action_words
 from .instructions import Instruction
 
+HISTORY = 15  # the recent actions the referee may go back to by pointing
 ASIDE_LISTED = 8  # the games set aside a list shows, newest first
 
 
@@ -54,6 +56,8 @@ class TableReads:
     _version: int
     _drafts: Drafts
     _instructions: list[Instruction]
+    _undone: set[int]  # instructions a rollback took off the to-do
+    _years: list[int]  # the year of each action, as far as known
     _acknowledged: int
     _boxes: dict[int, dict[str, Any]]  # seat -> {"kind", "connected"}: table state, not saved
     _language: str
@@ -66,7 +70,8 @@ class TableReads:
     def paused(self) -> bool:
         """In `orders` pace, decisions wait until the table has done every physical instruction."""
         with self._lock:
-            return self._pace == "orders" and any(i.physical for i in self._instructions[self._acknowledged:])
+            return self._pace == "orders" and any(self._instructions[n].physical and n not in self._undone
+                                                  for n in range(self._acknowledged, len(self._instructions)))
 
     @property
     def version(self) -> int:
@@ -197,6 +202,28 @@ class TableReads:
                     continue
                 return choice, decide(choice, game.state)
             return None
+
+    def action_years(self) -> list[int]:
+        """The year each action of the game under way was taken in (found again by replaying once when
+        the table does not know them yet: after a resume or an import)."""
+        with self._lock:
+            game = self._current()
+            if len(self._years) < game.version:
+                replay = Game(game.board, game.setup)
+                for action in game.actions:
+                    if len(self._years) == replay.version:
+                        self._years.append(replay.state.year)
+                    replay.push(action)
+            return self._years[:game.version]
+
+    def history(self, limit: int = HISTORY) -> list[dict[str, Any]]:
+        """The last actions in words, newest first; `keep` goes back to just before each."""
+        with self._lock:
+            if self._game is None:
+                return []
+            game, years = self._game, self.action_years()
+            return [{"keep": n, "text": action_words(self._language, game.state, game.actions[n], years[n])}
+                    for n in range(game.version - 1, max(-1, game.version - 1 - limit), -1)]
 
     def record(self) -> dict[str, Any]:
         """The game record (docs/formats.md, "Game record") of the game in hand: its effective actions."""

@@ -53,6 +53,7 @@ from .commands import (
     Unlock,
 )
 from .drafts import Drafts
+from .history import action_words
 from .instructions import Instruction, from_events, setup_instructions
 from .names import check_names
 from .restore import restore_instructions
@@ -77,6 +78,9 @@ class Table(TableViews):
         self._entries: list[dict[str, Any]] = []  # the stored log of this game: actions and markers
         self._drafts = Drafts()
         self._instructions: list[Instruction] = []
+        self._made_at: list[int] = []  # for each instruction, how many actions the game held when it was made
+        self._undone: set[int] = set()  # instructions not done yet whose actions a rollback undid: off the to-do
+        self._years: list[int] = []  # the year of each action, as far as known (history.py)
         self._acknowledged = 0
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
@@ -120,6 +124,8 @@ class Table(TableViews):
             self._drafts.restore(saved, seats)
         self._pace = saved.get("pace", self._pace)
         self._acknowledged = min(int(saved.get("acknowledged", 0)), len(self._instructions))
+        if "undone" in saved:  # the replay above marks them as if nothing had been done: the table knows better
+            self._undone = {n for n in saved["undone"] if n < len(self._instructions)}
         self._version = max(self._version, int(saved.get("version", 0)) + 1)  # never goes back
         game = self._game
         log.info("game %s resumed: year %s, phase %s, %s actions", game_id, game.state.year if game else "-",
@@ -130,6 +136,7 @@ class Table(TableViews):
         self._entries = []
         self._drafts.clear()
         self._instructions = setup_instructions(self._game)
+        self._made_at, self._undone, self._years = [0] * len(self._instructions), set(), []
         self._views.renumber()
         self._events_seen = len(self._game.state.events)
         self._acknowledged = 0
@@ -140,8 +147,15 @@ class Table(TableViews):
             self._rollback_to(int(entry["keep"]))
             return
         action = action_from_json({k: v for k, v in entry.items() if k != "by"})
+        self._note_year()
         self._game.push(action)
         self._collect_instructions()
+
+    def _note_year(self) -> None:
+        """Keeps the year of the action about to be pushed, when the years of the earlier ones are known."""
+        assert self._game is not None
+        if len(self._years) == self._game.version:
+            self._years.append(self._game.state.year)
 
     def _collect_instructions(self) -> None:
         assert self._game is not None
@@ -149,6 +163,7 @@ class Table(TableViews):
         fresh = from_events(self._game.state, events[self._events_seen:])
         self._events_seen = len(events)
         self._instructions.extend(fresh)
+        self._made_at.extend([self._game.version] * len(fresh))
         for instruction in fresh:
             log.info("%s", instruction.text("en", None))
 
@@ -159,9 +174,19 @@ class Table(TableViews):
         steps = restore_instructions(before, rebuilt.view("referee"))
         self._game = rebuilt
         self._events_seen = len(rebuilt.state.events)
+        self._drop_undone(keep)
         self._instructions.extend(steps)
+        self._made_at.extend([keep] * len(steps))
+        del self._years[keep:]
         self._drafts.clear()
         return steps
+
+    def _drop_undone(self, keep: int) -> None:
+        """Instructions still to do that came from the actions a rollback undoes leave the to-do."""
+        undone = {n for n in range(self._acknowledged, len(self._instructions)) if self._made_at[n] > keep}
+        if undone - self._undone:
+            self._undone |= undone
+            self._views.renumber()
 
     # -- the loop ----------------------------------------------------------------------------------
 
@@ -376,6 +401,7 @@ class Table(TableViews):
         fresh = Game(self._board, record.setup)
         self._game, self._entries = game, entries
         self._instructions = setup_instructions(fresh)
+        self._made_at = [0] * len(self._instructions)
         self._views.renumber()
         self._events_seen = len(fresh.state.events)
         self._collect_instructions()
@@ -432,17 +458,21 @@ class Table(TableViews):
         game = self._current()
         assert self._game_id is not None
         pushed = 0
+        years = len(self._years)
         try:
             for action, _ in actions:
+                self._note_year()
                 game.push(action)
                 pushed += 1
         except IllegalAction as error:
             for _ in range(pushed):
                 game.pop()
+            del self._years[years:]
             raise Refused(error.sentence, error.rule) from None
         except BadRecord as error:  # the game's layout cannot be honoured here (a typed reinforcement list)
             for _ in range(pushed):
                 game.pop()
+            del self._years[years:]
             raise Refused(str(error)) from None
         entries = []
         for action, by in actions:
@@ -455,6 +485,7 @@ class Table(TableViews):
         except Exception:
             for _ in range(pushed):
                 game.pop()
+            del self._years[years:]
             raise
         self._entries.extend(entries)
         self._collect_instructions()
@@ -465,12 +496,13 @@ class Table(TableViews):
     def _rollback(self, command: Rollback, game: Game) -> dict[str, Any]:
         self._referee_only(command.by)
         if not 0 <= command.keep < game.version:
-            raise Refused(f"Roll back to a number of actions from 0 to {game.version - 1}.")
+            raise Refused(N_("Choose an action of this game to go back to."))
         if not command.confirm:
-            preview = Game.replay(self._board, game.setup, game.actions[:command.keep])
-            steps = restore_instructions(game.view("referee"), preview.view("referee"))
-            return {"confirm": False, "undo": [s.text(self._language, -1) for s in steps],
-                    "drops": game.version - command.keep}
+            return self._rollback_preview(command, game)
+        if command.seen is not None and command.seen != len(self._entries):
+            # Bound to its preview: a confirm on a game that moved on would undo more than it showed.
+            raise Refused(N_("The game moved on since this preview: here is what going back undoes now."),
+                          details={"preview": self._rollback_preview(command, game)})
         assert self._game_id is not None
         entry = {"type": "rollback", "keep": command.keep}
         self._store.append(self._game_id, entry)
@@ -479,7 +511,19 @@ class Table(TableViews):
         if self._game_id is not None and self._current().outcome() is None:
             self._store.reopen(self._game_id)
         log.info("game %s rolled back to %s actions", self._game_id, command.keep)
-        return {"confirm": True, "undo": [s.text(self._language, -1) for s in steps]}
+        return {"confirm": True, "undo": [s.text(self._language, None if command.blind else -1) for s in steps]}
+
+    def _rollback_preview(self, command: Rollback, game: Game) -> dict[str, Any]:
+        """What going back to just before action `keep` undoes, in words, and the steps that put the pieces
+        back (without the seats' secrets for a blind referee); `seen` binds the confirm to it."""
+        preview = Game.replay(self._board, game.setup, game.actions[:command.keep])
+        steps = restore_instructions(game.view("referee"), preview.view("referee"))
+        years = self.action_years()
+        dropped = [action_words(self._language, game.state, game.actions[n], years[n])
+                   for n in range(command.keep, game.version)]
+        return {"confirm": False, "keep": command.keep, "seen": len(self._entries),
+                "drops": game.version - command.keep, "dropped": dropped,
+                "undo": [s.text(self._language, None if command.blind else -1) for s in steps]}
 
     def _save_state(self) -> None:
         if self._game_id is None:
@@ -487,4 +531,5 @@ class Table(TableViews):
         self._store.set_table_state(self._game_id, "table", {
             **self._drafts.to_json(),
             "pace": self._pace, "acknowledged": self._acknowledged, "version": self._version,
+            **({"undone": sorted(self._undone)} if self._undone else {}),
         })

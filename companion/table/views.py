@@ -111,7 +111,7 @@ class TableViews(TableReads):
     def _table_part(self, reader: str, me: int | None) -> dict[str, Any]:
         start = max(0, self._acknowledged - RECENT)
         shown = [dict(self._instruction_json(n, me), n=n, done=n < self._acknowledged)
-                 for n in range(start, len(self._instructions))]
+                 for n in range(start, len(self._instructions)) if n not in self._undone]
         drafts = self._drafts
         part: dict[str, Any] = {"game": self._game_id, "actions": self._game.version if self._game else 0,
                                 "pace": self._pace, "paused": self.paused(),

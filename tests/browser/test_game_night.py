@@ -147,12 +147,12 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     board.screenshot(path=str(ARTIFACTS / "table-view-full.png"), full_page=True)
     board.locator("section.mapcard").screenshot(path=str(ARTIFACTS / "table-map.png"))
 
-    # Rollback to the end of placement: preview (what to undo, how many dropped), then confirm.
+    # Rollback to the end of placement, chosen from the list: preview (what it undoes), then confirm.
     referee.reload()
-    referee.fill("#keep", "3")
-    referee.get_by_role("button", name="Preview the rollback").click()
+    referee.locator("#h-history").click()
+    referee.locator("button[data-keep='3']").click()  # the first program: back to the end of placement
     preview = referee.locator("#rollback-preview")
-    expect(preview).to_contain_text(f"Roll back to 3 actions: {table.actions() - 3} action(s) dropped.")
+    expect(preview).to_contain_text(f"Going back undoes {table.actions() - 3} action(s):")
     assert table.has_game() and table.actions() == revealed  # a preview changes nothing
     referee.screenshot(path=str(ARTIFACTS / "referee-full.png"), full_page=True)
     referee.locator("#h-rollback").scroll_into_view_if_needed()

@@ -3,12 +3,14 @@ sets aside, and a game set aside is resumed from its list."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from tests.engine import engine
+from tests.table.support import next_inputs
 
 from .conftest import ARTIFACTS, PHONE, PIN, Served
 
@@ -71,3 +73,35 @@ def test_a_confirmed_replacement_then_the_set_aside_game_resumed(served: Served,
     expect(referee.locator("#under-way")).to_have_attribute("data-game", str(first))
     assert engine(table).view("referee") == before
     expect(referee.locator(f"li.aside-game[data-game='{second}']")).to_be_visible()
+
+
+def play(served: Served, rng: random.Random, until: Callable[[], bool]) -> None:
+    """Keys in the random players' inputs through the table's loop, as their phones would."""
+    while not until():
+        for command in next_inputs(served.table, rng):
+            served.table.submit(command).result(timeout=30)
+
+
+def test_a_rollback_chosen_from_the_list_and_a_confirm_refused_after_the_game_moved_on(
+        served: Served, referee: Any) -> None:
+    table, rng = served.table, random.Random(4)
+    play(served, rng, lambda: table.actions() >= 20)
+    sign_in(referee, served.url)
+    referee.locator("#h-history").click()
+    second = table.history()[1]
+    referee.get_by_role("button", name=second["text"], exact=True).click()
+    preview = referee.locator("#rollback-preview")
+    expect(preview).to_contain_text("Going back undoes 2 action(s):")
+    expect(preview.locator("ol.dropped li").first).to_have_text(second["text"])
+    referee.screenshot(path=str(ARTIFACTS / "referee-rollback-preview.png"))
+
+    moved = table.actions()
+    play(served, rng, lambda: table.actions() > moved)  # a lock reveals the programs meanwhile
+    now = table.actions()
+    referee.locator("#rollback-confirm").click()
+    expect(preview).to_contain_text("The game moved on since this preview")
+    expect(preview).to_contain_text(f"Going back undoes {now - second['keep']} action(s):")
+    assert table.actions() == now  # nothing was undone on the stale preview
+    referee.locator("#rollback-confirm").click()
+    expect(referee.locator("#live")).to_have_attribute("data-actions", str(second["keep"]))
+    assert table.actions() == second["keep"]

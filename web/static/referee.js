@@ -175,30 +175,42 @@
     else say("import-note", X.refusal(result), false);
   });
 
-  // -- rollback: preview first, then confirm ------------------------------------------------------
-  const rollback = $("rollback");
-  if (rollback) rollback.addEventListener("submit", async function (event) {
-    event.preventDefault();
-    const keep = Number(rollback.keep.value);
+  // -- rollback by pointing: an action from the list, its preview, then a confirm bound to that preview --
+  document.addEventListener("click", function (event) {
+    const pick = event.target.closest("[data-keep]");
+    if (pick) previewRollback(Number(pick.dataset.keep), "");
+  });
+
+  async function previewRollback(keep, note) {
     const box = $("rollback-preview");
+    if (!box) return;
     const result = await X.command({command: "rollback", keep: keep});
+    if (!result.ok) { box.replaceChildren(el("p", {class: "note", text: X.refusal(result)})); return; }
+    showPreview(result.data, note);
+  }
+
+  function showPreview(data, note) {
+    const box = $("rollback-preview");
     box.replaceChildren();
-    if (!result.ok) { box.append(el("p", {class: "note", text: X.refusal(result)})); return; }
-    const undo = result.data.undo || [];
-    box.append(el("p", {text: X.t("Roll back to {keep} actions: {drops} action(s) dropped.",
-                                  {keep: keep, drops: result.data.drops})}));
-    box.append(el("p", {text: undo.length ? X.t("Put the pieces back:") : X.t("Nothing to move back.")}));
-    if (undo.length) box.append(el("ol", {class: "undo"}, undo.map(function (line) { return el("li", {text: line}); })));
-    const confirm = el("button", {type: "button", class: "danger", id: "rollback-confirm",
-                                  text: X.t("Confirm the rollback")});
+    if (note) box.append(el("p", {class: "note", "data-good": "no", text: note}));
+    box.append(el("p", {text: X.t("Going back undoes {drops} action(s):", {drops: data.drops})}));
+    box.append(el("ol", {class: "dropped"}, data.dropped.map(function (line) { return el("li", {text: line}); })));
+    box.append(el("p", {text: data.undo.length ? X.t("Put the pieces back:") : X.t("Nothing to move back.")}));
+    if (data.undo.length) box.append(el("ol", {class: "undo"}, data.undo.map(function (line) { return el("li", {text: line}); })));
+    const confirm = el("button", {type: "button", class: "danger", id: "rollback-confirm", text: X.t("Confirm the rollback")});
     confirm.addEventListener("click", async function () {
       confirm.disabled = true;
-      const done = await X.command({command: "rollback", keep: keep, confirm: true});
-      box.replaceChildren(el("p", {class: "note", text: done.ok ? X.t("Done.") : X.refusal(done)}));
-      if (done.ok) location.reload();
+      const done = await X.command({command: "rollback", keep: data.keep, confirm: true, seen: data.seen});
+      if (done.ok) { box.replaceChildren(el("p", {class: "note", text: X.t("Done.")})); location.reload(); return; }
+      // Never re-sent as it is: the referee sees what going back undoes now, and confirms again or not.
+      const moved = X.t("The game moved on since this preview: here is what going back undoes now.");
+      if (done.data && done.data.preview) showPreview(done.data.preview, done.data.error);
+      else if (done.status === 409) previewRollback(data.keep, moved);
+      else box.replaceChildren(el("p", {class: "note", text: X.refusal(done)}));
     });
     box.append(confirm);
-  });
+    box.scrollIntoView({block: "start"});
+  }
 
   // -- decisions on behalf of a player -----------------------------------------------------------
   const forms = $("decide-forms");
