@@ -40,7 +40,8 @@ def _dict(body: dict[str, Any], key: str) -> dict[str, Any]:
 
 
 SEAT_COMMANDS = {"set_order", "set_program", "lock", "unlock", "decide"}
-REFEREE_COMMANDS = SEAT_COMMANDS | {"rollback", "acknowledge", "pace", "new_game", "import", "resume", "language"}
+REFEREE_COMMANDS = SEAT_COMMANDS | {"rollback", "acknowledge", "pace", "new_game", "import", "resume", "move_seat",
+                                       "language"}
 
 
 def _replacing(body: dict[str, Any]) -> int | None:
@@ -98,7 +99,12 @@ def parse(body: Any, role: Role) -> c.Command:
         case "pace":
             return c.SetPace(_str(body, "pace"))
         case "new_game":
-            return c.NewGame(_dict(body, "setup"), replacing=_replacing(body))
+            seats = body.get("seats")
+            if seats is not None and not isinstance(seats, dict):
+                raise BadRequest("'seats' must be an object: seat number -> device")
+            return c.NewGame(_dict(body, "setup"), replacing=_replacing(body), seats=seats)
+        case "move_seat":
+            return c.MoveSeat(_int(body, "seat"), _dict(body, "device"))
         case "import":
             return c.ImportGame(_dict(body, "record"), replacing=_replacing(body))
         case "resume":

@@ -36,7 +36,7 @@ SCRIPT_MESSAGES = (
     N_("Pick another colour for each player."), N_("Pick another seat for each player."),
     N_("A layout list is not a list of numbers: {field}"),
     N_("{game} will be set aside: you can resume it from “Games set aside”."),
-    N_("Going back undoes {drops} action(s):"),
+    N_("Going back undoes {drops} action(s):"), N_("A box plays one seat only."),
     N_("The game moved on since this preview: here is what going back undoes now."),
 )
 

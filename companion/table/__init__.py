@@ -11,6 +11,7 @@ from .commands import (
     Decide,
     ImportGame,
     Lock,
+    MoveSeat,
     NewGame,
     Refused,
     ResumeGame,
@@ -28,6 +29,6 @@ from .table import Table
 
 __all__ = [
     "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "ImportGame", "Instruction", "Lock",
-    "NewGame", "Refused", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage", "SetOrder", "SetPace",
-    "SetProgram", "Table", "Unlock",
+    "MoveSeat", "NewGame", "Refused", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage",
+    "SetOrder", "SetPace", "SetProgram", "Table", "Unlock",
 ]

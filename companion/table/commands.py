@@ -36,6 +36,7 @@ class NewGame:
     setup: dict[str, Any]
     by: str = REFEREE
     replacing: int | None = None
+    seats: dict[str, Any] | None = None  # who plays each seat (seats.py); None: the run's own devices
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,15 @@ class ResumeGame:
     game: int
     by: str = REFEREE
     replacing: int | None = None
+
+
+@dataclass(frozen=True)
+class MoveSeat:
+    """A seat goes on on another device (seats.py), e.g. on a phone when its box breaks."""
+
+    seat: int
+    device: dict[str, Any]
+    by: str = REFEREE
 
 
 @dataclass(frozen=True)
@@ -140,5 +150,5 @@ class SetPace:
     by: str = REFEREE
 
 
-Command = (NewGame | ImportGame | ResumeGame | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback
+Command = (NewGame | ImportGame | ResumeGame | MoveSeat | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback
            | Acknowledge | SetPace | SetLanguage | BoxStatus | SetBoard)

@@ -56,6 +56,8 @@ class TableReads:
     _version: int
     _drafts: Drafts
     _instructions: list[Instruction]
+    _seats: dict[int, dict[str, str]]  # who plays each seat (seats.py)
+    _hardware: tuple[str, ...]
     _undone: set[int]  # instructions a rollback took off the to-do
     _years: list[int]  # the year of each action, as far as known
     _acknowledged: int
@@ -174,6 +176,11 @@ class TableReads:
                 return []
             players = self._game.state.players
             return [(s, players[s].colour, players[s].name) for s in self._game.state.seats]
+
+    def seat_devices(self) -> dict[int, dict[str, str]]:
+        """Who plays each seat of the game under way, when the referee said so (seats.py); else empty."""
+        with self._lock:
+            return {seat: dict(d) for seat, d in self._seats.items()}
 
     def seated(self, seat: int) -> bool:
         """Whether the game under way has this seat."""

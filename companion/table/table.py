@@ -32,6 +32,7 @@ from companion.rules import (
 )
 from companion.store import Store
 
+from . import seats
 from .commands import (
     PACES,
     REFEREE,
@@ -41,6 +42,7 @@ from .commands import (
     Decide,
     ImportGame,
     Lock,
+    MoveSeat,
     NewGame,
     Refused,
     ResumeGame,
@@ -84,6 +86,8 @@ class Table(TableViews):
         self._acknowledged = 0
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
+        self._hardware: tuple[str, ...] = ()  # the hardware boxes the table has, for the seats (seats.py)
+        self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
         self._views = ViewCache()
         self._watchers: list[Callable[[int], None]] = []
         self._events_seen = 0
@@ -123,6 +127,7 @@ class Table(TableViews):
             seats = self._game.state.players
             self._drafts.restore(saved, seats)
         self._pace = saved.get("pace", self._pace)
+        self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._acknowledged = min(int(saved.get("acknowledged", 0)), len(self._instructions))
         if "undone" in saved:  # the replay above marks them as if nothing had been done: the table knows better
             self._undone = {n for n in saved["undone"] if n < len(self._instructions)}
@@ -288,6 +293,8 @@ class Table(TableViews):
                 return self._import(command)
             case ResumeGame():
                 return self._resume_aside(command)
+            case MoveSeat():
+                return self._move_seat(command)
             case BoxStatus(seat=seat, kind=kind, connected=connected):
                 self._boxes[seat] = {"kind": kind, "connected": connected}
                 log.info("seat %s: %s box %s", seat, kind, "connected" if connected else "disconnected")
@@ -363,6 +370,23 @@ class Table(TableViews):
         self._resume(command.game)
         return {"game": command.game}
 
+    def offer_boxes(self, boxes: list[str]) -> None:
+        """The hardware boxes this table has (their specs): the referee assigns them to seats."""
+        with self._lock:
+            self._hardware = tuple(boxes)
+
+    def _move_seat(self, command: MoveSeat) -> dict[str, Any]:
+        self._referee_only(command.by)
+        if command.seat not in self._current().state.players:
+            raise Refused(N_("There is no seat {seat} in this game."), params={"seat": command.seat})
+        moved = {**self._seats, command.seat: seats.device(command.device, self._hardware)}
+        seats.check_boxes(moved)
+        self._seats = moved
+        assert self._game_id is not None
+        self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in moved.items()})
+        log.info("seat %s now plays on %s", command.seat, moved[command.seat])
+        return {"seat": command.seat, "device": moved[command.seat]}
+
     def _new_game(self, command: NewGame) -> dict[str, Any]:
         self._referee_only(command.by)
         self._may_replace(command.replacing)
@@ -373,10 +397,15 @@ class Table(TableViews):
             Game(board, setup)  # checks the setup against this board before anything is stored
         except BadRecord as error:
             raise Refused(str(error)) from None
+        played = {} if command.seats is None else \
+            seats.assignment(command.seats, [p.seat for p in setup.players], self._hardware)
         self._set_aside()
         self._board_text, self._board = self._next_pack, board
         self._game_id = self._store.new_game(self._board_text, setup_to_json(setup))
         self._start(setup)
+        self._seats = played
+        if played:
+            self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in played.items()})
         log.info("game %s started: %s players, %s", self._game_id, len(setup.players), setup.length)
         return {"game": self._game_id}
 

@@ -17,6 +17,7 @@ from companion.rules.preview import preview
 from companion.rules.terms import PROGRAM_LENGTH
 from companion.rules.views import parse_reader
 
+from . import seats
 from .reads import TableReads
 from .snapshot import SeatSnapshot
 
@@ -118,11 +119,18 @@ class TableViews(TableReads):
                                 "language": self._language, "acknowledged": self._acknowledged,
                                 "instructions": shown, "locked": sorted(drafts.locked),
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
-                                "board": self._board_part()}
+                                "board": self._board_part(), **self._seats_part(me)}
         if me == -1:
             part["drafts"] = {str(s): d for s, d in sorted(drafts.by_seat.items())}
         elif me is not None and me in drafts.by_seat:
             part["draft"] = list(drafts.by_seat[me])
+        return part
+
+    def _seats_part(self, me: int | None) -> dict[str, Any]:
+        """Who plays each seat and, for the referee, what the table has to offer (seats.py)."""
+        part: dict[str, Any] = {"seats": {str(s): d for s, d in sorted(self._seats.items())}} if self._seats else {}
+        if me == -1:
+            part["devices"] = {"boxes": list(self._hardware), "levels": list(seats.levels())}
         return part
 
     def _board_part(self) -> dict[str, Any]:

@@ -105,3 +105,28 @@ def test_a_rollback_chosen_from_the_list_and_a_confirm_refused_after_the_game_mo
     referee.locator("#rollback-confirm").click()
     expect(referee.locator("#live")).to_have_attribute("data-actions", str(second["keep"]))
     assert table.actions() == second["keep"]
+
+
+def test_a_five_seat_game_with_a_phone_two_boxes_and_two_virtual_players(served: Served, referee: Any) -> None:
+    table = served.table
+    table.offer_boxes(["serial:/dev/ttyACM0", "serial:/dev/ttyACM1"])
+    sign_in(referee, served.url)
+    referee.locator("#h-new").click()
+    referee.select_option("#w-count", "5")
+    for row, device in enumerate(["phone", "box:serial:/dev/ttyACM0", "box:serial:/dev/ttyACM1", "virtual",
+                                  "virtual"]):
+        referee.select_option(f"select[name='device-{row}']", device)
+    expect(referee.locator("select[name='level-3']")).to_be_visible()
+    expect(referee.locator("select[name='level-0']")).to_be_hidden()
+    referee.locator("#wizard").screenshot(path=str(ARTIFACTS / "referee-seats.png"))
+    referee.get_by_role("button", name="Start the game").click()
+    referee.get_by_role("button", name="Set it aside").click()
+    expect(referee.locator("#live")).to_have_attribute("data-phase", "place")
+    virtual = {"device": "virtual", "level": "easy"}
+    assert table.seat_devices() == {1: {"device": "phone"}, 2: {"device": "box", "box": "serial:/dev/ttyACM0"},
+                                    3: {"device": "box", "box": "serial:/dev/ttyACM1"}, 4: virtual, 5: virtual}
+    # The box of seat 2 breaks: its player goes on on a phone.
+    referee.select_option("select[name='move-2']", "phone")
+    referee.locator("button[data-move='2']").click()
+    expect(referee.locator("select[name='move-2']")).to_have_value("phone")
+    assert table.seat_devices()[2] == {"device": "phone"}

@@ -72,6 +72,18 @@
     if (result.ok) location.reload(); else say("aside-note", X.refusal(result), false);
   });
 
+  // -- a seat moves to another device (a box breaks: the player goes on on their phone) -----------
+  document.addEventListener("click", async function (event) {
+    const button = event.target.closest("[data-move]");
+    if (!button) return;
+    const seat = Number(button.dataset.move);
+    const chosen = document.querySelector("select[name='move-" + seat + "']").value;
+    button.disabled = true;
+    const result = await X.command({command: "move_seat", seat: seat, device: deviceOf(chosen, "")});
+    button.disabled = false;
+    if (!result.ok) alert(X.refusal(result));
+  });
+
   // -- new game wizard ---------------------------------------------------------------------------
   const wizard = $("wizard");
   function rows() { return Array.from(wizard.querySelectorAll(".player-row")); }
@@ -94,6 +106,7 @@
     if (Array.from(first.options).some(function (o) { return o.value === chosen; })) first.value = chosen;
     const layout = wizard.tiles.value === "layout";
     $("w-layout").hidden = !layout;
+    rows().forEach(function (row, i) { row.querySelector(".level").hidden = wizard["device-" + i].value !== "virtual"; });
   }
   wizard.addEventListener("change", syncWizard);
   wizard.addEventListener("input", syncWizard);
@@ -106,6 +119,25 @@
       throw new Error(X.t("A layout list is not a list of numbers: {field}", {field: field}));
     }
     return parts.map(Number);
+  }
+
+  // Who plays a seat, from a "Plays on" list (and a level for a virtual player).
+  function deviceOf(value, level) {
+    if (value.indexOf("box:") === 0) return {device: "box", box: value.slice(4)};
+    if (value === "virtual") return {device: "virtual", level: level || "easy"};
+    return {device: "phone"};
+  }
+  function boxesOf(n) {
+    const out = [];
+    for (let i = 0; i < n; i++) if (wizard["device-" + i].value.indexOf("box:") === 0) out.push(wizard["device-" + i].value);
+    return out;
+  }
+  function seatsFromWizard() {
+    const seats = {};
+    for (let i = 0; i < count(); i++) {
+      seats[wizard["seat-" + i].value] = deviceOf(wizard["device-" + i].value, wizard["level-" + i].value);
+    }
+    return seats;
   }
 
   function setupFromWizard() {
@@ -123,6 +155,7 @@
     if (new Set(players.map(function (p) { return p.seat; })).size !== n) {
       throw new Error(X.t("Pick another seat for each player."));
     }
+    if (new Set(boxesOf(n)).size !== boxesOf(n).length) throw new Error(X.t("A box plays one seat only."));
     const setup = {players: players, length: wizard.length.value, first_player: Number(wizard.first.value),
                    seed: Number(wizard.seed.value || 0)};
     if (n === 3) setup.neutral = wizard.neutral.value;
@@ -149,7 +182,7 @@
     try { setup = setupFromWizard(); } catch (error) { say("wizard-note", error.message, false); return; }
     const replacing = await askAside();
     if (replacing === undefined) return;
-    const result = await X.command({command: "new_game", setup: setup, replacing: replacing});
+    const result = await X.command({command: "new_game", setup: setup, seats: seatsFromWizard(), replacing: replacing});
     if (result.ok) {
       say("wizard-note", X.t("New game started."), true);
       location.reload();
