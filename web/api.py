@@ -254,8 +254,8 @@ def legal() -> Response:
 
 @api.get("/links")
 def links() -> Response:
-    if role().kind != "referee":
-        raise ApiError(403, "only the referee can see the seats' links")
+    if role().kind != "referee" or role().blind:
+        raise ApiError(403, "a blind referee sees no seat's link: each is on its own box or phone")
     secret = current_app.config["SECRET_KEY"]
     game = table().game_id
     return jsonify({"seats": [{"seat": s, "colour": colour, "url": f"/seat/{s}?t={seat_token(secret, game, s)}"}

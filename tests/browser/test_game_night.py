@@ -163,6 +163,7 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     assert board.evaluate("window.stayed") is True and table.actions() == 3
 
     # A finished game imported through the referee page: the scoring page names the winner.
+    referee.locator("#h-records").click()
     expect(referee.locator("#import-file")).to_be_attached()
     referee.set_input_files("#import-file", str(finished_record(served, tmp_path / "finished.json")))
     referee.get_by_role("button", name="Import", exact=True).click()
@@ -178,6 +179,7 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     expect(board.locator("#live")).to_have_attribute("data-phase", "over")  # the table view followed
 
     # The referee switches to French: every page follows.
+    referee.locator("#h-settings").click()
     referee.get_by_role("button", name="Français").click()
     expect(referee.locator("html")).to_have_attribute("lang", "fr")
     expect(scoring.locator("html")).to_have_attribute("lang", "fr")

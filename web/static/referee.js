@@ -6,6 +6,13 @@
   const $ = function (id) { return document.getElementById(id); };
   const UNITS = ["militia", "archer", "infantry", "priest", "mage"];
   const ORDERS = ["black", "red", "blue", "action", "wait"];
+  // A decision in words, never its internal name (the same texts as the referee page's).
+  function decisionWords(decision) {
+    return {place: X.t("to place their Idrakys"), program: X.t("to program"), reward: X.t("to choose a reward"),
+            colossus: X.t("to fight a colossus or not"), neutral: X.t("to raise a neutral player's track"),
+            census: X.t("to reveal units at the census"), census_bards: X.t("to place bards at the census"),
+            floor: X.t("to build a guild floor")}[decision] || "";
+  }
 
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
@@ -73,14 +80,13 @@
   });
 
   // -- a seat moves to another device (a box breaks: the player goes on on their phone) -----------
-  document.addEventListener("click", async function (event) {
-    const button = event.target.closest("[data-move]");
-    if (!button) return;
-    const seat = Number(button.dataset.move);
-    const chosen = document.querySelector("select[name='move-" + seat + "']").value;
-    button.disabled = true;
-    const result = await X.command({command: "move_seat", seat: seat, device: deviceOf(chosen, "")});
-    button.disabled = false;
+  // At once on choosing: a live refresh between choosing and a separate tap would put the old choice back.
+  document.addEventListener("change", async function (event) {
+    const chosen = event.target.closest("select[data-move]");
+    if (!chosen) return;
+    chosen.disabled = true;
+    const result = await X.command({command: "move_seat", seat: Number(chosen.dataset.move), device: deviceOf(chosen.value, "")});
+    chosen.disabled = false;
     if (!result.ok) alert(X.refusal(result));
   });
 
@@ -249,6 +255,12 @@
   const forms = $("decide-forms");
   const load = $("decide-load");
   if (load) load.addEventListener("click", showChoices);
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest("[data-decide-for]");
+    if (!button || !load) return;
+    $("decide-seat").value = button.dataset.decideFor;
+    showChoices().then(function () { $("h-decide").scrollIntoView({block: "start"}); });
+  });
 
   async function showChoices() {
     const seat = Number($("decide-seat").value);
@@ -303,7 +315,8 @@
   function choiceForm(choice) {
     const form = el("form", {class: "stack decision", "data-decision": choice.decision});
     const seat = choice.seat;
-    const title = el("h3", {text: X.t("Decision: {decision}", {decision: choice.decision})});
+    const title = el("h3", {text: X.t("{player}: {decision}", {player: $("decide-seat").selectedOptions[0].textContent,
+                                                                 decision: decisionWords(choice.decision)})});
     form.append(title);
     let build = null;
     switch (choice.decision) {
