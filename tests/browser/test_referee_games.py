@@ -3,18 +3,24 @@ sets aside, and a game set aside is resumed from its list."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion.table import BoxStatus
 from tests.engine import engine
 from tests.table.support import next_inputs
 
 from .conftest import ARTIFACTS, PHONE, PIN, Served
 
 expect: Any = None
+# The README shows some of these pictures: refreshed with XIDIT_UPDATE_GOLDENS=1, never by a plain run.
+SHOTS = (Path(__file__).parent.parent.parent / "docs" / "pages" if os.environ.get("XIDIT_UPDATE_GOLDENS")
+         else ARTIFACTS)
 
 
 @pytest.fixture
@@ -54,7 +60,7 @@ def test_a_confirmed_replacement_then_the_set_aside_game_resumed(served: Served,
     dialog = referee.locator("#aside-dialog")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text(f"Game {first}, year 1: Ann, red, green will be set aside")
-    referee.screenshot(path=str(ARTIFACTS / "referee-replace.png"))
+    referee.screenshot(path=str(SHOTS / "referee-replace.png"))
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_be_hidden()
     assert table.game_id == first and engine(table).view("referee") == before  # cancelled: nothing changed
@@ -94,7 +100,7 @@ def test_a_rollback_chosen_from_the_list_and_a_confirm_refused_after_the_game_mo
     preview = referee.locator("#rollback-preview")
     expect(preview).to_contain_text("Going back undoes 2 action(s):")
     expect(preview.locator("ol.dropped li").first).to_have_text(second["text"])
-    referee.screenshot(path=str(ARTIFACTS / "referee-rollback-preview.png"))
+    referee.screenshot(path=str(SHOTS / "referee-rollback.png"))
 
     moved = table.actions()
     play(served, rng, lambda: table.actions() > moved)  # a lock reveals the programs meanwhile
@@ -119,7 +125,8 @@ def test_a_five_seat_game_with_a_phone_two_boxes_and_two_virtual_players(served:
         referee.select_option(f"select[name='device-{row}']", device)
     expect(referee.locator("select[name='level-3']")).to_be_visible()
     expect(referee.locator("select[name='level-0']")).to_be_hidden()
-    referee.locator("#wizard").screenshot(path=str(ARTIFACTS / "referee-seats.png"))
+    referee.locator("#wizard .player-row").first.scroll_into_view_if_needed()
+    referee.screenshot(path=str(SHOTS / "referee-seats.png"))
     first = table.game_id
     referee.get_by_role("button", name="Start the game").click()
     referee.get_by_role("button", name="Set it aside").click()
@@ -132,3 +139,24 @@ def test_a_five_seat_game_with_a_phone_two_boxes_and_two_virtual_players(served:
     referee.select_option("select[name='move-2']", "phone")
     expect(referee.locator("li.player[data-seat='2'] select[data-move]")).to_have_value("phone")
     assert table.seat_devices()[2] == {"device": "phone"}
+
+
+def test_the_referee_page_in_english_and_french(served: Served, referee: Any) -> None:
+    """What the referee sees first during a game, in both languages: what needs them now, then the game."""
+    table = served.table
+    table.submit(BoxStatus(1, "serial", False)).result(timeout=10)  # seat 1's box is gone while it must place
+    sign_in(referee, served.url)
+    now = referee.locator("#now")
+    expect(now).to_contain_text("Ann cannot decide at the table (to place their Idrakys)")
+    expect(now).to_contain_text("The box of Ann is disconnected")
+    assert referee.evaluate("document.getElementById('now').getBoundingClientRect().top") < 844  # on the first screen
+    referee.screenshot(path=str(SHOTS / "referee-en.png"))
+    now.get_by_role("button", name="Decide for them").click()
+    expect(referee.locator("form[data-decision='place'] h3")).to_have_text("1 — Ann: to place their Idrakys")
+    referee.locator("#h-settings").click()
+    referee.get_by_role("button", name="Français").click()
+    expect(referee.locator("html")).to_have_attribute("lang", "fr")
+    expect(referee.locator("#now")).to_contain_text("Ann ne peut pas décider à la table (placer son Idrakys)")
+    assert "to decide" not in referee.locator("body").inner_text()
+    referee.evaluate("window.scrollTo(0, 0)")
+    referee.screenshot(path=str(SHOTS / "referee-fr.png"))

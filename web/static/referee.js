@@ -223,6 +223,7 @@
   async function previewRollback(keep, note) {
     const box = $("rollback-preview");
     if (!box) return;
+    $("rollback").hidden = false;  // shown once there is a preview to show
     const result = await X.command({command: "rollback", keep: keep});
     if (!result.ok) { box.replaceChildren(el("p", {class: "note", text: X.refusal(result)})); return; }
     showPreview(result.data, note);
