@@ -30,6 +30,7 @@ from companion.rules import (
     setup_from_json,
     setup_to_json,
 )
+from companion.rules.events import TileIn
 from companion.store import Store
 
 from . import seats
@@ -403,11 +404,33 @@ class Table(TableViews):
         self._board_text, self._board = self._next_pack, board
         self._game_id = self._store.new_game(self._board_text, setup_to_json(setup))
         self._start(setup)
+        self._undone |= self._typed_setup()
         self._seats = played
         if played:
             self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in played.items()})
         log.info("game %s started: %s players, %s", self._game_id, len(setup.players), setup.length)
         return {"game": self._game_id}
+
+    def _typed_setup(self) -> set[int]:
+        """The setup instructions for what the referee typed as already on the table (layout.py's keys):
+        they never reach the to-do. In the order `setup_instructions` makes them: the tiles on the board,
+        the two piles, the three colossi stacks, the scoring tiles."""
+        assert self._game is not None
+        state, layout = self._game.state, self._game.setup.layout
+        typed: set[int] = set()
+        n = 0
+        for event in state.events:
+            if isinstance(event, TileIn):
+                made = len(from_events(state, [event]))
+                if (layout.recruit if event.side == "recruit" else layout.threat) is not None:
+                    typed.update(range(n, n + made))
+                n += made
+        for part in (layout.recruit_pile, layout.threat_pile, layout.colossi, layout.colossi, layout.colossi,
+                     layout.scoring):
+            if part is not None:
+                typed.add(n)
+            n += 1
+        return typed
 
     def _import(self, command: ImportGame) -> dict[str, Any]:
         self._referee_only(command.by)
