@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,7 @@ def test_new_games_take_the_new_pack_and_the_game_under_way_keeps_its_own(tmp_pa
     table.stop()
     resumed = Table.open(Store(tmp_path / "t.db"), VERIFIED)  # the game resumes on the pack it was stored with
     assert resumed.board.status == "provisional" and resumed.new_board.status == "verified"
-    resumed.handle(new_game_command(players, "short", "normal", 2))
+    resumed.handle(replace(new_game_command(players, "short", "normal", 2), replacing=resumed.game_id))
     assert resumed.board.status == "verified"
     resumed.stop()
 
