@@ -21,9 +21,10 @@ from companion.notify import Notifier
 from companion.store import Store
 from companion.table import Table
 from companion.table.bots import Bots, new_game_command
+from companion.table.names import escape_controls
 from web import create_app
 from web.auth import SHORT, seat_token
-from web.phone import PhoneBoxes
+from web.phone import PhoneBox, PhoneBoxes
 from web.serve import WebServer, addresses
 
 log = logging.getLogger("companion.run")
@@ -86,6 +87,7 @@ def run(config: Config, stop: threading.Event | None = None, *,
     if web is not None:
         for box in hardware:
             box.box.controller.link = (lambda seat: lambda: web.seat_link(seat))(box.seat)
+    devices = SeatDevices(config, table, bots, web, hardware)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         stop.set()
@@ -107,6 +109,7 @@ def run(config: Config, stop: threading.Event | None = None, *,
     finished = 0
     try:
         while not stop.wait(0.2):
+            devices.follow()
             outcome = table.outcome()
             if outcome is None:
                 continue
@@ -135,6 +138,69 @@ def run(config: Config, stop: threading.Event | None = None, *,
         if shutdown.is_set():
             subprocess.run(list(config.shutdown), check=False)
     return 0
+
+
+class SeatDevices:
+    """Puts each seat on the device the referee chose for it (companion/table/seats.py): virtual players,
+    phone boxes, and the table's hardware boxes, reopened for another seat when one moves. A game without
+    such a choice keeps the config's devices."""
+
+    def __init__(self, config: Config, table: Table, bots: Bots, web: WebServer | None, hardware: list[Any]) -> None:
+        self.config, self.table, self.bots, self.web, self.hardware = config, table, bots, web, hardware
+        self.virtual = dict(bots.levels)  # the config's own
+        self.seen: dict[int, dict[str, str]] | None = None
+        specs = [p for p in config.players if p.box.startswith(("gpio:", "serial:"))]
+        # Which box is which: each was opened for its config seat.
+        self.opened = {p.box: box for p in specs for box in hardware if box.seat == p.seat}
+        table.offer_boxes([p.box for p in specs])
+
+    def follow(self) -> None:
+        chosen = self.table.seat_devices()
+        if chosen == self.seen:
+            return
+        self.seen = chosen
+        if not chosen:
+            self.bots.play(self.virtual)
+            return
+        self.bots.play({seat: d.get("level", "normal") for seat, d in chosen.items() if d["device"] == "virtual"})
+        phones = self.web.phones if self.web is not None else None
+        if phones is not None:
+            for seat, d in chosen.items():
+                if d["device"] == "phone" and phones.get(seat) is None:
+                    box = PhoneBox(seat, self.table)
+                    box.box.attach()
+                    phones.boxes[seat] = box
+                elif d["device"] != "phone":
+                    phones.boxes.pop(seat, None)
+        for seat, d in chosen.items():
+            if d["device"] == "box":
+                self._box_to(seat, d["box"])
+        log.info("seats: %s", ", ".join(f"{seat} on {d['device']}" for seat, d in sorted(chosen.items())))
+
+    def _box_to(self, seat: int, spec: str) -> None:
+        """Reopens a hardware box for the seat it now plays (a box is bound to its seat when opened)."""
+        player = next((p for p in self.config.players if p.box == spec), None)
+        old = self.opened.pop(spec, None)
+        if player is None or (old is not None and old.seat == seat):
+            if old is not None:
+                self.opened[spec] = old
+            return
+        from hardware.hardware_box import HardwareBox
+        from hardware.screens import oled
+
+        if old is not None:
+            self.hardware.remove(old)
+            old.close()
+        try:
+            box = HardwareBox(seat, spec, self.table, screen=oled(player.screen) if player.screen else None)
+        except Exception as error:  # unplugged: say so, the seat can still move to a phone
+            log.error("seat %s: box %s could not be opened (%s)", seat, spec, error)
+            return
+        self.opened[spec] = box
+        if self.web is not None:
+            web = self.web
+            box.box.controller.link = lambda: web.seat_link(seat)
+        self.hardware.append(box)
 
 
 def warn_if_provisional(table: Table, web: WebServer | None) -> None:
@@ -229,6 +295,16 @@ def start_web(config: Config, table: Table) -> WebServer | None:
     return server
 
 
+class OneLineFormatter(logging.Formatter):
+    """Control characters written out: a player's name (or any text) cannot end a log line and forge the next."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:  # noqa: N802 (logging's name)
+        record.message = escape_controls(record.message)
+        return super().formatMessage(record)
+
+
 def configure_logging() -> None:
     # One line per event, no timestamps: journald adds its own.
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(OneLineFormatter("%(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])

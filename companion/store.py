@@ -36,7 +36,7 @@ CREATE TABLE IF NOT EXISTS games (
     created TEXT NOT NULL,
     board_pack TEXT NOT NULL,
     setup TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0  -- 0 under way, 1 over, 2 set aside (see ASIDE)
 );
 CREATE TABLE IF NOT EXISTS log (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -62,6 +62,9 @@ CREATE TABLE IF NOT EXISTS table_state (
     PRIMARY KEY (game, key)
 );
 """
+
+
+ASIDE = 2  # `games.finished` of a game replaced while under way: listed, and resumed on request
 
 
 class StoreError(XiditError):
@@ -213,9 +216,20 @@ class Store:
             self._db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game,))
 
     def reopen(self, game: int) -> None:
-        """A finished game rolled back before its end is under way again."""
+        """A finished game rolled back before its end, or a game set aside and resumed, is under way again."""
         with _transaction(self._db):
             self._db.execute("UPDATE games SET finished = 0 WHERE id = ?", (game,))
+
+    def set_aside(self, game: int) -> None:
+        """A game replaced while under way: not resumed at start any more, but listed by `aside`."""
+        with _transaction(self._db):
+            self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (ASIDE, game))
+
+    def aside(self) -> list[tuple[int, str]]:
+        """The games set aside, newest first: id and creation time."""
+        rows = self._db.execute("SELECT id, created FROM games WHERE finished = ? ORDER BY id DESC",
+                                (ASIDE,)).fetchall()
+        return [(int(i), str(c)) for i, c in rows]
 
     def last_unfinished(self) -> int | None:
         row = self._db.execute("SELECT MAX(id) FROM games WHERE finished = 0").fetchone()

@@ -244,8 +244,13 @@ def command() -> Response:
         # In the table's language, from the refusal's template and fields; the rule's number is a
         # detail for the referee, never shown to players.
         extra = {"rule": refused.rule} if r.kind == "referee" and refused.rule else {}
-        raise ApiError(422, translate(table().language, refused.template, refused.params or None), **extra) from None
+        raise ApiError(422, refusal(refused), **extra, **refused.details) from None
     return jsonify(answer)
+
+
+def refusal(refused: Refused) -> str:
+    """Why the table refused, in the table's language when the refusal is a catalog message."""
+    return translate(table().language, refused.template, refused.params or None)
 
 
 def _my_box() -> Any:
@@ -283,10 +288,21 @@ def key() -> Response:
 def record() -> Response:
     if role().kind != "referee" or role().blind:
         raise ApiError(403, "only the referee can export the game")
-    if not table().has_game():
+    asked = request.args.get("game")
+    if asked is not None:  # a game set aside
+        if not asked.isdigit():
+            raise ApiError(400, "give the game: /api/record?game=N")
+        try:
+            found = table().record_of(int(asked))
+        except Refused as refused:
+            raise ApiError(404, refused.sentence) from None
+        game = int(asked)
+    elif not table().has_game():
         raise ApiError(404, "no game under way")
-    response = jsonify(table().record())
-    response.headers["Content-Disposition"] = f"attachment; filename=xidit-game-{table().game_id}.json"
+    else:
+        found, game = table().record(), table().game_id or 0
+    response = jsonify(found)
+    response.headers["Content-Disposition"] = f"attachment; filename=xidit-game-{game}.json"
     return response
 
 
@@ -308,8 +324,8 @@ def legal() -> Response:
 
 @api.get("/links")
 def links() -> Response:
-    if role().kind != "referee":
-        raise ApiError(403, "only the referee can see the seats' links")
+    if role().kind != "referee" or role().blind:
+        raise ApiError(403, "a blind referee sees no seat's link: each is on its own box or phone")
     secret = current_app.config["SECRET_KEY"]
     game = table().game_id
     return jsonify({"seats": [{"seat": s, "colour": colour, "url": f"/seat/{s}?t={seat_token(secret, game, s)}"}

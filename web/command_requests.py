@@ -40,7 +40,16 @@ def _dict(body: dict[str, Any], key: str) -> dict[str, Any]:
 
 
 SEAT_COMMANDS = {"set_order", "set_program", "lock", "unlock", "decide"}
-REFEREE_COMMANDS = SEAT_COMMANDS | {"rollback", "acknowledge", "pace", "new_game", "import", "language"}
+REFEREE_COMMANDS = SEAT_COMMANDS | {"rollback", "acknowledge", "pace", "new_game", "import", "resume", "move_seat",
+                                       "language"}
+
+
+def _replacing(body: dict[str, Any]) -> int | None:
+    """The game under way the referee was told is set aside (null or missing: they saw none)."""
+    value = body.get("replacing")
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise BadRequest("'replacing' must be the number of the game set aside, or null")
+    return value
 
 
 def parse(body: Any, role: Role) -> c.Command:
@@ -82,14 +91,23 @@ def parse(body: Any, role: Role) -> c.Command:
             confirm = body.get("confirm", False)
             if not isinstance(confirm, bool):
                 raise BadRequest("'confirm' must be true or false")
-            return c.Rollback(_int(body, "keep"), confirm)
+            # A confirm carries what its preview saw: it is refused, never re-aimed, if the game moved on.
+            seen = _int(body, "seen") if confirm else None
+            return c.Rollback(_int(body, "keep"), confirm, seen=seen, blind=role.blind)
         case "acknowledge":
             return c.Acknowledge(_int(body, "upto"))
         case "pace":
             return c.SetPace(_str(body, "pace"))
         case "new_game":
-            return c.NewGame(_dict(body, "setup"))
+            seats = body.get("seats")
+            if seats is not None and not isinstance(seats, dict):
+                raise BadRequest("'seats' must be an object: seat number -> device")
+            return c.NewGame(_dict(body, "setup"), replacing=_replacing(body), seats=seats)
+        case "move_seat":
+            return c.MoveSeat(_int(body, "seat"), _dict(body, "device"))
         case "import":
-            return c.ImportGame(_dict(body, "record"))
+            return c.ImportGame(_dict(body, "record"), replacing=_replacing(body))
+        case "resume":
+            return c.ResumeGame(_int(body, "game"), replacing=_replacing(body))
         case _:
             return c.SetLanguage(_str(body, "language"))

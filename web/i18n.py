@@ -20,7 +20,10 @@ SCRIPT_MESSAGES = (
     N_("The game moved on: look again and retry."), N_("The screen changed: look and press again."),
     N_("This page is no longer yours: open your link again."),
     N_("Done."), N_("Refused: {error}"), N_("Refused: {error} ({rule})"), N_("Send"),
-    N_("Nothing to decide for this seat now."), N_("Decision: {decision}"),
+    N_("Nothing to decide for this seat now."), N_("{player}: {decision}"),
+    N_("to place their Idrakys"), N_("to program"), N_("to choose a reward"), N_("to fight a colossus or not"),
+    N_("to raise a neutral player's track"), N_("to reveal units at the census"),
+    N_("to place bards at the census"), N_("to build a guild floor"),
     N_("Start on which city?"), N_("City {city}"), N_("City {city} (taken)"),
     N_("Program for seat {seat}"), N_("Slot {n}"), N_("Set and lock this program"),
     N_("Reward from colossus {number}"), N_("Reward from the threat on city {city}"),
@@ -30,11 +33,14 @@ SCRIPT_MESSAGES = (
     N_("Reveal how many {unit}? (0 to {max})"), N_("Census: place {n} bard(s)"),
     N_("Floor on which guild?"), N_("Guild of city {city}"), N_("Choose first."),
     N_("action"), N_("wait"),  # the two orders that are not road colours, shown by name
-    N_("Roll back to {keep} actions: {drops} action(s) dropped."), N_("Put the pieces back:"),
+    N_("Put the pieces back:"),
     N_("Nothing to move back."), N_("Confirm the rollback"),
     N_("This file is not a game record (JSON)."), N_("Game imported."), N_("New game started."),
     N_("Pick another colour for each player."), N_("Pick another seat for each player."),
     N_("A layout list is not a list of numbers: {field}"),
+    N_("{game} will be set aside: you can resume it from “Games set aside”."),
+    N_("Going back undoes {drops} action(s):"), N_("A box plays one seat only."),
+    N_("The game moved on since this preview: here is what going back undoes now."),
 )
 
 

@@ -81,6 +81,8 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "has_box": who.kind == "seat" and phones() is not None and phones().get(who.seat or 0) is not None,  # type: ignore[union-attr]
         "table_qr": lambda: qr_svg(public_url(), t(N_("The address of the table view"))),
         "links": lambda: seat_links(who),
+        "aside": lambda: table().set_aside() if who.kind == "referee" else [],
+        "history": lambda: table().history() if who.kind == "referee" else [],
     }
 
 

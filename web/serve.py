@@ -46,10 +46,21 @@ class WebServer:
                                         else f"http://{_bracketed(host)}:{self.port}/")
         self.phones: Any = None  # the phone boxes served here, if any
         self.seat_link: Any = lambda seat: None  # the short secret link of a seat, for the boxes' QR codes
-        self._thread = threading.Thread(target=self.server.run, name="web", daemon=True)
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._serve, name="web", daemon=True)
 
     def start(self) -> None:
         self._thread.start()
+
+    def _serve(self) -> None:
+        # waitress's own run() loops until its sockets are closed under it, so a close from another
+        # thread can land mid-poll (EBADF in this thread). One turn at a time, the loop ends between
+        # turns when asked, and the sockets are closed only after it has ended.
+        server = self.server
+        sockets = getattr(server, "_map", None) or server.map
+        while not self._stopping.is_set():
+            server.asyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=sockets,
+                                 use_poll=server.adj.asyncore_use_poll, count=1)
 
     def stop(self) -> None:
         # The streams first, so that none writes to a server already closed.
@@ -58,6 +69,10 @@ class WebServer:
         deadline = time.monotonic() + 2
         while streams.held() and time.monotonic() < deadline:
             time.sleep(0.02)
+        self._stopping.set()
+        if self._thread.is_alive():
+            self.server.pull_trigger()  # wakes the loop at once rather than at its next timeout
+            self._thread.join(timeout=5)
         self.server.close()
 
 

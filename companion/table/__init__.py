@@ -11,8 +11,10 @@ from .commands import (
     Decide,
     ImportGame,
     Lock,
+    MoveSeat,
     NewGame,
     Refused,
+    ResumeGame,
     Rollback,
     SetBoard,
     SetLanguage,
@@ -27,6 +29,6 @@ from .table import Table
 
 __all__ = [
     "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "ImportGame", "Instruction", "Lock",
-    "NewGame", "Refused", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage", "SetOrder", "SetPace",
-    "SetProgram", "Table", "Unlock",
+    "MoveSeat", "NewGame", "Refused", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage",
+    "SetOrder", "SetPace", "SetProgram", "Table", "Unlock",
 ]

@@ -35,6 +35,13 @@ class Bots:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
+    def play(self, levels: Mapping[int, str]) -> None:
+        """From now on, plays these seats at these levels (the referee moved a seat to or from a virtual player)."""
+        self.levels, self.seats = dict(levels), set(levels)
+        self._agents = {key: agent for key, agent in self._agents.items()
+                        if self.levels.get(key[1]) == agent.level}
+        self._wake.set()
+
     def start(self) -> None:
         self.table.watch(lambda version: self._wake.set())
         self._thread = threading.Thread(target=self._run, name="bots", daemon=True)

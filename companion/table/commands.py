@@ -16,35 +16,63 @@ PACES = ("decisions", "orders")
 class Refused(XiditError, ValueError):
     """A command the table does not take now. `rule` names the rule when the rules refuse it.
 
-    Like `IllegalAction`, the message may be a template with `{named}` fields filled from `params`,
-    so the pages can show it in the table's language (the template is the catalog's message id)."""
+    Like `IllegalAction`, the message may be a template with `{named}` fields filled from `params`, so
+    the pages can show it in the table's language (the template is the catalog's message id; `sentence`
+    is the English one); `details` is what the page may show with it."""
 
-    def __init__(self, message: str, rule: str | None = None, **params: Any) -> None:
+    def __init__(self, message: str, rule: str | None = None, *, params: dict[str, Any] | None = None,
+                 details: dict[str, Any] | None = None) -> None:
+        params = params or {}
         sentence = message.format(**{k: english(v) for k, v in params.items()}) if params else message
         super().__init__(sentence if rule is None else f"{sentence} ({rule})")
         self.rule = rule
         self.sentence = sentence
         self.template = message
         self.params = params
+        self.details = details or {}
 
     @classmethod
     def of(cls, error: IllegalAction) -> Refused:
         """The rules' refusal, with its template and fields."""
-        return cls(error.template, error.rule, **error.params)
+        return cls(error.template, error.rule, params=error.params)
 
 
 @dataclass(frozen=True)
 class NewGame:
+    """Starts a game. A game under way is set aside, never lost: only when `replacing` names it, so that
+    whoever sends this was told which game they set aside."""
+
     setup: dict[str, Any]
     by: str = REFEREE
+    replacing: int | None = None
+    seats: dict[str, Any] | None = None  # who plays each seat (seats.py); None: the run's own devices
 
 
 @dataclass(frozen=True)
 class ImportGame:
     """Starts a game from a game record (docs/formats.md, "Game record"): its setup, then each of its actions,
-    all stored."""
+    all stored. A game under way is set aside as by `NewGame`."""
 
     record: dict[str, Any]
+    by: str = REFEREE
+    replacing: int | None = None
+
+
+@dataclass(frozen=True)
+class ResumeGame:
+    """Takes back a game set aside, where it was; the game under way is set aside in its place."""
+
+    game: int
+    by: str = REFEREE
+    replacing: int | None = None
+
+
+@dataclass(frozen=True)
+class MoveSeat:
+    """A seat goes on on another device (seats.py), e.g. on a phone when its box breaks."""
+
+    seat: int
+    device: dict[str, Any]
     by: str = REFEREE
 
 
@@ -90,11 +118,15 @@ class Decide:
 
 @dataclass(frozen=True)
 class Rollback:
-    """Back to the state after the first `keep` actions. Without `confirm` it only lists what to undo."""
+    """Back to the state after the first `keep` actions (just before action `keep`). Without `confirm` it only
+    shows what it undoes. A confirm with `seen` (the stored log's length its preview had) is refused when
+    the game moved on since. A `blind` referee's steps carry no seat's secret."""
 
     keep: int
     confirm: bool = False
     by: str = REFEREE
+    seen: int | None = None
+    blind: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,5 +159,5 @@ class SetPace:
     by: str = REFEREE
 
 
-Command = (NewGame | ImportGame | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback | Acknowledge | SetPace
-           | SetLanguage | BoxStatus | SetBoard)
+Command = (NewGame | ImportGame | ResumeGame | MoveSeat | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback
+           | Acknowledge | SetPace | SetLanguage | BoxStatus | SetBoard)

@@ -36,16 +36,17 @@ class Drafts:
     def set_order(self, seat: int, slot: int, order: str | None) -> list[str | None]:
         draft = self._editable(seat)
         if not 0 <= slot < PROGRAM_LENGTH:
-            raise Refused(N_("A program has slots 1 to {n}."), n=PROGRAM_LENGTH)
+            raise Refused(N_("A program has slots 1 to {n}."), params={"n": PROGRAM_LENGTH})
         if order is not None and order not in ORDERS:
-            raise Refused(N_("An order is one of {orders}."), "§3", orders=ORDERS)
+            raise Refused(N_("An order is one of {orders}."), "§3", params={"orders": ORDERS})
         draft[slot] = order
         return list(draft)
 
     def set_program(self, seat: int, orders: tuple[str | None, ...]) -> list[str | None]:
         draft = self._editable(seat)
         if len(orders) != PROGRAM_LENGTH or any(o is not None and o not in ORDERS for o in orders):
-            raise Refused(N_("A program is {n} orders among {orders}."), "§3", n=PROGRAM_LENGTH, orders=ORDERS)
+            raise Refused(N_("A program is {n} orders among {orders}."), "§3",
+                          params={"n": PROGRAM_LENGTH, "orders": ORDERS})
         draft[:] = list(orders)
         return list(draft)
 
@@ -56,7 +57,7 @@ class Drafts:
 
     def check_full(self, seat: int) -> None:
         if any(o is None for o in self.of(seat)):
-            raise Refused(N_("Fill all {n} slots before locking."), "§3", n=PROGRAM_LENGTH)
+            raise Refused(N_("Fill all {n} slots before locking."), "§3", params={"n": PROGRAM_LENGTH})
 
     def programs(self, order: Iterable[int]) -> list[Program]:
         """Every locked program, in the given turn order."""

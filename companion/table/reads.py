@@ -10,17 +10,41 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
-from companion.rules import Game, record_to_json
+from companion.boards import parse_pack
+from companion.rules import BadRecord, Game, IllegalAction, action_from_json, record_to_json, setup_from_json
 from companion.rules.actions import Action
 from companion.rules.board import Board
 from companion.rules.choices import Choice, ProgramChoice
 from companion.rules.game import Outcome
 from companion.rules.state import State
-from companion.store import Store
+from companion.store import Store, StoredGame
 
 from .commands import Refused
 from .drafts import Drafts
+from .history import action_words
 from .instructions import Instruction
+
+HISTORY = 15  # the recent actions the referee may go back to by pointing
+ASIDE_LISTED = 8  # the games set aside a list shows, newest first
+
+
+def replayed(stored: StoredGame) -> Game:
+    """A stored game as its log leaves it (rollback markers applied), up to its first entry that cannot be replayed."""
+    actions: list[Action] = []
+    for entry in stored.entries:
+        if entry.get("type") == "rollback":
+            del actions[int(entry["keep"]):]
+        else:
+            actions.append(action_from_json({k: v for k, v in entry.items() if k != "by"}))
+    board, setup = parse_pack(stored.board_pack), setup_from_json(stored.setup)
+    while True:
+        try:
+            return Game.replay(board, setup, actions)
+        except (IllegalAction, BadRecord) as error:
+            if not actions:
+                raise
+            index = getattr(error, "index", None)
+            actions = actions[:index] if isinstance(index, int) and index < len(actions) else actions[:-1]
 
 
 class TableReads:
@@ -32,6 +56,10 @@ class TableReads:
     _version: int
     _drafts: Drafts
     _instructions: list[Instruction]
+    _seats: dict[int, dict[str, str]]  # who plays each seat (seats.py)
+    _hardware: tuple[str, ...]
+    _undone: set[int]  # instructions a rollback took off the to-do
+    _years: list[int]  # the year of each action, as far as known
     _acknowledged: int
     _boxes: dict[int, dict[str, Any]]  # seat -> {"kind", "connected"}: table state, not saved
     _language: str
@@ -44,7 +72,8 @@ class TableReads:
     def paused(self) -> bool:
         """In `orders` pace, decisions wait until the table has done every physical instruction."""
         with self._lock:
-            return self._pace == "orders" and any(i.physical for i in self._instructions[self._acknowledged:])
+            return self._pace == "orders" and any(self._instructions[n].physical and n not in self._undone
+                                                  for n in range(self._acknowledged, len(self._instructions)))
 
     @property
     def version(self) -> int:
@@ -148,6 +177,11 @@ class TableReads:
             players = self._game.state.players
             return [(s, players[s].colour, players[s].name) for s in self._game.state.seats]
 
+    def seat_devices(self) -> dict[int, dict[str, str]]:
+        """Who plays each seat of the game under way, when the referee said so (seats.py); else empty."""
+        with self._lock:
+            return {seat: dict(d) for seat, d in self._seats.items()}
+
     def seated(self, seat: int) -> bool:
         """Whether the game under way has this seat."""
         with self._lock:
@@ -176,10 +210,52 @@ class TableReads:
                 return choice, decide(choice, game.state)
             return None
 
+    def action_years(self) -> list[int]:
+        """The year each action of the game under way was taken in (found again by replaying once when
+        the table does not know them yet: after a resume or an import)."""
+        with self._lock:
+            game = self._current()
+            if len(self._years) < game.version:
+                replay = Game(game.board, game.setup)
+                for action in game.actions:
+                    if len(self._years) == replay.version:
+                        self._years.append(replay.state.year)
+                    replay.push(action)
+            return self._years[:game.version]
+
+    def history(self, limit: int = HISTORY) -> list[dict[str, Any]]:
+        """The last actions in words, newest first; `keep` goes back to just before each."""
+        with self._lock:
+            if self._game is None:
+                return []
+            game, years = self._game, self.action_years()
+            return [{"keep": n, "text": action_words(self._language, game.state, game.actions[n], years[n])}
+                    for n in range(game.version - 1, max(-1, game.version - 1 - limit), -1)]
+
     def record(self) -> dict[str, Any]:
         """The game record (docs/formats.md, "Game record") of the game in hand: its effective actions."""
         with self._lock:
             return record_to_json(self._current().record())
+
+    def set_aside(self) -> list[dict[str, Any]]:
+        """The games set aside, newest first (the last few): number, date, players and how far they went."""
+        with self._lock:
+            listed = []
+            for game_id, created in self._store.aside()[:ASIDE_LISTED]:
+                game = replayed(self._store.load(game_id))
+                listed.append({"game": game_id, "created": created, "year": game.state.year, "actions": game.version,
+                               "players": [{"seat": p.seat, "colour": p.colour, "name": p.name}
+                                           for p in game.setup.players]})
+            return listed
+
+    def record_of(self, game_id: int) -> dict[str, Any]:
+        """The game record of the game under way or of a game set aside (any other is not the referee's to read)."""
+        with self._lock:
+            if game_id == self._game_id and self._game is not None:
+                return record_to_json(self._game.record())
+            if game_id not in {g for g, _ in self._store.aside()}:
+                raise Refused("There is no such game set aside.")
+            return record_to_json(replayed(self._store.load(game_id)).record())
 
     def _new_board(self) -> Board:
         """The board of the pack new games start with."""

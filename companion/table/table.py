@@ -17,7 +17,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from companion.boards import parse_pack
-from companion.i18n import LANGUAGES
+from companion.i18n import LANGUAGES, N_
 from companion.rules import (
     BadBoard,
     BadRecord,
@@ -30,8 +30,10 @@ from companion.rules import (
     setup_from_json,
     setup_to_json,
 )
+from companion.rules.events import TileIn
 from companion.store import Store
 
+from . import seats
 from .commands import (
     PACES,
     REFEREE,
@@ -41,8 +43,10 @@ from .commands import (
     Decide,
     ImportGame,
     Lock,
+    MoveSeat,
     NewGame,
     Refused,
+    ResumeGame,
     Rollback,
     SetBoard,
     SetLanguage,
@@ -52,7 +56,9 @@ from .commands import (
     Unlock,
 )
 from .drafts import Drafts
+from .history import action_words
 from .instructions import Instruction, from_events, setup_instructions
+from .names import check_names
 from .restore import restore_instructions
 from .views import TableViews, ViewCache
 
@@ -77,9 +83,14 @@ class Table(TableViews):
         self._entries: list[dict[str, Any]] = []  # the stored log of this game: actions and markers
         self._drafts = Drafts()
         self._instructions: list[Instruction] = []
+        self._made_at: list[int] = []  # for each instruction, how many actions the game held when it was made
+        self._undone: set[int] = set()  # instructions not done yet whose actions a rollback undid: off the to-do
+        self._years: list[int] = []  # the year of each action, as far as known (history.py)
         self._acknowledged = 0
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
+        self._hardware: tuple[str, ...] = ()  # the hardware boxes the table has, for the seats (seats.py)
+        self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
         self._views = ViewCache()
         self._watchers: list[Callable[[int], None]] = []
         self._events_seen = 0
@@ -119,8 +130,11 @@ class Table(TableViews):
             seats = self._game.state.players
             self._drafts.restore(saved, seats)
         self._pace = saved.get("pace", self._pace)
+        self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._acknowledged = min(int(saved.get("acknowledged", 0)), len(self._instructions))
-        self._version = int(saved.get("version", 0)) + 1
+        if "undone" in saved:  # the replay above marks them as if nothing had been done: the table knows better
+            self._undone = {n for n in saved["undone"] if n < len(self._instructions)}
+        self._version = max(self._version, int(saved.get("version", 0)) + 1)  # never goes back
         game = self._game
         log.info("game %s resumed: year %s, phase %s, %s actions", game_id, game.state.year if game else "-",
                  game.state.phase if game else "-", game.version if game else 0)
@@ -130,6 +144,7 @@ class Table(TableViews):
         self._entries = []
         self._drafts.clear()
         self._instructions = setup_instructions(self._game)
+        self._made_at, self._undone, self._years = [0] * len(self._instructions), set(), []
         self._views.renumber()
         self._events_seen = len(self._game.state.events)
         self._acknowledged = 0
@@ -140,8 +155,15 @@ class Table(TableViews):
             self._rollback_to(int(entry["keep"]))
             return
         action = action_from_json({k: v for k, v in entry.items() if k != "by"})
+        self._note_year()
         self._game.push(action)
         self._collect_instructions()
+
+    def _note_year(self) -> None:
+        """Keeps the year of the action about to be pushed, when the years of the earlier ones are known."""
+        assert self._game is not None
+        if len(self._years) == self._game.version:
+            self._years.append(self._game.state.year)
 
     def _collect_instructions(self) -> None:
         assert self._game is not None
@@ -149,6 +171,7 @@ class Table(TableViews):
         fresh = from_events(self._game.state, events[self._events_seen:])
         self._events_seen = len(events)
         self._instructions.extend(fresh)
+        self._made_at.extend([self._game.version] * len(fresh))
         for instruction in fresh:
             log.info("%s", instruction.text("en", None))
 
@@ -159,9 +182,19 @@ class Table(TableViews):
         steps = restore_instructions(before, rebuilt.view("referee"))
         self._game = rebuilt
         self._events_seen = len(rebuilt.state.events)
+        self._drop_undone(keep)
         self._instructions.extend(steps)
+        self._made_at.extend([keep] * len(steps))
+        del self._years[keep:]
         self._drafts.clear()
         return steps
+
+    def _drop_undone(self, keep: int) -> None:
+        """Instructions still to do that came from the actions a rollback undoes leave the to-do."""
+        undone = {n for n in range(self._acknowledged, len(self._instructions)) if self._made_at[n] > keep}
+        if undone - self._undone:
+            self._undone |= undone
+            self._views.renumber()
 
     # -- the loop ----------------------------------------------------------------------------------
 
@@ -261,6 +294,10 @@ class Table(TableViews):
                 return {"acknowledged": self._acknowledged}
             case ImportGame():
                 return self._import(command)
+            case ResumeGame():
+                return self._resume_aside(command)
+            case MoveSeat():
+                return self._move_seat(command)
             case BoxStatus(seat=seat, kind=kind, connected=connected):
                 self._boxes[seat] = {"kind": kind, "connected": connected}
                 log.info("seat %s: %s box %s", seat, kind, "connected" if connected else "disconnected")
@@ -314,28 +351,98 @@ class Table(TableViews):
         if by != REFEREE:
             raise Refused("Only the referee can do that.")
 
+    def _may_replace(self, replacing: int | None) -> None:
+        """Refuses to replace a game under way that the sender did not name: no game is lost by a tap."""
+        if self._game_id is not None and self._game is not None and self._game.outcome() is None \
+                and replacing != self._game_id:
+            raise Refused(N_("Game {game} is under way: confirm that it is set aside first."),
+                          params={"game": self._game_id}, details={"under_way": self._game_id})
+
+    def _set_aside(self) -> None:
+        if self._game_id is not None and self._game is not None and self._game.outcome() is None:
+            self._store.set_aside(self._game_id)  # listed, and resumed on request: never deleted
+            log.info("game %s set aside at %s actions", self._game_id, self._game.version)
+
+    def _resume_aside(self, command: ResumeGame) -> dict[str, Any]:
+        self._referee_only(command.by)
+        if command.game not in {game for game, _ in self._store.aside()}:
+            raise Refused(N_("There is no game {game} set aside."), params={"game": command.game})
+        self._may_replace(command.replacing)
+        self._set_aside()
+        self._store.reopen(command.game)
+        self._resume(command.game)
+        return {"game": command.game}
+
+    def offer_boxes(self, boxes: list[str]) -> None:
+        """The hardware boxes this table has (their specs): the referee assigns them to seats."""
+        with self._lock:
+            self._hardware = tuple(boxes)
+
+    def _move_seat(self, command: MoveSeat) -> dict[str, Any]:
+        self._referee_only(command.by)
+        if command.seat not in self._current().state.players:
+            raise Refused(N_("There is no seat {seat} in this game."), params={"seat": command.seat})
+        moved = {**self._seats, command.seat: seats.device(command.device, self._hardware)}
+        seats.check_boxes(moved)
+        self._seats = moved
+        assert self._game_id is not None
+        self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in moved.items()})
+        log.info("seat %s now plays on %s", command.seat, moved[command.seat])
+        return {"seat": command.seat, "device": moved[command.seat]}
+
     def _new_game(self, command: NewGame) -> dict[str, Any]:
         self._referee_only(command.by)
+        self._may_replace(command.replacing)
         board = self._new_board()
+        check_names(command.setup)
         try:
             setup = setup_from_json(command.setup)
             Game(board, setup)  # checks the setup against this board before anything is stored
         except BadRecord as error:
             raise Refused(str(error)) from None
-        if self._game_id is not None and self._game is not None and self._game.outcome() is None:
-            self._store.finish(self._game_id)  # the unfinished game is set aside, not deleted
+        played = {} if command.seats is None else \
+            seats.assignment(command.seats, [p.seat for p in setup.players], self._hardware)
+        self._set_aside()
         self._board_text, self._board = self._next_pack, board
         self._game_id = self._store.new_game(self._board_text, setup_to_json(setup))
         self._start(setup)
+        self._undone |= self._typed_setup()
+        self._seats = played
+        if played:
+            self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in played.items()})
         log.info("game %s started: %s players, %s", self._game_id, len(setup.players), setup.length)
         if len(setup.players) == 3 and board.status != "verified":  # its 3-player tiles are not checked
             log.warning("game %s: 3 players on a board pack whose 3-player tiles are not checked", self._game_id)
             return {"game": self._game_id, "warning": UNCHECKED_3P}
         return {"game": self._game_id}
 
+    def _typed_setup(self) -> set[int]:
+        """The setup instructions for what the referee typed as already on the table (layout.py's keys):
+        they never reach the to-do. In the order `setup_instructions` makes them: the tiles on the board,
+        the two piles, the three colossi stacks, the scoring tiles."""
+        assert self._game is not None
+        state, layout = self._game.state, self._game.setup.layout
+        typed: set[int] = set()
+        n = 0
+        for event in state.events:
+            if isinstance(event, TileIn):
+                made = len(from_events(state, [event]))
+                if (layout.recruit if event.side == "recruit" else layout.threat) is not None:
+                    typed.update(range(n, n + made))
+                n += made
+        for part in (layout.recruit_pile, layout.threat_pile, layout.colossi, layout.colossi, layout.colossi,
+                     layout.scoring):
+            if part is not None:
+                typed.add(n)
+            n += 1
+        return typed
+
     def _import(self, command: ImportGame) -> dict[str, Any]:
         self._referee_only(command.by)
+        self._may_replace(command.replacing)
         board = self._new_board()
+        setup = command.record.get("setup")
+        check_names(setup if isinstance(setup, dict) else {})
         try:
             record = record_from_json(command.record)
             game = Game.replay(board, record.setup, record.actions)
@@ -343,7 +450,7 @@ class Table(TableViews):
             raise Refused(f"This record cannot be read: {error}") from None
         except IllegalAction as error:
             raise Refused(f"Action {error.index} of this record is illegal: {error.sentence}", error.rule) from None
-        answer = self._new_game(NewGame(setup_to_json(record.setup)))
+        answer = self._new_game(NewGame(setup_to_json(record.setup), replacing=command.replacing))
         assert self._game_id is not None
         entries = [action_to_json(a) for a in record.actions]
         if entries:
@@ -351,6 +458,7 @@ class Table(TableViews):
         fresh = Game(self._board, record.setup)
         self._game, self._entries = game, entries
         self._instructions = setup_instructions(fresh)
+        self._made_at = [0] * len(self._instructions)
         self._views.renumber()
         self._events_seen = len(fresh.state.events)
         self._collect_instructions()
@@ -407,17 +515,21 @@ class Table(TableViews):
         game = self._current()
         assert self._game_id is not None
         pushed = 0
+        years = len(self._years)
         try:
             for action, _ in actions:
+                self._note_year()
                 game.push(action)
                 pushed += 1
         except IllegalAction as error:
             for _ in range(pushed):
                 game.pop()
+            del self._years[years:]
             raise Refused.of(error) from None
         except BadRecord as error:  # the game's layout cannot be honoured here (a typed reinforcement list)
             for _ in range(pushed):
                 game.pop()
+            del self._years[years:]
             raise Refused(str(error)) from None
         entries = []
         for action, by in actions:
@@ -430,6 +542,7 @@ class Table(TableViews):
         except Exception:
             for _ in range(pushed):
                 game.pop()
+            del self._years[years:]
             raise
         self._entries.extend(entries)
         self._collect_instructions()
@@ -440,12 +553,13 @@ class Table(TableViews):
     def _rollback(self, command: Rollback, game: Game) -> dict[str, Any]:
         self._referee_only(command.by)
         if not 0 <= command.keep < game.version:
-            raise Refused(f"Roll back to a number of actions from 0 to {game.version - 1}.")
+            raise Refused(N_("Choose an action of this game to go back to."))
         if not command.confirm:
-            preview = Game.replay(self._board, game.setup, game.actions[:command.keep])
-            steps = restore_instructions(game.view("referee"), preview.view("referee"))
-            return {"confirm": False, "undo": [s.text(self._language, -1) for s in steps],
-                    "drops": game.version - command.keep}
+            return self._rollback_preview(command, game)
+        if command.seen is not None and command.seen != len(self._entries):
+            # Bound to its preview: a confirm on a game that moved on would undo more than it showed.
+            raise Refused(N_("The game moved on since this preview: here is what going back undoes now."),
+                          details={"preview": self._rollback_preview(command, game)})
         assert self._game_id is not None
         entry = {"type": "rollback", "keep": command.keep}
         self._store.append(self._game_id, entry)
@@ -454,7 +568,19 @@ class Table(TableViews):
         if self._game_id is not None and self._current().outcome() is None:
             self._store.reopen(self._game_id)
         log.info("game %s rolled back to %s actions", self._game_id, command.keep)
-        return {"confirm": True, "undo": [s.text(self._language, -1) for s in steps]}
+        return {"confirm": True, "undo": [s.text(self._language, None if command.blind else -1) for s in steps]}
+
+    def _rollback_preview(self, command: Rollback, game: Game) -> dict[str, Any]:
+        """What going back to just before action `keep` undoes, in words, and the steps that put the pieces
+        back (without the seats' secrets for a blind referee); `seen` binds the confirm to it."""
+        preview = Game.replay(self._board, game.setup, game.actions[:command.keep])
+        steps = restore_instructions(game.view("referee"), preview.view("referee"))
+        years = self.action_years()
+        dropped = [action_words(self._language, game.state, game.actions[n], years[n])
+                   for n in range(command.keep, game.version)]
+        return {"confirm": False, "keep": command.keep, "seen": len(self._entries),
+                "drops": game.version - command.keep, "dropped": dropped,
+                "undo": [s.text(self._language, None if command.blind else -1) for s in steps]}
 
     def _save_state(self) -> None:
         if self._game_id is None:
@@ -462,4 +588,5 @@ class Table(TableViews):
         self._store.set_table_state(self._game_id, "table", {
             **self._drafts.to_json(),
             "pace": self._pace, "acknowledged": self._acknowledged, "version": self._version,
+            **({"undone": sorted(self._undone)} if self._undone else {}),
         })

@@ -18,6 +18,7 @@ from companion.rules.preview import preview
 from companion.rules.terms import PROGRAM_LENGTH
 from companion.rules.views import parse_reader
 
+from . import seats
 from .reads import TableReads
 from .snapshot import SeatSnapshot
 
@@ -127,18 +128,25 @@ class TableViews(TableReads):
     def _table_part(self, reader: str, me: int | None) -> dict[str, Any]:
         start = max(0, self._acknowledged - RECENT)
         shown = [dict(self._instruction_json(n, me), n=n, done=n < self._acknowledged)
-                 for n in range(start, len(self._instructions))]
+                 for n in range(start, len(self._instructions)) if n not in self._undone]
         drafts = self._drafts
         part: dict[str, Any] = {"game": self._game_id, "actions": self._game.version if self._game else 0,
                                 "pace": self._pace, "paused": self.paused(),
                                 "language": self._language, "acknowledged": self._acknowledged,
                                 "instructions": shown, "locked": sorted(drafts.locked),
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
-                                "board": self._board_part()}
+                                "board": self._board_part(), **self._seats_part(me)}
         if me == -1:
             part["drafts"] = {str(s): d for s, d in sorted(drafts.by_seat.items())}
         elif me is not None and me in drafts.by_seat:
             part["draft"] = list(drafts.by_seat[me])
+        return part
+
+    def _seats_part(self, me: int | None) -> dict[str, Any]:
+        """Who plays each seat and, for the referee, what the table has to offer (seats.py)."""
+        part: dict[str, Any] = {"seats": {str(s): d for s, d in sorted(self._seats.items())}} if self._seats else {}
+        if me == -1:
+            part["devices"] = {"boxes": list(self._hardware), "levels": list(seats.levels())}
         return part
 
     def _board_part(self) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -55,7 +56,7 @@ def test_new_games_take_the_new_pack_and_the_game_under_way_keeps_its_own(tmp_pa
     table.stop()
     resumed = Table.open(Store(tmp_path / "t.db"), VERIFIED)  # the game resumes on the pack it was stored with
     assert resumed.board.status == "provisional" and resumed.new_board.status == "verified"
-    resumed.handle(new_game_command(players, "short", "normal", 2))
+    resumed.handle(replace(new_game_command(players, "short", "normal", 2), replacing=resumed.game_id))
     assert resumed.board.status == "verified"
     resumed.stop()
 
@@ -68,9 +69,11 @@ def test_a_3_player_game_on_unchecked_3_player_tiles_warns_the_referee(tmp_path:
         answer = table.handle(new_game_command(three, "short", "normal", 1))
     assert "walk-through (/verify)" in answer["warning"]
     assert "3-player tiles are not checked" in caplog.text
-    assert "warning" not in table.handle(new_game_command([*three, (4, "yellow", None)], "short", "normal", 2))
+    four = replace(new_game_command([*three, (4, "yellow", None)], "short", "normal", 2), replacing=table.game_id)
+    assert "warning" not in table.handle(four)
     table.handle(SetBoard(VERIFIED))
-    assert "warning" not in table.handle(new_game_command(three, "short", "normal", 3))
+    three_again = replace(new_game_command(three, "short", "normal", 3), replacing=table.game_id)
+    assert "warning" not in table.handle(three_again)
     table.stop()
 
 

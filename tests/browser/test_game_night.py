@@ -90,6 +90,7 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     referee.fill("input[name='seed']", "7")
     referee.select_option("#w-first", "2")
     referee.get_by_role("button", name="Start the game").click()
+    referee.get_by_role("button", name="Set it aside").click()  # the served table's game is set aside
     expect(referee.locator("#live")).to_have_attribute("data-phase", "place")
     game = engine(table)
     assert [p.name for p in game.state.players.values()] == ["Ann", "Bob", "Cleo"]
@@ -155,12 +156,12 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     board.screenshot(path=str(ARTIFACTS / "table-view-full.png"), full_page=True)
     board.locator("section.mapcard").screenshot(path=str(ARTIFACTS / "table-map.png"))
 
-    # Rollback to the end of placement: preview (what to undo, how many dropped), then confirm.
+    # Rollback to the end of placement, chosen from the list: preview (what it undoes), then confirm.
     referee.reload()
-    referee.fill("#keep", "3")
-    referee.get_by_role("button", name="Preview the rollback").click()
+    referee.locator("#h-history").click()
+    referee.locator("button[data-keep='3']").click()  # the first program: back to the end of placement
     preview = referee.locator("#rollback-preview")
-    expect(preview).to_contain_text(f"Roll back to 3 actions: {table.actions() - 3} action(s) dropped.")
+    expect(preview).to_contain_text(f"Going back undoes {table.actions() - 3} action(s):")
     assert table.has_game() and table.actions() == revealed  # a preview changes nothing
     referee.screenshot(path=str(ARTIFACTS / "referee-full.png"), full_page=True)
     referee.locator("#h-rollback").scroll_into_view_if_needed()
@@ -174,9 +175,11 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     assert board.evaluate("window.stayed") is True and table.actions() == 3
 
     # A finished game imported through the referee page: the scoring page names the winner.
+    referee.locator("#h-records").click()
     expect(referee.locator("#import-file")).to_be_attached()
     referee.set_input_files("#import-file", str(finished_record(served, tmp_path / "finished.json")))
     referee.get_by_role("button", name="Import", exact=True).click()
+    referee.get_by_role("button", name="Set it aside").click()  # the rolled-back game is set aside, not lost
     expect(referee.locator("#live")).to_have_attribute("data-phase", "over")
     scoring = pages()
     scoring.goto(f"{url}/scoring")
@@ -188,6 +191,7 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     expect(board.locator("#live")).to_have_attribute("data-phase", "over")  # the table view followed
 
     # The referee switches to French: every page follows.
+    referee.locator("#h-settings").click()
     referee.get_by_role("button", name="Français").click()
     expect(referee.locator("html")).to_have_attribute("lang", "fr")
     expect(scoring.locator("html")).to_have_attribute("lang", "fr")

@@ -8,6 +8,7 @@ import json
 import os
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +136,7 @@ def games(served: Served) -> Iterator[None]:
     a colossus worth fighting (rare in random play)."""
     players = served.table.players()
     for seed in (1, 3):
-        served.table.handle(new_game_command(players, "short", "normal", seed))
+        served.table.handle(replace(new_game_command(players, "short", "normal", seed), replacing=served.table.game_id))
         yield
     record = json.loads(SCENARIO.read_text("utf-8"))["record"]
     fight = next(i for i, a in enumerate(record["actions"]) if a["type"] == "colossus")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -177,7 +178,7 @@ def test_a_game_exported_then_imported_is_the_same_game(tmp_path: Path) -> None:
     rng = random.Random(12)
     advance(table, rng, actions=50)
     other = new_table(tmp_path / "b.db", seed=1)
-    other.handle(ImportGame(table.record()))
+    other.handle(ImportGame(table.record(), replacing=other.game_id))
     assert other.has_game() and table.has_game()
     assert engine(other).view("referee") == engine(table).view("referee")
     assert other.record() == table.record()
@@ -212,8 +213,8 @@ def test_a_smaller_new_game_does_not_stop_the_loop(tmp_path: Path) -> None:
     seen: list[int] = []
     table.watch(lambda version: seen.append(table.view("seat:4")["version"]))
     table.start()
-    table.submit(new_game_command([(1, "blue", None), (2, "red", None), (3, "green", None)], "short", "normal", 3)
-                 ).result(timeout=10)
+    three = new_game_command([(1, "blue", None), (2, "red", None), (3, "green", None)], "short", "normal", 3)
+    table.submit(replace(three, replacing=table.game_id)).result(timeout=10)
     # Seat 4 has no view in a 3-player game; the loop goes on serving everyone else.
     answer = table.submit(SetPace("orders")).result(timeout=10)
     assert answer["version"] == table.version

@@ -180,7 +180,8 @@ def test_a_seat_link_of_an_earlier_game_no_longer_opens_the_seat(app: Flask) -> 
     referee = as_referee(app)
     setup = {"players": [{"seat": 1, "colour": "blue"}, {"seat": 2, "colour": "red"}, {"seat": 3, "colour": "green"},
                          {"seat": 4, "colour": "yellow"}], "length": "short", "seed": 4}
-    assert command(referee, app, command="new_game", setup=setup).status_code == 200
+    under_way = app.config["TABLE"].game_id
+    assert command(referee, app, command="new_game", setup=setup, replacing=under_way).status_code == 200
     assert seat.get("/seat/1").status_code == 403 and seat.get("/part/seat").status_code == 403
 
 

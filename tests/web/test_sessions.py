@@ -80,7 +80,7 @@ def test_a_referee_stream_ends_when_its_sign_in_does(app: Flask) -> None:
 def test_a_new_game_ends_the_seats_of_the_old_one(app: Flask, table: Table) -> None:
     seat = as_seat(app, 2)
     old_game = table.game_id
-    assert command(as_referee(app), app, command="new_game", setup=SETUP).status_code == 200
+    assert command(as_referee(app), app, command="new_game", setup=SETUP, replacing=old_game).status_code == 200
     assert seat.get("/seat/2").status_code == 403 and seat.get("/api/whoami").json["role"] == "public"
     as_seat(app, 1)  # the first sign-in of the new game clears the old game's from the store
     with Sessions(table.store_path) as sessions:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -88,8 +89,11 @@ def test_an_owner_answering_what_they_see_through_the_api_ends_with_their_board(
 
     # It is now the table's pack for new games; the game under way keeps its own.
     assert table.board.status == "provisional" and table.new_board.sha256 == board.sha256
-    table.submit(new_game_command([(1, "blue", None), (2, "red", None), (3, "green", None)], "short", "normal",
-                                  3)).result(timeout=30)
+    view = referee.get("/api/view").json
+    assert view["table"]["board"]["status"] == "provisional"
+    assert view["table"]["board"]["next"]["status"] == "verified"
+    table.submit(replace(new_game_command([(1, "blue", None), (2, "red", None), (3, "green", None)], "short", "normal",
+                                          3), replacing=table.game_id)).result(timeout=30)
     assert table.board.status == "verified" and table.board_text == text
     assert state(referee)["pack_text"] == "New games use the pack Lords of Xidit: verified."
     assert state(referee)["answered"] == 0
@@ -230,15 +234,15 @@ def test_the_banner_says_a_provisional_pack_plainly_with_the_link(app: Flask, ta
     with app.test_request_context("/"):
         banner = render_template("_provisional.html")
     assert "Provisional board pack." in banner and 'href="/verify"' in banner
-    table.submit(new_game_command([(1, "blue", None), (2, "red", None), (3, "green", None)], "short", "normal",
-                                  3)).result(timeout=30)
+    table.submit(replace(new_game_command([(1, "blue", None), (2, "red", None), (3, "green", None)], "short", "normal",
+                                          3), replacing=table.game_id)).result(timeout=30)
     verified = default_pack_text().replace('status = "provisional"', 'status = "verified"', 1)
     assert as_referee(app).post("/api/verify/import", json={"pack": verified}).status_code == 200
     with app.test_request_context("/"):
         banner = render_template("_provisional.html")
     assert "A verified pack is ready: new games use it." in banner  # the game under way is still provisional
-    table.submit(new_game_command([(1, "blue", None), (2, "red", None), (3, "green", None)], "short", "normal",
-                                  4)).result(timeout=30)
+    table.submit(replace(new_game_command([(1, "blue", None), (2, "red", None), (3, "green", None)], "short", "normal",
+                                          4), replacing=table.game_id)).result(timeout=30)
     with app.test_request_context("/"):
         assert render_template("_provisional.html").strip() == ""
 

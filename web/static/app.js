@@ -22,17 +22,12 @@
   }
 
   // A command with the version of the view it was decided on. A stale version is answered 409 with
-  // the current one: the page takes it and sends again (the rules check the command anew anyway).
+  // the current one: the page takes it but never sends the command again by itself (whoever decided
+  // looks at the new state first: a rollback confirmed on a stale preview would undo more than shown).
   async function command(data) {
-    let answer = null;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      answer = await post("/api/command", Object.assign({}, data, {version: version}));
-      if (answer.status !== 409) break;
-      const info = await answer.json();
-      version = info.version;
-    }
+    const answer = await post("/api/command", Object.assign({}, data, {version: version}));
     const result = await answer.json().catch(function () { return {}; });
-    if (answer.ok && typeof result.version === "number") version = Math.max(version, result.version);
+    if (typeof result.version === "number") version = Math.max(version, result.version);
     return {ok: answer.ok, status: answer.status, data: result};
   }
 

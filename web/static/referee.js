@@ -6,6 +6,13 @@
   const $ = function (id) { return document.getElementById(id); };
   const UNITS = ["militia", "archer", "infantry", "priest", "mage"];
   const ORDERS = ["black", "red", "blue", "action", "wait"];
+  // A decision in words, never its internal name (the same texts as the referee page's).
+  function decisionWords(decision) {
+    return {place: X.t("to place their Idrakys"), program: X.t("to program"), reward: X.t("to choose a reward"),
+            colossus: X.t("to fight a colossus or not"), neutral: X.t("to raise a neutral player's track"),
+            census: X.t("to reveal units at the census"), census_bards: X.t("to place bards at the census"),
+            floor: X.t("to build a guild floor")}[decision] || "";
+  }
 
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
@@ -35,6 +42,54 @@
     location.reload();
   });
 
+  // -- no game lost by a tap: replacing the game under way is confirmed, naming it -----------------
+  // Resolves to the number of the game the referee agreed to set aside (null: none under way), or
+  // undefined when they cancel. The table refuses a replacement that does not name the game under way.
+  function askAside() {
+    const underWay = $("under-way");
+    if (!underWay) return Promise.resolve(null);
+    const dialog = $("aside-dialog");
+    $("aside-text").textContent = X.t("{game} will be set aside: you can resume it from “Games set aside”.",
+                                      {game: underWay.textContent.trim()});
+    return new Promise(function (resolve) {
+      function close(answer) {
+        $("aside-yes").removeEventListener("click", yes);
+        $("aside-no").removeEventListener("click", no);
+        dialog.removeEventListener("cancel", no);
+        dialog.close();
+        resolve(answer);
+      }
+      function yes() { close(Number(underWay.dataset.game)); }
+      function no() { close(undefined); }
+      $("aside-yes").addEventListener("click", yes);
+      $("aside-no").addEventListener("click", no);
+      dialog.addEventListener("cancel", no);
+      dialog.showModal();
+    });
+  }
+
+  document.addEventListener("click", async function (event) {
+    const button = event.target.closest("[data-resume]");
+    if (!button) return;
+    const replacing = await askAside();
+    if (replacing === undefined) return;
+    button.disabled = true;
+    const result = await X.command({command: "resume", game: Number(button.dataset.resume), replacing: replacing});
+    button.disabled = false;
+    if (result.ok) location.reload(); else say("aside-note", X.refusal(result), false);
+  });
+
+  // -- a seat moves to another device (a box breaks: the player goes on on their phone) -----------
+  // At once on choosing: a live refresh between choosing and a separate tap would put the old choice back.
+  document.addEventListener("change", async function (event) {
+    const chosen = event.target.closest("select[data-move]");
+    if (!chosen) return;
+    chosen.disabled = true;
+    const result = await X.command({command: "move_seat", seat: Number(chosen.dataset.move), device: deviceOf(chosen.value, "")});
+    chosen.disabled = false;
+    if (!result.ok) alert(X.refusal(result));
+  });
+
   // -- new game wizard ---------------------------------------------------------------------------
   const wizard = $("wizard");
   function rows() { return Array.from(wizard.querySelectorAll(".player-row")); }
@@ -57,6 +112,7 @@
     if (Array.from(first.options).some(function (o) { return o.value === chosen; })) first.value = chosen;
     const layout = wizard.tiles.value === "layout";
     $("w-layout").hidden = !layout;
+    rows().forEach(function (row, i) { row.querySelector(".level").hidden = wizard["device-" + i].value !== "virtual"; });
   }
   wizard.addEventListener("change", syncWizard);
   wizard.addEventListener("input", syncWizard);
@@ -69,6 +125,25 @@
       throw new Error(X.t("A layout list is not a list of numbers: {field}", {field: field}));
     }
     return parts.map(Number);
+  }
+
+  // Who plays a seat, from a "Plays on" list (and a level for a virtual player).
+  function deviceOf(value, level) {
+    if (value.indexOf("box:") === 0) return {device: "box", box: value.slice(4)};
+    if (value === "virtual") return {device: "virtual", level: level || "easy"};
+    return {device: "phone"};
+  }
+  function boxesOf(n) {
+    const out = [];
+    for (let i = 0; i < n; i++) if (wizard["device-" + i].value.indexOf("box:") === 0) out.push(wizard["device-" + i].value);
+    return out;
+  }
+  function seatsFromWizard() {
+    const seats = {};
+    for (let i = 0; i < count(); i++) {
+      seats[wizard["seat-" + i].value] = deviceOf(wizard["device-" + i].value, wizard["level-" + i].value);
+    }
+    return seats;
   }
 
   function setupFromWizard() {
@@ -86,6 +161,7 @@
     if (new Set(players.map(function (p) { return p.seat; })).size !== n) {
       throw new Error(X.t("Pick another seat for each player."));
     }
+    if (new Set(boxesOf(n)).size !== boxesOf(n).length) throw new Error(X.t("A box plays one seat only."));
     const setup = {players: players, length: wizard.length.value, first_player: Number(wizard.first.value),
                    seed: Number(wizard.seed.value || 0)};
     if (n === 3) setup.neutral = wizard.neutral.value;
@@ -110,7 +186,9 @@
     event.preventDefault();
     let setup;
     try { setup = setupFromWizard(); } catch (error) { say("wizard-note", error.message, false); return; }
-    const result = await X.command({command: "new_game", setup: setup});
+    const replacing = await askAside();
+    if (replacing === undefined) return;
+    const result = await X.command({command: "new_game", setup: setup, seats: seatsFromWizard(), replacing: replacing});
     if (result.ok) {
       say("wizard-note", X.t("New game started."), true);
       location.reload();
@@ -129,40 +207,61 @@
       say("import-note", X.t("This file is not a game record (JSON)."), false);
       return;
     }
-    const result = await X.command({command: "import", record: record});
+    const replacing = await askAside();
+    if (replacing === undefined) return;
+    const result = await X.command({command: "import", record: record, replacing: replacing});
     if (result.ok) { say("import-note", X.t("Game imported."), true); location.reload(); }
     else say("import-note", X.refusal(result), false);
   });
 
-  // -- rollback: preview first, then confirm ------------------------------------------------------
-  const rollback = $("rollback");
-  if (rollback) rollback.addEventListener("submit", async function (event) {
-    event.preventDefault();
-    const keep = Number(rollback.keep.value);
+  // -- rollback by pointing: an action from the list, its preview, then a confirm bound to that preview --
+  document.addEventListener("click", function (event) {
+    const pick = event.target.closest("[data-keep]");
+    if (pick) previewRollback(Number(pick.dataset.keep), "");
+  });
+
+  async function previewRollback(keep, note) {
     const box = $("rollback-preview");
+    if (!box) return;
+    $("rollback").hidden = false;  // shown once there is a preview to show
     const result = await X.command({command: "rollback", keep: keep});
+    if (!result.ok) { box.replaceChildren(el("p", {class: "note", text: X.refusal(result)})); return; }
+    showPreview(result.data, note);
+  }
+
+  function showPreview(data, note) {
+    const box = $("rollback-preview");
     box.replaceChildren();
-    if (!result.ok) { box.append(el("p", {class: "note", text: X.refusal(result)})); return; }
-    const undo = result.data.undo || [];
-    box.append(el("p", {text: X.t("Roll back to {keep} actions: {drops} action(s) dropped.",
-                                  {keep: keep, drops: result.data.drops})}));
-    box.append(el("p", {text: undo.length ? X.t("Put the pieces back:") : X.t("Nothing to move back.")}));
-    if (undo.length) box.append(el("ol", {class: "undo"}, undo.map(function (line) { return el("li", {text: line}); })));
-    const confirm = el("button", {type: "button", class: "danger", id: "rollback-confirm",
-                                  text: X.t("Confirm the rollback")});
+    if (note) box.append(el("p", {class: "note", "data-good": "no", text: note}));
+    box.append(el("p", {text: X.t("Going back undoes {drops} action(s):", {drops: data.drops})}));
+    box.append(el("ol", {class: "dropped"}, data.dropped.map(function (line) { return el("li", {text: line}); })));
+    box.append(el("p", {text: data.undo.length ? X.t("Put the pieces back:") : X.t("Nothing to move back.")}));
+    if (data.undo.length) box.append(el("ol", {class: "undo"}, data.undo.map(function (line) { return el("li", {text: line}); })));
+    const confirm = el("button", {type: "button", class: "danger", id: "rollback-confirm", text: X.t("Confirm the rollback")});
     confirm.addEventListener("click", async function () {
       confirm.disabled = true;
-      const done = await X.command({command: "rollback", keep: keep, confirm: true});
-      box.replaceChildren(el("p", {class: "note", text: done.ok ? X.t("Done.") : X.refusal(done)}));
-      if (done.ok) location.reload();
+      const done = await X.command({command: "rollback", keep: data.keep, confirm: true, seen: data.seen});
+      if (done.ok) { box.replaceChildren(el("p", {class: "note", text: X.t("Done.")})); location.reload(); return; }
+      // Never re-sent as it is: the referee sees what going back undoes now, and confirms again or not.
+      const moved = X.t("The game moved on since this preview: here is what going back undoes now.");
+      if (done.data && done.data.preview) showPreview(done.data.preview, done.data.error);
+      else if (done.status === 409) previewRollback(data.keep, moved);
+      else box.replaceChildren(el("p", {class: "note", text: X.refusal(done)}));
     });
     box.append(confirm);
-  });
+    box.scrollIntoView({block: "start"});
+  }
 
   // -- decisions on behalf of a player -----------------------------------------------------------
   const forms = $("decide-forms");
   const load = $("decide-load");
   if (load) load.addEventListener("click", showChoices);
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest("[data-decide-for]");
+    if (!button || !load) return;
+    $("decide-seat").value = button.dataset.decideFor;
+    showChoices().then(function () { $("h-decide").scrollIntoView({block: "start"}); });
+  });
 
   async function showChoices() {
     const seat = Number($("decide-seat").value);
@@ -217,7 +316,8 @@
   function choiceForm(choice) {
     const form = el("form", {class: "stack decision", "data-decision": choice.decision});
     const seat = choice.seat;
-    const title = el("h3", {text: X.t("Decision: {decision}", {decision: choice.decision})});
+    const title = el("h3", {text: X.t("{player}: {decision}", {player: $("decide-seat").selectedOptions[0].textContent,
+                                                                 decision: decisionWords(choice.decision)})});
     form.append(title);
     let build = null;
     switch (choice.decision) {

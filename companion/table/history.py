@@ -1,0 +1,36 @@
+"""The game's actions in words, for the referee choosing where to roll back to: "Year 3 — Bob's program",
+never a count of actions or an internal name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import N_, translate, word
+from companion.players import name_or_colour
+from companion.rules import action_to_json
+from companion.rules.actions import Action
+from companion.rules.state import State
+
+WHAT = {
+    "place": N_("{player} places the Idrakys on city {city}"),
+    "program": N_("{player}'s program"),
+    "reward": N_("{player}'s reward: {take}"),
+    "colossus": N_("{player} fights a colossus"),
+    "neutral": N_("{player} raises the neutral player's {track}"),
+    "census": N_("{player} reveals {reveal} {unit} at the census"),
+    "census_bards": N_("{player} places bards at the census"),
+    "floor": N_("{player} builds a guild floor in city {city}"),
+}
+NO_FIGHT = N_("{player} does not fight the colossus")
+IN_YEAR = N_("Year {year} — {what}")
+
+
+def action_words(language: str, state: State, action: Action, year: int) -> str:
+    """One action as the table saw it; `state` names the players (any state of the game will do)."""
+    data: dict[str, Any] = action_to_json(action)
+    player = name_or_colour(state.players[action.seat], lambda colour: word(language, colour))
+    message = NO_FIGHT if data["type"] == "colossus" and not data.get("fight") else WHAT[data["type"]]
+    params = {"player": player, "city": data.get("city"), "track": data.get("track"), "unit": data.get("unit"),
+              "reveal": data.get("reveal"), "take": " + ".join(word(language, t) for t in data.get("take", ()))}
+    what = translate(language, message, {k: v for k, v in params.items() if v is not None})
+    return translate(language, IN_YEAR, {"year": year, "what": what})

@@ -1,0 +1,61 @@
+"""Who plays each seat: a hardware box (which one), a phone, or a virtual player (at a level). The
+referee says so for every seat when a game starts, and may move a seat to another device mid-game (a
+box breaks: the player goes on on their phone). Kept with the game, in its table state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.agents.levels import LEVELS
+from companion.i18n import N_
+
+from .commands import Refused
+
+PHONE, VIRTUAL, BOX = "phone", "virtual", "box"
+LEVEL_WORDS = (N_("easy"), N_("normal"), N_("strong"))  # the levels' names on the page, translated there
+
+
+def levels() -> tuple[str, ...]:
+    """The levels a referee may seat: every agent's but `random` (a test agent, no opponent)."""
+    return tuple(level for level in LEVELS if level != "random")
+
+
+def device(value: Any, boxes: tuple[str, ...]) -> dict[str, str]:
+    """One seat's device from its JSON form: {"device": "phone"}, {"device": "virtual", "level": "easy"}
+    or {"device": "box", "box": "<a box the table has>"}."""
+    if not isinstance(value, dict):
+        raise Refused(N_("Say for every seat whether it plays on a box, a phone or is a virtual player."))
+    kind = value.get("device")
+    if kind == PHONE:
+        return {"device": PHONE}
+    if kind == VIRTUAL:
+        level = value.get("level", "easy")
+        if level not in levels():
+            raise Refused(N_("A virtual player plays at one of these levels: {levels}."),
+                          params={"levels": ", ".join(levels())})
+        return {"device": VIRTUAL, "level": str(level)}
+    if kind == BOX:
+        if value.get("box") not in boxes:
+            raise Refused(N_("This table has no such box: choose one of its boxes, a phone or a virtual player."))
+        return {"device": BOX, "box": str(value["box"])}
+    raise Refused(N_("Say for every seat whether it plays on a box, a phone or is a virtual player."))
+
+
+def assignment(value: Any, seats: list[int], boxes: tuple[str, ...]) -> dict[int, dict[str, str]]:
+    """Every seat of a game played by a device, no box playing two seats: else the game cannot start."""
+    if not isinstance(value, dict):
+        raise Refused(N_("Say for every seat whether it plays on a box, a phone or is a virtual player."))
+    out: dict[int, dict[str, str]] = {}
+    for seat in seats:
+        if str(seat) not in value and seat not in value:
+            raise Refused(N_("Nobody plays seat {seat}: give it a box, a phone or a virtual player."),
+                          params={"seat": seat})
+        out[seat] = device(value.get(str(seat), value.get(seat)), boxes)
+    check_boxes(out)
+    return out
+
+
+def check_boxes(seats: dict[int, dict[str, str]]) -> None:
+    used = [d["box"] for d in seats.values() if d["device"] == BOX]
+    if len(used) != len(set(used)):
+        raise Refused(N_("A box plays one seat only."))
