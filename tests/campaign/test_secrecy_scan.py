@@ -1,8 +1,10 @@
-"""Secrecy campaign: at every decision point of 50 simulated games of each size, for the public and for
-every seat, the view the API serves, the event a stream sends and the pages (with the map) carry zero
-forbidden values (docs/formats.md's State view, ruling P-07); so do the views and stream events while a
-program is keyed in but not locked. The pages must also be drawn from their own reader's view and no
-other, so what tests/secrecy.py proves of the views holds for them too.
+"""Secrecy campaign: at every decision point of 30 simulated games of each size, played by virtual
+players (every seat, at levels from random to strong, each deciding through `Bots.decide` from its own
+view) and in at least a third of them with the colossi awakening, for the public and for every seat,
+the view the API serves, the event a stream sends and the pages (with the map) carry zero forbidden
+values (docs/formats.md's State view, ruling P-07); so do the views and stream events while a program
+is keyed in but not locked. The pages must also be drawn from their own reader's view and no other, so
+what tests/secrecy.py proves of the views holds for them too.
 
 The games are independent, so they are shared between one worker process per core."""
 
@@ -10,8 +12,8 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import tempfile
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
@@ -21,7 +23,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.table import SetProgram, Table
-from companion.table.bots import next_commands
+from companion.table.bots import Bots
 from tests.engine import engine
 from tests.secrecy import forbidden_in, forbidden_in_pages
 from tests.table.support import new_table
@@ -29,9 +31,10 @@ from tests.web.conftest import PIN, as_seat, web_app
 from web.phone import PhoneBoxes
 from web.stream import view_event as stream_event
 
+from . import awakening
 from .results import record
 
-GAMES = 50
+GAMES = 30
 # Every page and live part a reader can open, and the map: the public's, and a seat's own beside them
 # (a seat opens the public's pages too, drawn then from its own view).
 PUBLIC_PAGES = ("/", "/part/table", "/map.svg", "/scoring", "/part/scoring", "/scoring.svg", "/referee")
@@ -55,18 +58,20 @@ def scan_game(players: int, n: int) -> dict[str, Any]:
     and what was found (nothing, if the table keeps its secrets)."""
     counts = {"decision_points": 0, "drafts": 0, "views": 0, "pages": 0}
     found: list[str] = []
+    length, seed, levels = seating(players, n)
     with tempfile.TemporaryDirectory() as folder:
-        table = new_table(Path(folder) / "g.db", players=players, length="short" if n % 2 else "long",
-                          seed=players * 1000 + n)
+        table = new_table(Path(folder) / "g.db", players=players, length=length, seed=seed)
         app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
         readers = Readers(table)
         table.view = readers  # type: ignore[method-assign]
         bastion = table.board.bastion() or 0
         seats = list(engine(table).state.seats)
         clients = {None: app.test_client(), **{s: as_seat(app, s) for s in seats}}
-        rng = random.Random(n)
+        bots = Bots(table, dict(zip(seats, levels, strict=True)), delay=0, seed=seed)
         while table.playing() and not found:
-            for command in next_commands(table, rng):
+            commands = bots.decide()
+            assert commands, "every seat is virtual: someone is always awaited"
+            for command in commands:
                 table.handle(command)
                 if isinstance(command, SetProgram):
                     # A program keyed in, not yet locked: drafts are secrets too (views and streams here).
@@ -74,8 +79,18 @@ def scan_game(players: int, n: int) -> dict[str, Any]:
             counts["decision_points"] += 1
             here = scan_point(table, clients, readers, bastion, every_view_by_http=n % 5 == 0, counts=counts)
             found += [f"{players} players, game {n}, point {counts['decision_points']}: {f}" for f in here]
+        awakened = awakening.awakened(table)
         table.stop()
-    return {**counts, "found": found}
+    return {**counts, "found": found, "awakened": awakened, "levels": levels}
+
+
+def seating(players: int, n: int) -> tuple[str, int, tuple[str, ...]]:
+    """Game n of a size: its length, its seed and its seats' levels."""
+    length = "short" if n % 2 else "long"
+    chosen = awakening.SEEDS.get((players, length), ())
+    if n // 2 < len(chosen):
+        return length, chosen[n // 2], awakening.LEVELS[players]
+    return length, players * 1000 + n, awakening.cheap_levels(players, n)
 
 
 def scan_views(table: Table, clients: dict[int | None, FlaskClient], counts: dict[str, int]) -> list[str]:
@@ -117,7 +132,7 @@ def scan_point(table: Table, clients: dict[int | None, FlaskClient], readers: Re
 
 @pytest.fixture(scope="module")
 def scanned() -> dict[int, list[dict[str, Any]]]:
-    """All 150 games, in one pool so that no core idles while another ends a size's last long game;
+    """All 90 games, in one pool so that no core idles while another ends a size's last long game;
     the five-player games, the longest, go first. Spawned workers, not forked: a fork would copy
     whatever threads earlier tests left in this process."""
     games = [(players, n) for players in (5, 4, 3) for n in range(GAMES)]
@@ -128,14 +143,22 @@ def scanned() -> dict[int, list[dict[str, Any]]]:
         by_size.setdefault(players, []).append(result)
     totals = {"games": len(results), **{key: sum(r[key] for r in results)
                                         for key in ("decision_points", "drafts", "views", "pages")},
-              "forbidden": sum(len(r["found"]) for r in results)}
+              "forbidden": sum(len(r["found"]) for r in results),
+              "games_with_awakening": sum(r["awakened"] for r in results),
+              "virtual_seats": dict(Counter(level for r in results for level in r["levels"]))}
     record("secrecy", **totals)
     return by_size
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_fifty_games_of_each_size_leak_nothing(scanned: dict[int, list[dict[str, Any]]], players: int) -> None:
+def test_thirty_games_of_each_size_leak_nothing(scanned: dict[int, list[dict[str, Any]]], players: int) -> None:
     results = scanned[players]
     assert len(results) == GAMES
     assert [f for result in results for f in result["found"]] == []
     assert all(result["decision_points"] > 20 for result in results)
+
+
+def test_a_third_of_the_games_see_the_colossi_awake(scanned: dict[int, list[dict[str, Any]]]) -> None:
+    results = [result for size in scanned.values() for result in size]
+    awakened = sum(result["awakened"] for result in results)
+    assert awakened * 3 >= len(results), f"the colossi awoke in {awakened} of {len(results)} games"
