@@ -20,7 +20,7 @@ from companion.store import Store
 
 from .commands import Refused
 from .drafts import Drafts
-from .instructions import Instruction
+from .steps import Step, StepBuilder
 
 
 class TableReads:
@@ -31,8 +31,9 @@ class TableReads:
     _entries: list[dict[str, Any]]  # the stored log of this game: actions and markers
     _version: int
     _drafts: Drafts
-    _instructions: list[Instruction]
-    _acknowledged: int
+    _builder: StepBuilder | None
+    _acknowledged: int  # steps done, a prefix: ticked at the table or passed by the game
+    _ticked: int  # steps someone said were done
     _boxes: dict[int, dict[str, Any]]  # seat -> {"kind", "connected"}: table state, not saved
     _language: str
     _pace: str
@@ -42,9 +43,22 @@ class TableReads:
     _next_board: Board
 
     def paused(self) -> bool:
-        """In `orders` pace, decisions wait until the table has done every physical instruction."""
+        """In `orders` pace, decisions wait until the table has done every step that moves pieces."""
         with self._lock:
-            return self._pace == "orders" and any(i.physical for i in self._instructions[self._acknowledged:])
+            return self._pace == "orders" and any(s.physical for s in self._steps()[self._acknowledged:])
+
+    def steps(self) -> list[Step]:
+        """Every step of the game under way for the physical table, done or not, in order."""
+        with self._lock:
+            return self._steps()
+
+    def acknowledged(self) -> int:
+        """How many steps are done (the first ones)."""
+        with self._lock:
+            return self._acknowledged
+
+    def _steps(self) -> list[Step]:
+        return self._builder.steps() if self._builder is not None else []
 
     @property
     def version(self) -> int:

@@ -52,8 +52,9 @@ from .commands import (
     Unlock,
 )
 from .drafts import Drafts
-from .instructions import Instruction, from_events, setup_instructions
+from .instructions import Instruction
 from .restore import restore_instructions
+from .steps import StepBuilder, restore_steps, setup_steps
 from .views import TableViews, ViewCache
 
 log = logging.getLogger("companion.table")
@@ -74,8 +75,9 @@ class Table(TableViews):
         self._game_id: int | None = None
         self._entries: list[dict[str, Any]] = []  # the stored log of this game: actions and markers
         self._drafts = Drafts()
-        self._instructions: list[Instruction] = []
-        self._acknowledged = 0
+        self._builder: StepBuilder | None = None  # the steps for the physical table, of the game under way
+        self._acknowledged = 0  # steps done: ticked at the table, or passed by the game
+        self._ticked = 0  # steps someone said were done
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
         self._views = ViewCache()
@@ -117,7 +119,11 @@ class Table(TableViews):
             seats = self._game.state.players
             self._drafts.restore(saved, seats)
         self._pace = saved.get("pace", self._pace)
-        self._acknowledged = min(int(saved.get("acknowledged", 0)), len(self._instructions))
+        total = len(self._steps())
+        self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
+        self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
+        if self._builder is not None:
+            self._builder.seal(self._acknowledged)
         self._version = int(saved.get("version", 0)) + 1
         game = self._game
         log.info("game %s resumed: year %s, phase %s, %s actions", game_id, game.state.year if game else "-",
@@ -127,10 +133,11 @@ class Table(TableViews):
         self._game = Game(self._board, setup)
         self._entries = []
         self._drafts.clear()
-        self._instructions = setup_instructions(self._game)
+        self._builder = StepBuilder(self._game.state)
+        self._builder.add_steps(setup_steps(self._game))
         self._views.renumber()
         self._events_seen = len(self._game.state.events)
-        self._acknowledged = 0
+        self._acknowledged = self._ticked = 0
 
     def _replay_entry(self, entry: dict[str, Any]) -> None:
         assert self._game is not None
@@ -142,24 +149,27 @@ class Table(TableViews):
         self._collect_instructions()
 
     def _collect_instructions(self) -> None:
-        assert self._game is not None
+        """Turns the engine's new events into steps. The game moved on: the steps it had sealed before
+        are done, ticked or not, so the table's to-do never piles up."""
+        assert self._game is not None and self._builder is not None
+        passed = self._builder.sealed
         events = self._game.state.events
-        fresh = from_events(self._game.state, events[self._events_seen:])
+        self._builder.feed(events[self._events_seen:])
         self._events_seen = len(events)
-        self._instructions.extend(fresh)
-        for instruction in fresh:
-            log.info("%s", instruction.text("en", None))
+        self._acknowledged = max(self._acknowledged, passed)
 
     def _rollback_to(self, keep: int) -> list[Instruction]:
-        assert self._game is not None
+        assert self._game is not None and self._builder is not None
         before = self._game.view("referee")
         rebuilt = Game.replay(self._board, self._game.setup, self._game.actions[:keep])
-        steps = restore_instructions(before, rebuilt.view("referee"))
+        undo = restore_instructions(before, rebuilt.view("referee"))
+        self._builder.seal()
+        self._acknowledged = self._builder.sealed  # what happened before the rollback is history now
+        self._builder = self._builder.rebased(rebuilt.state, restore_steps(rebuilt.state.year, undo))
         self._game = rebuilt
         self._events_seen = len(rebuilt.state.events)
-        self._instructions.extend(steps)
         self._drafts.clear()
-        return steps
+        return undo
 
     # -- the loop ----------------------------------------------------------------------------------
 
@@ -255,7 +265,11 @@ class Table(TableViews):
             case NewGame():
                 return self._new_game(command)
             case Acknowledge(upto=upto):
-                self._acknowledged = max(self._acknowledged, min(upto, len(self._instructions)))
+                upto = min(upto, len(self._steps()))
+                if self._builder is not None:
+                    self._builder.seal(upto)  # what comes next for a step done goes on in a step of its own
+                self._acknowledged = max(self._acknowledged, upto)
+                self._ticked = max(self._ticked, upto)
                 return {"acknowledged": self._acknowledged}
             case ImportGame():
                 return self._import(command)
@@ -345,11 +359,14 @@ class Table(TableViews):
             self._store.append(self._game_id, *entries)
         fresh = Game(self._board, record.setup)
         self._game, self._entries = game, entries
-        self._instructions = setup_instructions(fresh)
+        self._builder = StepBuilder(game.state)
+        self._builder.add_steps(setup_steps(fresh))
         self._views.renumber()
         self._events_seen = len(fresh.state.events)
-        self._collect_instructions()
-        self._acknowledged = len(self._instructions)  # an imported game's pieces are already where they are
+        self._builder.feed(game.state.events[self._events_seen:])
+        self._events_seen = len(game.state.events)
+        self._builder.seal()
+        self._acknowledged = self._builder.sealed  # an imported game's pieces are already where they are
         if game.outcome() is not None:
             self._store.finish(self._game_id)
         return answer
@@ -456,5 +473,5 @@ class Table(TableViews):
             return
         self._store.set_table_state(self._game_id, "table", {
             **self._drafts.to_json(),
-            "pace": self._pace, "acknowledged": self._acknowledged, "version": self._version,
+            "pace": self._pace, "acknowledged": self._acknowledged, "ticked": self._ticked, "version": self._version,
         })

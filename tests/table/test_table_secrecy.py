@@ -21,12 +21,12 @@ def leaks(table: Table, reader: str) -> list[str]:
         found.append("every draft")
     if "draft" in part and str(seat) not in table.view("referee")["table"]["drafts"]:
         found.append("a draft that is not the reader's")
-    made = instructions(table)
-    for shown in part["instructions"]:
-        instruction = made[shown["n"]]
-        if instruction.private is not None and instruction.seat != seat and \
-                shown["text"] != instruction.text(table.language, None):
-            found.append(f"private instruction of seat {instruction.seat}: {shown['text']}")
+    made = table.steps()
+    shown_lines = [(step["n"], line) for step in part["steps"] for line in step["lines"]]
+    for n, line in shown_lines + [(i["n"], i) for i in part["instructions"]]:
+        if not any(line["text"] == made_line.text(table.language, None) or made_line.seat == seat
+                   for made_line in made[n].lines):
+            found.append(f"a private line of step {n}: {line['text']}")
     for player in view.get("players", []):
         if player["seat"] != seat:
             found += [f"seat {player['seat']} {k}" for k in ("gold", "units", "pending_floors") if k in player]
