@@ -83,6 +83,7 @@ class StepBuilder:
         self._slot_begun = False  # a step of this order slot was made already
         self._scorings = 0
         self._rewards: _Draft | None = None  # where an elimination's rewards go, once chosen
+        self.passed = 0  # steps the game has left behind for good: those before the last programs revealed
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -113,6 +114,7 @@ class StepBuilder:
         fresh.feed(state.events)  # to stand where the state stands: its order slot, its scorings
         fresh._open, fresh._rewards = [], None
         fresh._sealed = self.steps() + restore
+        fresh.passed = self.sealed
         return fresh
 
     def _boundary(self) -> None:
@@ -143,6 +145,7 @@ class StepBuilder:
                 return
             case ev.Revealed():
                 self._boundary()
+                self.passed = len(self._sealed)  # the new programs leave everything before behind
                 self._outcomes = 0
                 self._slot = 0
                 return

@@ -156,7 +156,7 @@ class Table(TableViews):
         events = self._game.state.events
         self._builder.feed(events[self._events_seen:])
         self._events_seen = len(events)
-        self._acknowledged = max(self._acknowledged, passed)
+        self._acknowledged = max(self._acknowledged, passed, self._builder.passed)
 
     def _rollback_to(self, keep: int) -> list[Instruction]:
         assert self._game is not None and self._builder is not None
