@@ -13,13 +13,14 @@ from companion.rules.board import Board
 from .boxes import key_to_frame
 from .engine import engine_games_per_second, planned_games_per_second, replay_time
 from .figure import Figure, machine
+from .steps import steps_per_year
 from .tables import input_to_views, resume_time
 from .web import web_figures
 
 Bench = Callable[[Board, int], "Figure | list[Figure]"]
 BENCHMARKS: list[tuple[Bench, int]] = [
     (engine_games_per_second, 300), (planned_games_per_second, 200), (replay_time, 50),
-    (input_to_views, 3), (resume_time, 20), (key_to_frame, 2), (web_figures, 200),
+    (input_to_views, 3), (resume_time, 20), (key_to_frame, 2), (web_figures, 200), (steps_per_year, 20),
 ]
 
 

@@ -41,9 +41,8 @@ def rewards(gold: int, bards: int, floors: int) -> Joined:
 def colossus(board: Board, index: int) -> Text | Joined:
     """A colossus by what is printed on it: "the 3-colossus giving 2 gold, 2 bards, 2 floors"."""
     tile = board.colossi[index]
-    label = getattr(tile, "label", None)
-    if label:
-        return Joined((label,))  # printed on the board: shown as it is
+    if tile.label:
+        return Joined((tile.label,))  # printed on the board: shown as it is
     return Text(N_("the {needs}-colossus giving {rewards}"),
                 {"needs": tile.needs, "rewards": rewards(tile.gold, tile.bards, tile.guild)})
 
@@ -51,9 +50,8 @@ def colossus(board: Board, index: int) -> Text | Joined:
 def region(board: Board, region_id: int) -> Text | Joined:
     """A region by its printed name, else the Bastion, else its fame values and the cities around it."""
     shown = board.regions[region_id]
-    label = getattr(shown, "label", None)
-    if label:
-        return Joined((label,))  # printed on the board: shown as it is
+    if shown.label:
+        return Joined((shown.label,))  # printed on the board: shown as it is
     if shown.bastion:
         return Text(N_("the Bastion"))
     return Text(N_("the region ★{high}/{low} by cities {cities}"),
