@@ -48,7 +48,11 @@ class Joined:
     separator: str = ", "
 
     def render(self, language: str) -> str:
-        return self.separator.join(word(language, p) for p in self.parts)
+        separator = translations(language).gettext(SEMICOLON) if self.separator == SEMICOLON else self.separator
+        return separator.join(word(language, p) for p in self.parts)
+
+
+SEMICOLON = N_("; ")  # French sets a space before it
 
 
 # Words that fill message fields and are translated too (marked here so the catalog has them).

@@ -286,8 +286,10 @@ class StepBuilder:
                             Text(N_("Scoring {k} of 3 (continued)"), {"k": self._scorings}))
         rnd = state.rounds[self._scorings - 1] if len(state.rounds) >= self._scorings else None
         if rnd is not None:
-            ranked = Joined(tuple(Joined((who(state, s), rnd.values.get(s, 0)), " ") for s in rnd.ranking))
-            draft.lines.append(Instruction(N_("Ranking: {ranked}."), {"ranked": ranked}, physical=False))
+            ranked = [Joined((who(state, s), rnd.values.get(s, 0)), " ") for s in rnd.ranking]
+            if rnd.neutral_value is not None and rnd.neutral_position is not None:
+                ranked.insert(rnd.neutral_position, Joined((Text(N_("neutral player")), rnd.neutral_value), " "))
+            draft.lines.append(Instruction(N_("Ranking: {ranked}."), {"ranked": Joined(tuple(ranked))}, physical=False))
         for seat in eliminated:
             draft.lines.append(Instruction(N_("{player} is eliminated: turn their score marker to its Eliminated "
                                               "side."), {"player": who(state, seat)}, seat))
@@ -295,6 +297,9 @@ class StepBuilder:
             draft.lines.append(Instruction(N_("The neutral player is eliminated."), physical=False))
         if self._scorings == 3 and state.winner is not None:
             draft.lines.append(Instruction(N_("{player} wins the game."), {"player": who(state, state.winner)},
+                                           physical=False))
+        elif self._scorings == 3 and state.neutral is not None:
+            draft.lines.append(Instruction(N_("The neutral player outlasts every player and wins the game."),
                                            physical=False))
 
 

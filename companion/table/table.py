@@ -162,7 +162,7 @@ class Table(TableViews):
         assert self._game is not None and self._builder is not None
         before = self._game.view("referee")
         rebuilt = Game.replay(self._board, self._game.setup, self._game.actions[:keep])
-        undo = restore_instructions(before, rebuilt.view("referee"))
+        undo = restore_instructions(before, rebuilt.view("referee"), self._board)
         self._builder.seal()
         self._acknowledged = self._builder.sealed  # what happened before the rollback is history now
         self._builder = self._builder.rebased(rebuilt.state, restore_steps(rebuilt.state.year, undo))
@@ -455,7 +455,7 @@ class Table(TableViews):
             raise Refused(f"Roll back to a number of actions from 0 to {game.version - 1}.")
         if not command.confirm:
             preview = Game.replay(self._board, game.setup, game.actions[:command.keep])
-            steps = restore_instructions(game.view("referee"), preview.view("referee"))
+            steps = restore_instructions(game.view("referee"), preview.view("referee"), self._board)
             return {"confirm": False, "undo": [s.text(self._language, -1) for s in steps],
                     "drops": game.version - command.keep}
         assert self._game_id is not None

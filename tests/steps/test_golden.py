@@ -50,7 +50,7 @@ def every_kind() -> list[Step]:
     builder.add_steps(setup_steps(fresh))
     builder.feed(year + [e for e in game.state.events if isinstance(e, ev.Scored)])
     early, late = Game.replay(BOARD, game.setup, game.actions[:12]), Game.replay(BOARD, game.setup, game.actions[:40])
-    builder.add_steps(restore_steps(2, restore_instructions(late.view("referee"), early.view("referee"))))
+    builder.add_steps(restore_steps(2, restore_instructions(late.view("referee"), early.view("referee"), BOARD)))
     return builder.steps()
 
 
