@@ -22,11 +22,13 @@ def leaks(table: Table, reader: str) -> list[str]:
     if "draft" in part and str(seat) not in table.view("referee")["table"]["drafts"]:
         found.append("a draft that is not the reader's")
     made = table.steps()
-    shown_lines = [(step["n"], line) for step in part["steps"] for line in step["lines"]]
-    for n, line in shown_lines + [(i["n"], i) for i in part["instructions"]]:
-        if not any(line["text"] == made_line.text(table.language, None) or made_line.seat == seat
-                   for made_line in made[n].lines):
-            found.append(f"a private line of step {n}: {line['text']}")
+    seen = set()
+    for step in part["steps"]:
+        for line, made_line in zip(step["lines"], made[step["n"]].lines, strict=True):
+            if made_line.seat != seat and line["text"] != made_line.text(table.language, None):
+                found.append(f"a private line of step {step['n']}: {line['text']}")
+            seen.add(line["text"])
+    found += [f"a line of no step: {i['text']}" for i in part["instructions"] if i["text"] not in seen]
     for player in view.get("players", []):
         if player["seat"] != seat:
             found += [f"seat {player['seat']} {k}" for k in ("gold", "units", "pending_floors") if k in player]
