@@ -49,6 +49,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         game = Game.replay(board, record.setup, record.actions)
     except IllegalAction as error:
         raise CliError(f"action {error.index} is illegal ({error.rule}): {error.sentence}") from None
+    if args.steps:
+        return _print_steps(board, record, args.lang, args.json)
     view = game.view(args.view)
     if args.json:
         print(json.dumps(view, ensure_ascii=False, indent=2))
@@ -59,6 +61,48 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_steps(board: Board, record: Any, language: str, as_json: bool) -> int:
+    """The steps of the whole game for the physical table (docs/formats.md, "Steps of a game")."""
+    from companion.table.steps import game_steps
+
+    steps = game_steps(board, record.setup, record.actions)
+    shown = []
+    for step in steps:
+        item: dict[str, Any] = {"year": step.year, "title": step.title.render(language),
+                                "lines": [line.text(language, None) for line in step.lines]}
+        private = [{"seat": line.seat, "text": line.text(language, line.seat)}
+                   for line in step.lines if line.private is not None]
+        if private:
+            item["private"] = private
+        shown.append(item)
+    if as_json:
+        print(json.dumps(shown, ensure_ascii=False, indent=2))
+    else:
+        for item in shown:
+            print(f"[{item['year']}] {item['title']}")
+            print("\n".join(f"  - {line}" for line in item["lines"]))
+    return 0
+
+
+def _simulate_with_records(args: argparse.Namespace, board: Board) -> Any:
+    """The simulation's games one by one, each record written to --records as it ends."""
+    from companion.rules import record_to_json
+    from companion.sim.simulate import Summary, game_seeds, play, random_setup
+
+    folder = Path(args.records)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise CliError(f"cannot make {folder}: {error.strerror or error}") from None
+    summary = Summary(args.players, args.short)
+    for number, game_seed in enumerate(game_seeds(args.seed, args.games), start=1):
+        game = play(board, random_setup(args.players, args.short, game_seed), game_seed ^ 0x5EED)
+        summary.add(game)
+        path = folder / f"game-{number:04d}.json"
+        path.write_text(json.dumps(record_to_json(game.record()), indent=1) + "\n", encoding="utf-8")
+    return summary
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.agents.levels import LEVELS
     from companion.sim.simulate import simulate, simulate_agents
@@ -67,7 +111,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CliError(f"--players must be 3, 4 or 5, not {args.players}")
     if args.games < 0:
         raise CliError("--games must be 0 or more")
-    if args.agents is None:
+    if args.records and args.agents is not None:
+        raise CliError("--records writes the planning agent's games: leave out --agents")
+    if args.records:
+        summary = _simulate_with_records(args, _board(args.board))
+    elif args.agents is None:
         summary = simulate(_board(args.board), args.players, args.short, args.games, args.seed)
     else:
         levels = tuple(name.strip() for name in args.agents.split(","))
@@ -247,6 +295,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--board", metavar="PACK", help="board pack (default: the embedded pack)")
     p.add_argument("--view", default="referee", help="referee, public or seat:N (default: referee)")
     p.add_argument("--json", action="store_true", help="print the state view as JSON")
+    p.add_argument("--steps", action="store_true", help="print the steps of the whole game for the physical table")
+    p.add_argument("--lang", choices=("en", "fr"), default="en", help="the language of the steps (default: en)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play random legal games to the end and summarise them")
@@ -259,6 +309,7 @@ def parser() -> argparse.ArgumentParser:
                    help="one agent per seat, in seat order: random, easy, normal or strong "
                         "(default: the planning agent of every seat, as before)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--records", metavar="DIR", help="write each game's record (xidit-record/1) into DIR")
     p.set_defaults(func=cmd_simulate)
 
     board = sub.add_parser("board", help="board packs").add_subparsers(dest="board_command", required=True,

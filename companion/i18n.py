@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -21,6 +22,37 @@ DEFAULT = "en"
 def N_(message: str) -> str:
     """Marks a message for the catalog without translating it yet (it is translated when shown)."""
     return message
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message with a plural form for the catalog; the field `n` chooses the form when shown."""
+    return singular, plural
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message and its fields, translated when shown; a plural message agrees with the field `n`."""
+
+    message: str | tuple[str, str]
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, language: str) -> str:
+        return translate(language, self.message, self.params)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Phrases shown one after the other, joined by a translated separator (", ", " + ", "; ")."""
+
+    parts: tuple[Any, ...]
+    separator: str = ", "
+
+    def render(self, language: str) -> str:
+        separator = translations(language).gettext(SEMICOLON) if self.separator == SEMICOLON else self.separator
+        return separator.join(word(language, p) for p in self.parts)
+
+
+SEMICOLON = N_("; ")  # French sets a space before it
 
 
 # Words that fill message fields and are translated too (marked here so the catalog has them).
@@ -49,6 +81,10 @@ def translations(language: str) -> gettext.NullTranslations:
 
 
 def word(language: str, value: Any) -> str:
+    """A field's value in a language: a phrase (Text, Joined) renders itself, a game word is translated."""
+    if hasattr(value, "render"):
+        rendered: str = value.render(language)
+        return rendered
     if isinstance(value, str) and value in WORDS:
         return translations(language).gettext(value)
     if isinstance(value, list | tuple):
@@ -56,8 +92,12 @@ def word(language: str, value: Any) -> str:
     return str(value)
 
 
-def translate(language: str, message: str, params: dict[str, Any] | None = None) -> str:
-    text = translations(language).gettext(message)
+def translate(language: str, message: str | tuple[str, str], params: dict[str, Any] | None = None) -> str:
+    """`message` is an English text, or a (singular, plural) pair chosen by the field `n`."""
+    if isinstance(message, tuple):
+        text = translations(language).ngettext(message[0], message[1], int((params or {})["n"]))
+    else:
+        text = translations(language).gettext(message)
     if not params:
         return text
     return text.format(**{k: word(language, v) for k, v in params.items()})

@@ -22,5 +22,5 @@ def stored_log(table: Table) -> list[dict[str, Any]]:
 
 
 def instructions(table: Table) -> list[Instruction]:
-    """Every instruction of the game under way, done or not (views show only the recent ones)."""
-    return list(table._instructions)
+    """Every line of every step of the game under way, done or not, in order."""
+    return [line for step in table.steps() for line in step.lines]

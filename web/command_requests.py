@@ -59,7 +59,9 @@ def parse(body: Any, role: Role) -> c.Command:
     name = body.get("command")
     if not isinstance(name, str) or name not in REFEREE_COMMANDS:
         raise BadRequest(f"unknown command {name!r}")
-    allowed = REFEREE_COMMANDS if role.kind == "referee" else SEAT_COMMANDS if role.kind == "seat" else set()
+    # Anyone at the table may say a step is done (the table view's Done): it moves no piece of the game.
+    allowed = REFEREE_COMMANDS if role.kind == "referee" else SEAT_COMMANDS | {"acknowledge"} \
+        if role.kind == "seat" else {"acknowledge"}
     if name not in allowed:
         raise Forbidden("only the referee can do that" if role.kind == "seat" else "join a seat or sign in first")
     seat = role.seat if role.kind == "seat" else None

@@ -50,8 +50,18 @@ def instructions_of(part: dict[str, Any], done: bool | None, seat: int | None = 
     return items if done is False else items[::-1]
 
 
+def final_ranking(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The players at the end of a game, the winner first, then by the scoring that eliminated them, the
+    latest first (players eliminated at the same scoring, in that scoring's ranking)."""
+    rounds = (view.get("scoring") or {}).get("rounds", [])
+    place = {s: k for rnd in rounds for k, s in enumerate(rnd["ranking"])}
+    return sorted(view.get("players", []), key=lambda p: (-(p.get("eliminated") or len(rounds) + 1),
+                                                          place.get(p["seat"], 0)))
+
+
 # Globals, not context: the macros of _macros.html are imported without a context.
-pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_of=instructions_of, LISTED=LISTED))
+pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_of=instructions_of, LISTED=LISTED,
+                                                                   final_ranking=final_ranking))
 
 
 def t(message: str, **params: Any) -> str:

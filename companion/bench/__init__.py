@@ -16,6 +16,7 @@ from .engine import engine_games_per_second, planned_games_per_second, replay_ti
 from .figure import Figure, machine
 from .glass import key_to_glass
 from .presses import key_presses
+from .steps import steps_per_year
 from .tables import input_to_views, resume_time
 from .walk import walk_figures
 from .web import web_figures
@@ -24,7 +25,7 @@ Bench = Callable[[Board, int], "Figure | list[Figure]"]
 BENCHMARKS: list[tuple[Bench, int]] = [
     (engine_games_per_second, 300), (planned_games_per_second, 200), (replay_time, 50),
     (input_to_views, 3), (resume_time, 20), (key_to_frame, 2), (key_to_glass, 600), (key_presses, 20),
-    (web_figures, 200), (decision_times, 4), (walk_figures, 1),
+    (web_figures, 200), (decision_times, 4), (walk_figures, 1), (steps_per_year, 20),
 ]
 
 

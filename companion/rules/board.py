@@ -16,6 +16,7 @@ class Region:
     fame: tuple[int, int]  # high, low
     cities: frozenset[int]
     bastion: bool = False
+    label: str | None = None  # the name printed on the board, when the pack gives it
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Colossus:
     gold: int
     bards: int
     guild: int
+    label: str | None = None  # the name printed on the tile, when the pack gives it
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from companion.store import Store, StoredGame
 from .commands import Refused
 from .drafts import Drafts
 from .history import action_words
-from .instructions import Instruction
+from .steps import Step, StepBuilder
 
 HISTORY = 15  # the recent actions the referee may go back to by pointing
 ASIDE_LISTED = 8  # the games set aside a list shows, newest first
@@ -55,12 +55,12 @@ class TableReads:
     _entries: list[dict[str, Any]]  # the stored log of this game: actions and markers
     _version: int
     _drafts: Drafts
-    _instructions: list[Instruction]
     _seats: dict[int, dict[str, str]]  # who plays each seat (seats.py)
     _hardware: tuple[str, ...]
-    _undone: set[int]  # instructions a rollback took off the to-do
     _years: list[int]  # the year of each action, as far as known
-    _acknowledged: int
+    _builder: StepBuilder | None
+    _acknowledged: int  # steps done, a prefix: ticked at the table or passed by the game
+    _ticked: int  # steps someone said were done
     _boxes: dict[int, dict[str, Any]]  # seat -> {"kind", "connected"}: table state, not saved
     _language: str
     _pace: str
@@ -70,10 +70,22 @@ class TableReads:
     _next_board: Board
 
     def paused(self) -> bool:
-        """In `orders` pace, decisions wait until the table has done every physical instruction."""
+        """In `orders` pace, decisions wait until the table has done every step that moves pieces."""
         with self._lock:
-            return self._pace == "orders" and any(self._instructions[n].physical and n not in self._undone
-                                                  for n in range(self._acknowledged, len(self._instructions)))
+            return self._pace == "orders" and any(s.physical for s in self._steps()[self._acknowledged:])
+
+    def steps(self) -> list[Step]:
+        """Every step of the game under way for the physical table, done or not, in order."""
+        with self._lock:
+            return self._steps()
+
+    def acknowledged(self) -> int:
+        """How many steps are done (the first ones)."""
+        with self._lock:
+            return self._acknowledged
+
+    def _steps(self) -> list[Step]:
+        return self._builder.steps() if self._builder is not None else []
 
     @property
     def version(self) -> int:

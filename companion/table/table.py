@@ -23,6 +23,7 @@ from companion.rules import (
     BadRecord,
     Game,
     IllegalAction,
+    Layout,
     Phase,
     action_from_json,
     action_to_json,
@@ -30,7 +31,6 @@ from companion.rules import (
     setup_from_json,
     setup_to_json,
 )
-from companion.rules.events import TileIn
 from companion.store import Store
 
 from . import seats
@@ -57,9 +57,10 @@ from .commands import (
 )
 from .drafts import Drafts
 from .history import action_words
-from .instructions import Instruction, from_events, setup_instructions
+from .instructions import Instruction
 from .names import check_names
 from .restore import restore_instructions
+from .steps import StepBuilder, restore_steps, setup_steps
 from .views import TableViews, ViewCache
 
 log = logging.getLogger("companion.table")
@@ -82,11 +83,10 @@ class Table(TableViews):
         self._game_id: int | None = None
         self._entries: list[dict[str, Any]] = []  # the stored log of this game: actions and markers
         self._drafts = Drafts()
-        self._instructions: list[Instruction] = []
-        self._made_at: list[int] = []  # for each instruction, how many actions the game held when it was made
-        self._undone: set[int] = set()  # instructions not done yet whose actions a rollback undid: off the to-do
         self._years: list[int] = []  # the year of each action, as far as known (history.py)
-        self._acknowledged = 0
+        self._builder: StepBuilder | None = None  # the steps for the physical table, of the game under way
+        self._acknowledged = 0  # steps done: ticked at the table, or passed by the game
+        self._ticked = 0  # steps someone said were done
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
         self._hardware: tuple[str, ...] = ()  # the hardware boxes the table has, for the seats (seats.py)
@@ -131,9 +131,11 @@ class Table(TableViews):
             self._drafts.restore(saved, seats)
         self._pace = saved.get("pace", self._pace)
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
-        self._acknowledged = min(int(saved.get("acknowledged", 0)), len(self._instructions))
-        if "undone" in saved:  # the replay above marks them as if nothing had been done: the table knows better
-            self._undone = {n for n in saved["undone"] if n < len(self._instructions)}
+        total = len(self._steps())
+        self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
+        self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
+        if self._builder is not None:
+            self._builder.seal(self._acknowledged)
         self._version = max(self._version, int(saved.get("version", 0)) + 1)  # never goes back
         game = self._game
         log.info("game %s resumed: year %s, phase %s, %s actions", game_id, game.state.year if game else "-",
@@ -143,11 +145,12 @@ class Table(TableViews):
         self._game = Game(self._board, setup)
         self._entries = []
         self._drafts.clear()
-        self._instructions = setup_instructions(self._game)
-        self._made_at, self._undone, self._years = [0] * len(self._instructions), set(), []
+        self._builder = StepBuilder(self._game.state)
+        self._builder.add_steps(setup_steps(self._game, typed_parts(self._game.setup.layout)))
+        self._years = []
         self._views.renumber()
         self._events_seen = len(self._game.state.events)
-        self._acknowledged = 0
+        self._acknowledged = self._ticked = 0
 
     def _replay_entry(self, entry: dict[str, Any]) -> None:
         assert self._game is not None
@@ -166,35 +169,28 @@ class Table(TableViews):
             self._years.append(self._game.state.year)
 
     def _collect_instructions(self) -> None:
-        assert self._game is not None
+        """Turns the engine's new events into steps. The game moved on: the steps it had sealed before
+        are done, ticked or not, so the table's to-do never piles up."""
+        assert self._game is not None and self._builder is not None
+        passed = self._builder.sealed
         events = self._game.state.events
-        fresh = from_events(self._game.state, events[self._events_seen:])
+        self._builder.feed(events[self._events_seen:])
         self._events_seen = len(events)
-        self._instructions.extend(fresh)
-        self._made_at.extend([self._game.version] * len(fresh))
-        for instruction in fresh:
-            log.info("%s", instruction.text("en", None))
+        self._acknowledged = max(self._acknowledged, passed, self._builder.passed)
 
     def _rollback_to(self, keep: int) -> list[Instruction]:
-        assert self._game is not None
+        assert self._game is not None and self._builder is not None
         before = self._game.view("referee")
         rebuilt = Game.replay(self._board, self._game.setup, self._game.actions[:keep])
-        steps = restore_instructions(before, rebuilt.view("referee"))
+        undo = restore_instructions(before, rebuilt.view("referee"), self._board)
+        self._builder.seal()
+        self._acknowledged = self._builder.sealed  # what happened before the rollback is history now
+        self._builder = self._builder.rebased(rebuilt.state, restore_steps(rebuilt.state.year, undo))
         self._game = rebuilt
         self._events_seen = len(rebuilt.state.events)
-        self._drop_undone(keep)
-        self._instructions.extend(steps)
-        self._made_at.extend([keep] * len(steps))
         del self._years[keep:]
         self._drafts.clear()
-        return steps
-
-    def _drop_undone(self, keep: int) -> None:
-        """Instructions still to do that came from the actions a rollback undoes leave the to-do."""
-        undone = {n for n in range(self._acknowledged, len(self._instructions)) if self._made_at[n] > keep}
-        if undone - self._undone:
-            self._undone |= undone
-            self._views.renumber()
+        return undo
 
     # -- the loop ----------------------------------------------------------------------------------
 
@@ -290,7 +286,11 @@ class Table(TableViews):
             case NewGame():
                 return self._new_game(command)
             case Acknowledge(upto=upto):
-                self._acknowledged = max(self._acknowledged, min(upto, len(self._instructions)))
+                upto = min(upto, len(self._steps()))
+                if self._builder is not None:
+                    self._builder.seal(upto)  # what comes next for a step done goes on in a step of its own
+                self._acknowledged = max(self._acknowledged, upto)
+                self._ticked = max(self._ticked, upto)
                 return {"acknowledged": self._acknowledged}
             case ImportGame():
                 return self._import(command)
@@ -406,7 +406,6 @@ class Table(TableViews):
         self._board_text, self._board = self._next_pack, board
         self._game_id = self._store.new_game(self._board_text, setup_to_json(setup))
         self._start(setup)
-        self._undone |= self._typed_setup()
         self._seats = played
         if played:
             self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in played.items()})
@@ -415,27 +414,6 @@ class Table(TableViews):
             log.warning("game %s: 3 players on a board pack whose 3-player tiles are not checked", self._game_id)
             return {"game": self._game_id, "warning": UNCHECKED_3P}
         return {"game": self._game_id}
-
-    def _typed_setup(self) -> set[int]:
-        """The setup instructions for what the referee typed as already on the table (layout.py's keys):
-        they never reach the to-do. In the order `setup_instructions` makes them: the tiles on the board,
-        the two piles, the three colossi stacks, the scoring tiles."""
-        assert self._game is not None
-        state, layout = self._game.state, self._game.setup.layout
-        typed: set[int] = set()
-        n = 0
-        for event in state.events:
-            if isinstance(event, TileIn):
-                made = len(from_events(state, [event]))
-                if (layout.recruit if event.side == "recruit" else layout.threat) is not None:
-                    typed.update(range(n, n + made))
-                n += made
-        for part in (layout.recruit_pile, layout.threat_pile, layout.colossi, layout.colossi, layout.colossi,
-                     layout.scoring):
-            if part is not None:
-                typed.add(n)
-            n += 1
-        return typed
 
     def _import(self, command: ImportGame) -> dict[str, Any]:
         self._referee_only(command.by)
@@ -457,12 +435,14 @@ class Table(TableViews):
             self._store.append(self._game_id, *entries)
         fresh = Game(self._board, record.setup)
         self._game, self._entries = game, entries
-        self._instructions = setup_instructions(fresh)
-        self._made_at = [0] * len(self._instructions)
+        self._builder = StepBuilder(game.state)
+        self._builder.add_steps(setup_steps(fresh))
         self._views.renumber()
         self._events_seen = len(fresh.state.events)
-        self._collect_instructions()
-        self._acknowledged = len(self._instructions)  # an imported game's pieces are already where they are
+        self._builder.feed(game.state.events[self._events_seen:])
+        self._events_seen = len(game.state.events)
+        self._builder.seal()
+        self._acknowledged = self._builder.sealed  # an imported game's pieces are already where they are
         if game.outcome() is not None:
             self._store.finish(self._game_id)
         return answer
@@ -574,7 +554,7 @@ class Table(TableViews):
         """What going back to just before action `keep` undoes, in words, and the steps that put the pieces
         back (without the seats' secrets for a blind referee); `seen` binds the confirm to it."""
         preview = Game.replay(self._board, game.setup, game.actions[:command.keep])
-        steps = restore_instructions(game.view("referee"), preview.view("referee"))
+        steps = restore_instructions(game.view("referee"), preview.view("referee"), self._board)
         years = self.action_years()
         dropped = [action_words(self._language, game.state, game.actions[n], years[n])
                    for n in range(command.keep, game.version)]
@@ -587,6 +567,11 @@ class Table(TableViews):
             return
         self._store.set_table_state(self._game_id, "table", {
             **self._drafts.to_json(),
-            "pace": self._pace, "acknowledged": self._acknowledged, "version": self._version,
-            **({"undone": sorted(self._undone)} if self._undone else {}),
+            "pace": self._pace, "acknowledged": self._acknowledged, "ticked": self._ticked, "version": self._version,
         })
+
+
+def typed_parts(layout: Layout) -> frozenset[str]:
+    """The parts of a game's layout the referee typed in from the table: those pieces are in place."""
+    return frozenset(name for name in ("recruit", "threat", "recruit_pile", "threat_pile", "colossi", "scoring")
+                     if getattr(layout, name) is not None)

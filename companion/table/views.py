@@ -21,20 +21,21 @@ from companion.rules.views import parse_reader
 from . import seats
 from .reads import TableReads
 from .snapshot import SeatSnapshot
+from .steps import Step
 
-RECENT = 40  # instructions already done that a view still shows
+RECENT = 6  # steps already done whose lines a view still lists among its instructions
 
 
 class ViewCache:
-    """The views of one version by reader, and the text of instructions as each reader is shown them
-    (instructions never change once made: their text is kept for the whole game)."""
+    """The views of one version by reader, and the text of steps as each reader is shown them (a step
+    only grows while it is open: its text is kept by its length for the whole game)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._version = -1
         self._views: dict[str, dict[str, Any]] = {}
         self._json: dict[str, str] = {}
-        self._instructions: dict[tuple[int, str, bool], dict[str, Any]] = {}
+        self._steps: dict[tuple[int, int, str, int | None], dict[str, Any]] = {}
 
     def view(self, version: int, reader: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         """The kept view, else a new one; the caller holds the table's lock so `build` sees one state."""
@@ -58,15 +59,15 @@ class ViewCache:
                     self._json[reader] = text
         return text
 
-    def instruction(self, key: tuple[int, str, bool], make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-        found = self._instructions.get(key)
+    def step(self, key: tuple[int, int, str, int | None], make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        found = self._steps.get(key)
         if found is None:
-            found = self._instructions[key] = make()
+            found = self._steps[key] = make()
         return found
 
     def renumber(self) -> None:
-        """A new game numbers its instructions afresh."""
-        self._instructions = {}
+        """A new game (or a rollback) numbers its steps afresh."""
+        self._steps = {}
 
     def _move_to(self, version: int) -> None:
         if version > self._version:
@@ -119,20 +120,26 @@ class TableViews(TableReads):
         view["table"] = self._table_part(reader, me)
         return view
 
-    def _instruction_json(self, n: int, me: int | None) -> dict[str, Any]:
-        """An instruction as one reader sees it."""
-        instruction = self._instructions[n]
-        private = instruction.private is not None and (me == -1 or me == instruction.seat)
-        return self._views.instruction((n, self._language, private), lambda: instruction.to_json(self._language, me))
+    def _step_json(self, n: int, step: Step, me: int | None) -> dict[str, Any]:
+        """A step as one reader sees it (a player reads their own private lines, the referee every one)."""
+        private = any(line.private is not None and (me == -1 or me == line.seat) for line in step.lines)
+        key = (n, len(step.lines), self._language, me if private else None)
+        sealed = self._builder is not None and n < self._builder.sealed  # an open step may still change
+        made = self._views.step(key, lambda: step.to_json(self._language, me)) if sealed \
+            else step.to_json(self._language, me)
+        return dict(made, n=n, done=n < self._acknowledged, ticked=n < self._ticked)
 
     def _table_part(self, reader: str, me: int | None) -> dict[str, Any]:
+        """The steps: every one, for the log; the to-do is those not done. `instructions` lists the
+        lines of the steps to do and of the last few done, each with its step's number."""
+        steps = [self._step_json(n, step, me) for n, step in enumerate(self._steps())]
         start = max(0, self._acknowledged - RECENT)
-        shown = [dict(self._instruction_json(n, me), n=n, done=n < self._acknowledged)
-                 for n in range(start, len(self._instructions)) if n not in self._undone]
+        shown = [dict(line, n=step["n"], done=step["done"]) for step in steps[start:] for line in step["lines"]]
         drafts = self._drafts
         part: dict[str, Any] = {"game": self._game_id, "actions": self._game.version if self._game else 0,
                                 "pace": self._pace, "paused": self.paused(),
                                 "language": self._language, "acknowledged": self._acknowledged,
+                                "ticked": self._ticked, "steps": steps,
                                 "instructions": shown, "locked": sorted(drafts.locked),
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
                                 "board": self._board_part(), **self._seats_part(me)}

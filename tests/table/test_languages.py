@@ -11,7 +11,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from companion.i18n import WORDS, translate
+from companion.i18n import NP_, WORDS, translate
+from companion.table.printed import units
 from tests.engine import instructions
 
 from .support import new_table, next_inputs
@@ -19,17 +20,18 @@ from .support import new_table, next_inputs
 ROOT = Path(__file__).parent.parent.parent
 
 
-def code_messages() -> set[str]:
-    """Every message marked in the code and the page templates, found as `make catalog` finds them."""
+def code_messages() -> set[str | tuple[str, str]]:
+    """Every message marked in the code and the page templates, found as `make catalog` finds them (a
+    message with a plural form is its pair of forms)."""
     with (ROOT / "babel.cfg").open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
-    found = extract_from_dir(str(ROOT), method_map, options_map, keywords={"N_": None, "_": None})
-    return {message for _, _, message, _, _ in found if isinstance(message, str)}
+    found = extract_from_dir(str(ROOT), method_map, options_map, keywords={"N_": None, "_": None, "NP_": (1, 2)})
+    return {message if isinstance(message, str) else (message[0], message[1]) for _, _, message, _, _ in found}
 
 
-def catalog_ids() -> dict[str, str]:
+def catalog_ids() -> dict[str | tuple[str, str], str | tuple[str, ...]]:
     with resources.files("companion.locale").joinpath("fr.po").open("rb") as po:
-        return {m.id: m.string for m in read_po(po) if m.id}
+        return {m.id: m.string if isinstance(m.string, str) else tuple(m.string) for m in read_po(po) if m.id}
 
 
 def test_every_message_in_the_code_has_a_french_translation() -> None:
@@ -37,9 +39,9 @@ def test_every_message_in_the_code_has_a_french_translation() -> None:
     assert len(found) > 30
     assert "Done up to here" in found  # the page templates are read too
     french = catalog_ids()
-    missing = sorted(m for m in found if not french.get(m))  # type: ignore[call-overload]
+    missing = sorted(str(m) for m in found if not (french.get(m) and all(french[m])))
     assert missing == []
-    unused = sorted(set(french) - found - WORDS)
+    unused = sorted(str(m) for m in set(french) - found - WORDS)
     assert unused == []
 
 
@@ -63,5 +65,12 @@ def test_a_game_reads_fully_in_each_language(tmp_path: Path, language: str) -> N
 
 
 def test_translation_fills_fields_with_translated_words() -> None:
-    text = translate("fr", "{player} takes 1 {unit} from tile {city}.", {"player": "red", "unit": "militia", "city": 6})
-    assert text == "rouge prend 1 milice paysanne sur la tuile 6."
+    text = translate("fr", "{player}: take {units} from tile {city} → your screen.",
+                     {"player": "red", "units": units(["militia", "militia", "archer"]), "city": 6})
+    assert text == "rouge : prenez 2 Milices Paysannes + 1 Archer de la tuile 6 → votre Paravent."
+
+
+def test_plural_forms_agree_with_their_count() -> None:
+    assert translate("fr", NP_("{n} bard", "{n} bards"), {"n": 1}) == "1 jeton Barde"
+    assert translate("fr", NP_("{n} bard", "{n} bards"), {"n": 3}) == "3 jetons Barde"
+    assert translate("en", NP_("{n} bard", "{n} bards"), {"n": 3}) == "3 bards"

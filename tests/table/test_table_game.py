@@ -23,7 +23,7 @@ from companion.table import (
     Table,
     Unlock,
 )
-from companion.table.instructions import from_events, setup_instructions
+from companion.table.steps import game_steps
 from tests.engine import engine, instructions
 
 from .support import advance, new_table, next_inputs
@@ -49,9 +49,8 @@ def test_a_whole_game_through_the_queue_ends_with_the_right_winner_and_instructi
     record = record_from_json(table.record())
     alone = Game.replay(table.board, record.setup, record.actions)
     assert alone.outcome() == game.outcome()
-    expected = setup_instructions(Game(table.board, record.setup))
-    expected += from_events(alone.state, alone.state.events[len(Game(table.board, record.setup).state.events):])
-    assert [i.text("en", -1) for i in instructions(table)] == [i.text("en", -1) for i in expected]
+    expected = game_steps(table.board, record.setup, record.actions)
+    assert [s.to_json("en", -1) for s in table.steps()] == [s.to_json("en", -1) for s in expected]
     # Every change was told to the watchers, in order.
     assert seen == sorted(seen) and len(seen) == len(set(seen)) and seen[-1] == table.version
 
@@ -153,7 +152,7 @@ def test_in_orders_pace_decisions_wait_for_the_table(tmp_path: Path) -> None:
     assert table.view("referee")["table"]["paused"] is True  # the setup instructions are not done yet
     with pytest.raises(Refused):
         table.handle(Decide(first, {"type": "place", "seat": first, "city": 5}))
-    table.handle(Acknowledge(len(instructions(table))))
+    table.handle(Acknowledge(len(table.steps())))
     table.handle(Decide(first, {"type": "place", "seat": first, "city": 5}))
 
 

@@ -37,4 +37,5 @@ def test_a_blind_referee_previews_without_secrets(app: Flask, table: Table) -> N
     seeing = command(referee, app, command="rollback", keep=5).json["undo"]
     assert referee.post("/api/blind", json={"on": True}).status_code == 200
     blind = command(referee, app, command="rollback", keep=5).json["undo"]
-    assert any("should hold" in line for line in seeing) and not any("should hold" in line for line in blind)
+    assert any("set your screen back to" in line for line in seeing)
+    assert not any("set your screen back to" in line for line in blind)
