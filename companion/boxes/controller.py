@@ -233,7 +233,7 @@ class SeatController:
         city = cities[self.cursor]
         if city in choice.taken:
             who = next((p["colour"] for p in snap.view["players"] if p["city"] == city), "")
-            raise Refused(self._t(N_("Taken by {player} (§2)."), {"city": city, "player": who}))
+            raise Refused(self._t(N_("Taken by {player}."), {"city": city, "player": who}))
         return [self._decide(actions.Place(self.seat, city))]
 
     def _reward_keys(self, key: str, choice: RewardChoice) -> list[Command]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.boards import parse_pack
+from companion.i18n import N_
 from companion.rules import BadRecord, Game, IllegalAction, action_from_json, record_to_json, setup_from_json
 from companion.rules.actions import Action
 from companion.rules.board import Board
@@ -266,7 +267,7 @@ class TableReads:
             if game_id == self._game_id and self._game is not None:
                 return record_to_json(self._game.record())
             if game_id not in {g for g, _ in self._store.aside()}:
-                raise Refused("There is no such game set aside.")
+                raise Refused(N_("There is no such game set aside."))
             return record_to_json(replayed(self._store.load(game_id)).record())
 
     def _new_board(self) -> Board:
@@ -275,5 +276,5 @@ class TableReads:
 
     def _current(self) -> Game:
         if self._game is None:
-            raise Refused("No game is under way: the referee starts one.")
+            raise Refused(N_("No game is under way: the referee starts one."))
         return self._game

@@ -305,7 +305,7 @@ class Table(TableViews):
             case SetLanguage(language=language, by=by):
                 self._referee_only(by)
                 if language not in LANGUAGES:
-                    raise Refused(f"The language is one of {', '.join(LANGUAGES)}.")
+                    raise Refused(N_("The language is one of {languages}."), params={"languages": ", ".join(LANGUAGES)})
                 self._language = language
                 return {"language": language}
             case SetBoard(pack=pack, by=by):
@@ -322,7 +322,7 @@ class Table(TableViews):
             case SetPace(pace=pace, by=by):
                 self._referee_only(by)
                 if pace not in PACES:
-                    raise Refused(f"The pace is one of {', '.join(PACES)}.")
+                    raise Refused(N_("The pace is one of {paces}."), params={"paces": ", ".join(PACES)})
                 self._pace = pace
                 return {"pace": pace}
         game = self._current()
@@ -349,7 +349,7 @@ class Table(TableViews):
     @staticmethod
     def _referee_only(by: str) -> None:
         if by != REFEREE:
-            raise Refused("Only the referee can do that.")
+            raise Refused(N_("Only the referee can do that."))
 
     def _may_replace(self, replacing: int | None) -> None:
         """Refuses to replace a game under way that the sender did not name: no game is lost by a tap."""
@@ -450,9 +450,9 @@ class Table(TableViews):
     def _programming(self, seat: int) -> None:
         game = self._current()
         if seat not in game.state.players:
-            raise Refused(f"There is no seat {seat} in this game.")
+            raise Refused(N_("There is no seat {seat} in this game."), params={"seat": seat})
         if game.state.phase != Phase.PROGRAM:
-            raise Refused("Orders are programmed only during the programming phase.", "§3")
+            raise Refused(N_("Orders are programmed only during the programming phase."), "§3")
 
     def _lock_program(self, seat: int) -> dict[str, Any]:
         self._programming(seat)
@@ -478,15 +478,15 @@ class Table(TableViews):
     def _decide(self, command: Decide) -> dict[str, Any]:
         game = self._current()
         if command.by != REFEREE and self.paused():
-            raise Refused("Wait: the table still has instructions to carry out.")
+            raise Refused(N_("Wait: the table still has steps to carry out."))
         try:
             action = action_from_json(command.action)
         except BadRecord as error:
             raise Refused(str(error)) from None
         if action.seat != command.seat:
-            raise Refused("A decision is taken for one's own seat.")
+            raise Refused(N_("A decision is taken for one's own seat."))
         if action.type == "program":
-            raise Refused("Programs are entered slot by slot and locked.", "§3")
+            raise Refused(N_("Programs are entered slot by slot and locked."), "§3")
         del game  # the push below checks it against the rules
         self._push_and_store([(action, command.by)])
         return {"ok": True}

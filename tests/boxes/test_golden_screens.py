@@ -23,7 +23,7 @@ FRAMES = {
     "placement": Frame("grid", "Start on which city?", tuple(str(c) for c in range(1, 22)), cursor=11,
                        taken=(3, 16), footer="City 12: OK", page="2/3"),
     "placement-taken": Frame("grid", "Start on which city?", tuple(str(c) for c in range(1, 22)), cursor=3,
-                             taken=(3, 16), footer="Taken by red (§2).", page="2/3"),
+                             taken=(3, 16), footer="Taken by red.", page="2/3"),
     "programming": Frame("program", "Year 3 - blue", (), slots=("red", "action", "black", "wait", None, None),
                          slot=4, footer="BACK undo, held: clear", page="2/3"),
     "programming-full": Frame("program", "Year 3 - blue", ("City 17: needs Pr1",),
