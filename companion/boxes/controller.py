@@ -34,7 +34,7 @@ from companion.rules.choices import (
 )
 from companion.rules.preview import Slot
 from companion.rules.terms import UNITS
-from companion.table import Command, Decide, Refused, SeatSnapshot, Unlock
+from companion.table import Acknowledge, Command, Decide, Refused, SeatSnapshot, Unlock
 
 from .editors import count_step, grid_start, grid_step, split_step, spread
 from .frame import Frame
@@ -104,6 +104,8 @@ class SeatController:
             if key in ("UP", "DOWN"):
                 self.top = max(0, self.top + (1 if key == "DOWN" else -1))  # the frame stops it at the end
             elif key in ("OK", "BACK") and self.page != "main":
+                if key == "OK" and self.page == "instructions":
+                    self._step_done(snap)
                 self._turn_to("main")
             return self.frame()
         try:
@@ -111,6 +113,13 @@ class SeatController:
         except Refused as refused:  # refused by the box itself, as the table would
             self.notice = refused.sentence
         return self.frame()
+
+    def _step_done(self, snap: SeatSnapshot) -> None:
+        """OK on the instructions page: the table's current step is done, as Done on the table view says."""
+        table = snap.view.get("table", {})
+        done, steps = table.get("acknowledged", 0), len(table.get("steps", ()))
+        if done < steps:
+            self._submit_all([Acknowledge(done + 1)])
 
     def _submit_all(self, commands: list[Command]) -> None:
         try:

@@ -246,6 +246,20 @@ def test_the_instructions_page_shows_the_newest_first_and_scrolls(tmp_path: Path
     table.stop()
 
 
+def test_ok_on_the_instructions_page_ticks_the_tables_current_step(tmp_path: Path) -> None:
+    """Issue 13: a step is done when someone says so, OK on a box's instructions page among them."""
+    table, box = year_two(tmp_path)
+    before = table.acknowledged()
+    assert before < len(table.steps())
+    box[1].key("BACK")  # declines the proposal: the first slot is empty
+    box[1].key("BACK")  # the status page
+    frame = box[1].key("LEFT")  # round to the instructions
+    assert frame is not None and frame.title == "For you to do"
+    box[1].key("OK")
+    assert table.acknowledged() == before + 1 and table.view("public")["table"]["ticked"] == before + 1
+    table.stop()
+
+
 def test_a_census_count_moves_by_one_and_by_five() -> None:
     counts = [9]
     for key in ("LEFT", "DOWN", "RIGHT", "LEFT", "LEFT", "UP", "RIGHT", "RIGHT"):
