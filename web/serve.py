@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import socket
 import threading
-import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -66,9 +65,7 @@ class WebServer:
         # The streams first, so that none writes to a server already closed.
         streams: Streams = self.app.config["STREAMS"]
         streams.close_all()
-        deadline = time.monotonic() + 2
-        while streams.held() and time.monotonic() < deadline:
-            time.sleep(0.02)
+        streams.wait_held(0, timeout=2)
         self._stopping.set()
         if self._thread.is_alive():
             self.server.pull_trigger()  # wakes the loop at once rather than at its next timeout

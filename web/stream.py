@@ -39,6 +39,7 @@ class Streams:
         self._open: set[Stream] = set()
         self._by_address: dict[str, int] = {}
         self._lock = threading.Lock()
+        self._left = threading.Condition(self._lock)  # told whenever a stream gives its place back
 
     def admit(self, address: str) -> None:
         """Takes a place for one more stream from this address, or raises Refusal (429 for this address,
@@ -59,6 +60,7 @@ class Streams:
                 self._by_address[address] = left
             else:
                 self._by_address.pop(address, None)
+            self._left.notify_all()
 
     def add(self, stream: Stream) -> None:
         with self._lock:
@@ -78,6 +80,11 @@ class Streams:
         """Places taken: streams open or about to open."""
         with self._lock:
             return sum(self._by_address.values())
+
+    def wait_held(self, at_most: int, timeout: float) -> bool:
+        """Waits until no more than `at_most` places are taken; False if that took longer than `timeout`."""
+        with self._lock:
+            return self._left.wait_for(lambda: sum(self._by_address.values()) <= at_most, timeout)
 
     def __len__(self) -> int:
         return len(self._open)

@@ -30,7 +30,8 @@ class Bots:
         self.delay = delay
         self.seed = seed
         self.acknowledged = acknowledged  # told the stored log's length after every stored action
-        self._agents: dict[tuple[int | None, int], Agent] = {}
+        self._agents: dict[int, Agent] = {}  # by seat, for the game `_agents_game`
+        self._agents_game: int | None = None
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -38,8 +39,7 @@ class Bots:
     def play(self, levels: Mapping[int, str]) -> None:
         """From now on, plays these seats at these levels (the referee moved a seat to or from a virtual player)."""
         self.levels, self.seats = dict(levels), set(levels)
-        self._agents = {key: agent for key, agent in self._agents.items()
-                        if self.levels.get(key[1]) == agent.level}
+        self._agents = {seat: agent for seat, agent in self._agents.items() if self.levels.get(seat) == agent.level}
         self._wake.set()
 
     def start(self) -> None:
@@ -69,7 +69,6 @@ class Bots:
             except Refused as refused:
                 log.info("a virtual player was refused: %s", refused)
 
-
     def decide(self) -> list[Command]:
         """What the first awaited of these seats keys in now, decided by its agent (empty when none is awaited)."""
         awaited = self.table.awaited(self.seats)
@@ -79,12 +78,15 @@ class Bots:
         return commands_for(choice, self._agent(choice.seat).decide(view, choice))
 
     def _agent(self, seat: int) -> Agent:
-        # One agent per seat and game, seeded from both, so a resumed table plays on as it would have.
-        key = (self.table.game_id, seat)
-        if key not in self._agents:
-            seed = self.seed * 7919 + seat + 104729 * (key[0] or 0)
-            self._agents[key] = make_agent(self.levels[seat], self.table.board, seed)
-        return self._agents[key]
+        # One agent per seat and game, seeded from both, so a resumed table plays on as it would have;
+        # a new game's agents replace the last game's.
+        game = self.table.game_id
+        if game != self._agents_game:
+            self._agents, self._agents_game = {}, game
+        if seat not in self._agents:
+            seed = self.seed * 7919 + seat + 104729 * (game or 0)
+            self._agents[seat] = make_agent(self.levels[seat], self.table.board, seed)
+        return self._agents[seat]
 
 
 def next_commands(table: Table, rng: random.Random, seats: set[int] | None = None, *,

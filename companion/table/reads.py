@@ -212,16 +212,22 @@ class TableReads:
         """The first choice awaited from these seats (a locked program waits for the others' locks)
         and the action `decide` takes on it, read at once: for players the machine plays itself."""
         with self._lock:
-            game = self._game
-            if game is None or game.outcome() is not None:
-                return None
-            for choice in game.legal():
-                if seats is not None and choice.seat not in seats:
-                    continue
-                if isinstance(choice, ProgramChoice) and choice.seat in self._drafts.locked:
-                    continue
-                return choice, decide(choice, game.state)
+            choice = self._first_awaited(seats)
+            return None if choice is None or self._game is None else (choice, decide(choice, self._game.state))
+
+    def _first_awaited(self, seats: Collection[int] | None) -> Choice | None:
+        """The first choice awaited from these seats (all, with None); a locked program waits for the
+        others' locks. The caller holds the lock."""
+        game = self._game
+        if game is None or game.outcome() is not None:
             return None
+        for choice in game.legal():
+            if seats is not None and choice.seat not in seats:
+                continue
+            if isinstance(choice, ProgramChoice) and choice.seat in self._drafts.locked:
+                continue
+            return choice
+        return None
 
     def action_years(self) -> list[int]:
         """The year each action of the game under way was taken in (found again by replaying once when

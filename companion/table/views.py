@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from companion.rules import Phase
-from companion.rules.choices import Choice, ProgramChoice
+from companion.rules.choices import Choice
 from companion.rules.preview import preview
 from companion.rules.terms import PROGRAM_LENGTH
 from companion.rules.views import parse_reader
@@ -80,19 +80,11 @@ class TableViews(TableReads):
     _views: ViewCache
 
     def awaited(self, seats: Collection[int]) -> tuple[Choice, dict[str, Any]] | None:
-        """The first choice awaited from these seats (a locked program waits for the others' locks) and
-        that seat's own view, read at once: all a virtual player may know when it decides."""
+        """The first choice awaited from these seats and that seat's own view, read at once: all a
+        virtual player may know when it decides."""
         with self._lock:
-            game = self._game
-            if game is None or game.outcome() is not None:
-                return None
-            for choice in game.legal():
-                if choice.seat not in seats:
-                    continue
-                if isinstance(choice, ProgramChoice) and choice.seat in self._drafts.locked:
-                    continue
-                return choice, self.view(f"seat:{choice.seat}")
-            return None
+            choice = self._first_awaited(seats)
+            return None if choice is None else (choice, self.view(f"seat:{choice.seat}"))
 
     def view(self, reader: str = "referee") -> dict[str, Any]:
         """The view for a reader. It is shared with every other caller for this version: never modify it."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,23 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
                          "has_touch": True}
+# The README shows the pictures of the pages: refreshed with XIDIT_UPDATE_GOLDENS=1, never by a plain run.
+SHOTS = Path(__file__).parents[2] / "docs" / "pages" if os.environ.get("XIDIT_UPDATE_GOLDENS") else ARTIFACTS
+
+
+@contextmanager
+def page_on(browser: Any, options: dict[str, Any] = PHONE) -> Iterator[Any]:
+    """A page in a browser context of its own (a phone's screen unless told); any script error in it
+    fails the test."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    page.goto("about:blank")  # the page's event stream ends before the server stops
+    context.close()
+    assert errors == []  # no script error
 
 
 def _missing(reason: str) -> None:

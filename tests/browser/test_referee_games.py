@@ -3,10 +3,8 @@ sets aside, and a game set aside is resumed from its list."""
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,12 +13,10 @@ from companion.table import BoxStatus
 from tests.engine import engine
 from tests.table.support import next_inputs
 
-from .conftest import ARTIFACTS, PHONE, PIN, Served
+from .conftest import PIN, SHOTS, Served, page_on
 
 expect: Any = None
 # The README shows some of these pictures: refreshed with XIDIT_UPDATE_GOLDENS=1, never by a plain run.
-SHOTS = (Path(__file__).parent.parent.parent / "docs" / "pages" if os.environ.get("XIDIT_UPDATE_GOLDENS")
-         else ARTIFACTS)
 
 
 @pytest.fixture
@@ -29,15 +25,8 @@ def referee(browser: Any) -> Iterator[Any]:
     from playwright.sync_api import expect as playwright_expect
 
     expect = playwright_expect
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    page.goto("about:blank")  # the page's event stream ends before the server stops
-    context.close()
-    assert errors == []
+    with page_on(browser) as page:
+        yield page
 
 
 def sign_in(page: Any, url: str) -> None:

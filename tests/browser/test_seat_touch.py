@@ -5,7 +5,6 @@ wait after locking said in words, and nothing wider than the screen."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -20,12 +19,11 @@ from companion.table.bots import new_game_command
 from tests.table.support import next_inputs
 from web.auth import seat_token
 
-from .conftest import ARTIFACTS, PHONE, Served
+from .conftest import ARTIFACTS, PHONE, SHOTS, Served, page_on
 
 expect: Any = None
 
 # The README shows the seat page: its pictures are refreshed with XIDIT_UPDATE_GOLDENS=1, never by a plain run.
-SHOTS = Path(__file__).parents[2] / "docs" / "pages" if os.environ.get("XIDIT_UPDATE_GOLDENS") else ARTIFACTS
 SCENARIO = Path(__file__).parents[1] / "scenarios" / "3p-short-colossus-advances-neutral.json"
 KINDS = ("reward", "colossus", "neutral", "census", "census_bards", "floor")
 LOCKED = {"en": "Locked — waiting for 2 players", "fr": "Verrouillé — en attente de 2 joueurs"}
@@ -37,14 +35,8 @@ def phone(browser: Any) -> Iterator[Any]:
     from playwright.sync_api import expect as playwright_expect
 
     expect = playwright_expect
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []  # no script error
+    with page_on(browser) as page:
+        yield page
 
 
 class Taps:

@@ -3,10 +3,8 @@ small, the log filling up newest first; then the same view in French, on a phone
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,25 +12,16 @@ import pytest
 from companion.table import SetLanguage
 from tests.table.support import next_inputs
 
-from .conftest import ARTIFACTS, PHONE, Served
+from .conftest import SHOTS, Served, page_on
 
-# The README shows these pictures: they are refreshed with XIDIT_UPDATE_GOLDENS=1, never by a plain run.
-SHOTS = (Path(__file__).parent.parent.parent / "docs" / "pages" if os.environ.get("XIDIT_UPDATE_GOLDENS")
-         else ARTIFACTS)
 WIDE: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
 
 
 @pytest.fixture
 def board(browser: Any) -> Iterator[Any]:
     """The table view on a phone-sized screen, with no one signed in: the screen in the middle of the table."""
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
+    with page_on(browser) as page:
+        yield page
 
 
 def play_to_the_first_year(served: Served) -> None:

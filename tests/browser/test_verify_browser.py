@@ -4,10 +4,8 @@ see a road known from its other city, a live conflict with its Fix button; a reg
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,23 +14,13 @@ from companion.boards.saved import PackFiles
 from companion.boards.verify import Walk
 from tests.boards.support import counts
 
-from .conftest import ARTIFACTS, PHONE, PIN, Served
-
-# The README shows these pictures: they are refreshed with XIDIT_UPDATE_GOLDENS=1, never by a plain run.
-SHOTS = (Path(__file__).parent.parent.parent / "docs" / "pages" if os.environ.get("XIDIT_UPDATE_GOLDENS")
-         else ARTIFACTS)
+from .conftest import ARTIFACTS, PIN, SHOTS, Served, page_on
 
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []  # no script error
+    with page_on(browser) as page:
+        yield page
 
 
 def sign_in(page: Any, url: str) -> None:

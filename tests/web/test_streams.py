@@ -57,15 +57,6 @@ def open_stream(port: int, source: str = "127.0.0.1") -> tuple[http.client.HTTPC
     return get(port, "/api/stream", source)
 
 
-def wait_for(condition: object, seconds: float) -> float:
-    """How long `condition` took to hold, failing after `seconds` (a bounded wait, not a sleep)."""
-    start = time.monotonic()
-    while not condition():  # type: ignore[operator]
-        assert time.monotonic() - start < seconds, "not within the time allowed"
-        time.sleep(0.05)
-    return time.monotonic() - start
-
-
 def test_streams_past_the_cap_of_an_address_are_refused_with_a_time_to_retry(served: tuple[Flask, Table, int]) -> None:
     app, _, port = served
     streams: Streams = app.config["STREAMS"]
@@ -80,7 +71,9 @@ def test_streams_past_the_cap_of_an_address_are_refused_with_a_time_to_retry(ser
     assert get(port, "/api/view")[1].status == 200  # the page polls instead
     held[0][1].close()  # the reader goes away: its socket closes
     held[0][0].close()
-    took = wait_for(lambda: streams.held() == 2, 3)
+    start = time.monotonic()
+    assert streams.wait_held(2, timeout=3)
+    took = time.monotonic() - start
     assert took < 2.5  # a closed stream is noticed within 2 s (the figure is in the docs, this is a bound)
     again = open_stream(port)
     assert again[1].status == 200
