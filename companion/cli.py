@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.rules import Game, IllegalAction, XiditError, record_from_json
+from companion.rules import Game, IllegalAction, XiditError, record_from_json, record_to_json
 from companion.rules.board import Board
 
 EXIT_BAD_INPUT = 2
@@ -84,23 +85,18 @@ def _print_steps(board: Board, record: Any, language: str, as_json: bool) -> int
     return 0
 
 
-def _simulate_with_records(args: argparse.Namespace, board: Board) -> Any:
-    """The simulation's games one by one, each record written to --records as it ends."""
-    from companion.rules import record_to_json
-    from companion.sim.simulate import Summary, game_seeds, play, random_setup
-
-    folder = Path(args.records)
+def _record_writer(folder: Path) -> Callable[[Game], None]:
+    """Writes each simulated game's record to --records as it ends: game-0001.json, game-0002.json, …"""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise CliError(f"cannot make {folder}: {error.strerror or error}") from None
-    summary = Summary(args.players, args.short)
-    for number, game_seed in enumerate(game_seeds(args.seed, args.games), start=1):
-        game = play(board, random_setup(args.players, args.short, game_seed), game_seed ^ 0x5EED)
-        summary.add(game)
-        path = folder / f"game-{number:04d}.json"
+    written = itertools.count(1)
+
+    def write(game: Game) -> None:
+        path = folder / f"game-{next(written):04d}.json"
         path.write_text(json.dumps(record_to_json(game.record()), indent=1) + "\n", encoding="utf-8")
-    return summary
+    return write
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -111,13 +107,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CliError(f"--players must be 3, 4 or 5, not {args.players}")
     if args.games < 0:
         raise CliError("--games must be 0 or more")
-    if args.records and args.agents is not None:
-        raise CliError("--records writes the planning agent's games: leave out --agents")
-    if args.records:
-        summary = _simulate_with_records(args, _board(args.board))
-    elif args.agents is None:
-        summary = simulate(_board(args.board), args.players, args.short, args.games, args.seed)
-    else:
+    levels: tuple[str, ...] | None = None
+    if args.agents is not None:
         levels = tuple(name.strip() for name in args.agents.split(","))
         unknown = [name for name in levels if name not in LEVELS]
         if unknown:
@@ -125,7 +116,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if len(levels) != args.players:
             raise CliError(f"--agents names {len(levels)} agent{'s' * (len(levels) != 1)} for "
                            f"{args.players} players: give one per seat")
-        summary = simulate_agents(_board(args.board), args.short, args.games, args.seed, levels)
+    on_game = _record_writer(Path(args.records)) if args.records else (lambda game: None)
+    if levels is None:
+        summary = simulate(_board(args.board), args.players, args.short, args.games, args.seed, on_game)
+    else:
+        summary = simulate_agents(_board(args.board), args.short, args.games, args.seed, levels, on_game)
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
     else:

@@ -153,10 +153,10 @@ def stream() -> Response:
     address = request.remote_addr or "?"
     try:
         streams.admit(address)
-    except Refusal as refusal:
+    except Refusal as full:
         # The page sees the stream fail and polls /api/view instead (web/static/app.js).
-        refused = jsonify({"error": refusal.message, "retry_after": RETRY_AFTER})
-        refused.status_code = refusal.status
+        refused = jsonify({"error": full.message, "retry_after": RETRY_AFTER})
+        refused.status_code = full.status
         refused.headers["Retry-After"] = str(RETRY_AFTER)
         return refused
     box = phones().get(r.seat) if r.kind == "seat" and r.seat is not None and phones() else None  # type: ignore[union-attr]

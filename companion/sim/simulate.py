@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,19 +108,26 @@ class Summary:
         ]
 
 
-def simulate(board: Board, players: int, short: bool, games: int, seed: int) -> Summary:
+def simulate(board: Board, players: int, short: bool, games: int, seed: int,
+             on_game: Callable[[Game], None] = lambda game: None) -> Summary:
+    """`on_game` is shown each game as it ends (`--records` writes it)."""
     summary = Summary(players, short)
     for game_seed in game_seeds(seed, games):
-        summary.add(play(board, random_setup(players, short, game_seed), game_seed ^ 0x5EED))
+        game = play(board, random_setup(players, short, game_seed), game_seed ^ 0x5EED)
+        summary.add(game)
+        on_game(game)
     return summary
 
 
-def simulate_agents(board: Board, short: bool, games: int, seed: int, levels: tuple[str, ...]) -> Summary:
+def simulate_agents(board: Board, short: bool, games: int, seed: int, levels: tuple[str, ...],
+                    on_game: Callable[[Game], None] = lambda game: None) -> Summary:
     """Games between agents, one level per seat in seat order (`companion.agents.levels`)."""
     from companion.agents.match import agents_for, play_match
 
     summary = Summary(len(levels), short, agents=levels)
     for game_seed in game_seeds(seed, games):
         setup = random_setup(len(levels), short, game_seed)
-        summary.add(play_match(board, setup, agents_for(board, levels, game_seed)))
+        game = play_match(board, setup, agents_for(board, levels, game_seed))
+        summary.add(game)
+        on_game(game)
     return summary
