@@ -193,6 +193,13 @@ class Store:
                 self._db.execute("INSERT INTO log VALUES (?, ?, ?, ?)", (game, seq, json.dumps(entry), _now()))
         return int(seq) + 1
 
+    def set_setup(self, game: int, setup: dict[str, Any], key: str, value: Any) -> None:
+        """Replaces a game's setup and a part of its table state together (a game set up from what lies face
+        up learns its layout as the table answers): either both are on disk or neither."""
+        with _transaction(self._db):
+            self._db.execute("UPDATE games SET setup = ? WHERE id = ?", (json.dumps(setup), game))
+            self._db.execute("INSERT OR REPLACE INTO table_state VALUES (?, ?, ?)", (game, key, json.dumps(value)))
+
     def set_table_state(self, game: int, key: str, value: Any) -> None:
         """Keeps (None: forgets) a part of the table's state that is not in the log, such as its pace."""
         with _transaction(self._db):

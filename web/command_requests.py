@@ -40,8 +40,9 @@ def _dict(body: dict[str, Any], key: str) -> dict[str, Any]:
 
 
 SEAT_COMMANDS = {"set_order", "set_program", "lock", "unlock", "decide"}
-REFEREE_COMMANDS = SEAT_COMMANDS | {"rollback", "acknowledge", "pace", "new_game", "import", "resume", "move_seat",
-                                       "language"}
+TABLE_COMMANDS = {"tell_tile"}  # what any player at the table may say for the whole table
+REFEREE_COMMANDS = SEAT_COMMANDS | TABLE_COMMANDS | {"rollback", "acknowledge", "pace", "new_game", "import",
+                                                    "resume", "move_seat", "language"}
 
 
 def _replacing(body: dict[str, Any]) -> int | None:
@@ -60,7 +61,7 @@ def parse(body: Any, role: Role) -> c.Command:
     if not isinstance(name, str) or name not in REFEREE_COMMANDS:
         raise BadRequest(f"unknown command {name!r}")
     # Anyone at the table may say a step is done (the table view's Done): it moves no piece of the game.
-    allowed = REFEREE_COMMANDS if role.kind == "referee" else SEAT_COMMANDS | {"acknowledge"} \
+    allowed = REFEREE_COMMANDS if role.kind == "referee" else SEAT_COMMANDS | TABLE_COMMANDS | {"acknowledge"} \
         if role.kind == "seat" else {"acknowledge"}
     if name not in allowed:
         raise Forbidden("only the referee can do that" if role.kind == "seat" else "join a seat or sign in first")
@@ -104,7 +105,12 @@ def parse(body: Any, role: Role) -> c.Command:
             seats = body.get("seats")
             if seats is not None and not isinstance(seats, dict):
                 raise BadRequest("'seats' must be an object: seat number -> device")
-            return c.NewGame(_dict(body, "setup"), replacing=_replacing(body), seats=seats)
+            face_up = body.get("face_up")
+            if face_up is not None and not isinstance(face_up, dict):
+                raise BadRequest("'face_up' must be an object: the tiles the table typed in")
+            return c.NewGame(_dict(body, "setup"), replacing=_replacing(body), seats=seats, face_up=face_up)
+        case "tell_tile":
+            return c.TellTile(_int(body, "choice"), by)
         case "move_seat":
             return c.MoveSeat(_int(body, "seat"), _dict(body, "device"))
         case "import":

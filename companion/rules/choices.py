@@ -193,7 +193,9 @@ def pending_choice(state: State, p: Pending) -> Choice:
 
 
 def choices(state: State) -> list[Choice]:
-    """Every decision awaited now, one per awaited player."""
+    """Every decision awaited now, one per awaited player (none while the table is asked what it drew)."""
+    if state.sight is not None and state.sight.questions:
+        return []
     if state.pending:
         return [pending_choice(state, state.pending[0])]
     if state.phase == Phase.PLACE:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from . import ladders
+from . import hidden, ladders
 from .board import Board
 from .errors import BadRecord
 from .setup import Setup
@@ -112,6 +112,7 @@ def deal(board: Board, setup: Setup) -> State:
         ladders.place_threat(state, number)
     state.recruit_pile = dealt["recruit_pile"]
     state.threat_pile = dealt["threat_pile"]
+    hidden.start(state)
     ladders.refill_next_recruit(state)
     ladders.refill_next_threat(state)
     return state

@@ -16,7 +16,9 @@ def N_(message: str) -> str:
 
 
 def english(value: Any) -> str:
-    """A field of a refusal as the English sentence shows it: lists joined by commas."""
+    """A field of a refusal as the English sentence shows it: lists joined by commas, a phrase rendered."""
+    if hasattr(value, "render"):
+        return str(value.render("en"))
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value))
     return str(value)

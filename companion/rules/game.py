@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import events as ev
-from . import ladders, scoring
+from . import hidden, ladders, scoring
 from .actions import Action, Census, CensusBards, Colossus, Floor, Neutral, Place, Program, Reward, Split
 from .board import Board
 from .choices import (
@@ -34,7 +34,7 @@ from .errors import N_, BadRecord, IllegalAction
 from .pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
 from .record import Record
 from .setup import Setup
-from .state import Guild, Phase, State
+from .state import Guild, Phase, Question, State
 from .terms import ORDERS, PROGRAM_LENGTH, REWARDS, ROAD_COLOURS, UNIT_INDEX, UNITS
 from .views import view
 
@@ -110,8 +110,28 @@ class Game:
 
     # -- acting ----------------------------------------------------------------------------------
 
+    def questions(self) -> list[Question]:
+        """What the table must say before the game goes on, first first (a game set up from what lies face
+        up, hidden.py)."""
+        return list(self.state.sight.questions) if self.state.sight is not None else []
+
+    def answer(self, choice: int) -> None:
+        """Takes the table's answer to the first question: the layout now says so, and the game is
+        replayed from it (the same game up to the question, with `choice` where it was asked)."""
+        questions = self.questions()
+        if not questions:
+            raise BadRecord("the game is not waiting for a tile or a colossus")
+        setup = hidden.answered(self.setup, self.state, choice)
+        rebuilt = Game.replay(self.board, setup, self.actions)
+        before = questions[0].event
+        assert hidden.as_seen(rebuilt.state.events[:before]) == hidden.as_seen(self.state.events[:before]), \
+            "an answer changed what the table saw"
+        self.state, self.actions = rebuilt.state, rebuilt.actions
+
     def push(self, action: Action) -> None:
         """Applies a person's decision, then everything that follows until the next decision."""
+        if self.questions():
+            raise IllegalAction("§6", N_("First say which tile or colossus the table turned over."))
         choice = self._choice_for(action)
         self._check(action, choice)
         before = list(self.actions)
@@ -323,6 +343,8 @@ class Game:
     def _advance(self) -> None:
         state = self.state
         while True:
+            if state.sight is not None and state.sight.questions:
+                return  # the table says what it drew before anything else happens (hidden.py)
             if state.pending:
                 choice = pending_choice(state, state.pending[0])
                 if is_forced(choice):

@@ -7,6 +7,7 @@ top, so the new pile is the discard reversed.
 from __future__ import annotations
 
 from . import events as ev
+from . import hidden
 from .errors import BadRecord
 from .state import CityTile, State
 from .terms import UNIT_INDEX
@@ -56,6 +57,7 @@ def refill_next_recruit(state: State) -> None:
     _rebuild_recruit_pile(state)
     if state.recruit_pile:
         state.next_recruit = state.recruit_pile.pop(0)
+        hidden.drawn(state, "recruit", state.recruit_pile, state.next_recruit)
         state.events.append(ev.NextTile("recruit", state.next_recruit, "recruit_pile"))
         _rebuild_recruit_pile(state)
         return
@@ -63,6 +65,7 @@ def refill_next_recruit(state: State) -> None:
     _rebuild_threat_pile(state)
     if state.threat_pile:
         state.next_recruit = state.threat_pile.pop(0)
+        hidden.drawn(state, "recruit", state.threat_pile, state.next_recruit)
         state.events.append(ev.NextTile("recruit", state.next_recruit, "threat_pile"))
         _rebuild_threat_pile(state)
 
@@ -72,6 +75,7 @@ def refill_next_threat(state: State) -> None:
     _rebuild_threat_pile(state)
     if state.threat_pile:
         state.next_threat = state.threat_pile.pop(0)
+        hidden.drawn(state, "threat", state.threat_pile, state.next_threat)
         state.events.append(ev.NextTile("threat", state.next_threat, "threat_pile"))
         _rebuild_threat_pile(state)
         return
@@ -98,14 +102,17 @@ def awaken(state: State) -> None:
     for stack in state.colossi:
         if stack:
             stack[0].awake = True
+    hidden.awakened(state)
     state.events.append(ev.Awakened(tuple(s[0].index for s in state.colossi if s)))
     state.threat_discard = []
     state.recruit_pile = combined[:2]
     state.awakenings += 1
     state.threat_pile = rest
+    hidden.shuffled(state, rest)
     state.events.append(ev.Reinforced(tuple(state.recruit_pile), tuple(state.threat_pile)))
     if state.threat_pile:
         state.next_threat = state.threat_pile.pop(0)
+        hidden.drawn(state, "threat", state.threat_pile, state.next_threat)
         state.events.append(ev.NextTile("threat", state.next_threat, "threat_pile"))
         _rebuild_threat_pile(state)
     _rebuild_recruit_pile(state)

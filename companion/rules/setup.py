@@ -19,6 +19,16 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Hidden:
+    """A game set up by typing only what lies face up (hidden.py): the rest of its layout is the engine's
+    guess until the table says what it drew. Kept by the table, never in a record: a record's layout is
+    complete, and replays without a question."""
+
+    answered: int = 0  # how many of the table's questions have been answered: the layout holds the answers
+    colossi_seen: frozenset[int] = frozenset()  # pack indexes of the colossi typed by their print, on top
+
+
+@dataclass(frozen=True)
 class Layout:
     """Explicit placements that override the seed; any part left as None is drawn from the seed."""
 
@@ -29,6 +39,7 @@ class Layout:
     colossi: tuple[tuple[int, ...], ...] | None = None  # pack indexes, each stack top first, stacks 3, 4, 5
     scoring: tuple[str, ...] | None = None
     reinforcements: tuple[tuple[int, ...], ...] | None = None  # each new threat pile, top first
+    hidden: Hidden | None = None  # not a record's: see Hidden
 
 
 @dataclass(frozen=True)

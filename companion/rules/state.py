@@ -82,6 +82,31 @@ class Round:
     neutral_eliminated: bool = False
 
 
+@dataclass(frozen=True)
+class Question:
+    """What the table must say before the game goes on (hidden.py): the tile that was on top of a pile and
+    went to a Next slot, or the colossus that awoke on top of a stack. `drawn` is the engine's guess."""
+
+    kind: str  # "tile" or "colossus"
+    slot: str  # the Next slot ("recruit", "threat") or the stack ("3", "4", "5")
+    drawn: int
+    candidates: tuple[int, ...]  # tile numbers, or colossus pack indexes
+    event: int  # how many events came before it: the table's steps stop there until it is answered
+    bag: tuple[int, ...] = ()  # the tiles that lay in that pile in an order nobody knew, the drawn one too
+    fresh: bool = False  # the drawn tile had never been seen
+
+
+@dataclass
+class Sight:
+    """What the table has not seen in a game set up from what lies face up."""
+
+    unseen: set[int] = field(default_factory=set)  # tiles whose face the table never saw
+    hidden: set[int] = field(default_factory=set)  # tiles whose place in a pile the table does not know
+    colossi: set[int] = field(default_factory=set)  # colossi not told apart yet
+    asked: int = 0  # questions met so far, answered or not
+    questions: list[Question] = field(default_factory=list)  # unanswered: the game waits for them
+
+
 @dataclass
 class State:
     board: Board
@@ -117,6 +142,7 @@ class State:
     census_auto: set[int] = field(default_factory=set)  # reveals the engine made: the player owns none
     census_log: list[dict[str, Any]] = field(default_factory=list)
     awakenings: int = 0
+    sight: Sight | None = None  # a game whose piles the table does not see (hidden.py)
     rounds: list[Round] = field(default_factory=list)
     winner: int | None = None
     fame_scored: bool = False

@@ -86,10 +86,21 @@ def _regions(state: State, me: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def _pile(pile: list[int], me: int | None) -> Any:
+def _pile(pile: list[int], me: int | None, unknown: set[int]) -> Any:
+    """A tile whose place the table does not know (a game set up from what lies face up) shows as null."""
+    shown = [None if t in unknown else t for t in pile]
     if me == -1:
-        return list(pile)
-    return {"top": pile[0] if pile else None, "size": len(pile)}
+        return shown
+    return {"top": shown[0] if shown else None, "size": len(pile)}
+
+
+def _unknown(state: State) -> tuple[set[int], set[int]]:
+    """The tiles and colossi the table has not seen where the engine put them: its guesses stay out."""
+    sight = state.sight
+    if sight is None:
+        return set(), set()
+    tiles = set(sight.hidden) | {q.drawn for q in sight.questions if q.kind == "tile"}
+    return tiles, set(sight.colossi) | {q.drawn for q in sight.questions if q.kind == "colossus"}
 
 
 def _census(state: State, me: int | None) -> dict[str, Any] | None:
@@ -153,6 +164,7 @@ def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]
     me = parse_reader(reader, state.seats)
     phase = Phase.CENSUS if state.phase == Phase.CENSUS_DONE else state.phase
     turn_order = state.turn_order()
+    tiles, colossi = _unknown(state)
     return {
         "format": FORMAT,
         "view": reader,
@@ -171,12 +183,15 @@ def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]
                               if c in state.guilds else None)} for c in sorted(state.board.cities)],
         "regions": _regions(state, me),
         "ladders": {
-            "recruit_pile": _pile(state.recruit_pile, me), "next_recruit": state.next_recruit,
+            "recruit_pile": _pile(state.recruit_pile, me, tiles),
+            "next_recruit": None if state.next_recruit in tiles else state.next_recruit,
             "recruit_discard": list(state.recruit_discard),
-            "threat_pile": _pile(state.threat_pile, me), "next_threat": state.next_threat,
+            "threat_pile": _pile(state.threat_pile, me, tiles),
+            "next_threat": None if state.next_threat in tiles else state.next_threat,
             "threat_discard": list(state.threat_discard),
         },
-        "colossi": [{"needs": needs, "stack": [{"index": c.index, "awake": c.awake} for c in stack]}
+        "colossi": [{"needs": needs, "stack": [{"index": None if c.index in colossi else c.index, "awake": c.awake}
+                                               for c in stack]}
                     for needs, stack in zip((3, 4, 5), state.colossi, strict=True)],
         "barracks": dict(zip(UNITS, state.barracks, strict=True)),
         "neutral": dict(state.neutral) if state.neutral is not None else None,

@@ -21,6 +21,7 @@ from .commands import (
     SetOrder,
     SetPace,
     SetProgram,
+    TellTile,
     Unlock,
 )
 from .instructions import Instruction
@@ -30,5 +31,5 @@ from .table import Table
 __all__ = [
     "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "ImportGame", "Instruction", "Lock",
     "MoveSeat", "NewGame", "Refused", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage",
-    "SetOrder", "SetPace", "SetProgram", "Table", "Unlock",
+    "SetOrder", "SetPace", "SetProgram", "Table", "TellTile", "Unlock",
 ]

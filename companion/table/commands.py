@@ -46,6 +46,16 @@ class NewGame:
     by: str = REFEREE
     replacing: int | None = None
     seats: dict[str, Any] | None = None  # who plays each seat (seats.py); None: the run's own devices
+    face_up: dict[str, Any] | None = None  # only what lies face up was typed (face_up.py); the piles stay hidden
+
+
+@dataclass(frozen=True)
+class TellTile:
+    """The table says which tile it turned over from a pile, or which colossus woke (a game set up from what
+    lies face up): anyone at the table can see it, so any seat may say it, as the referee may."""
+
+    choice: int
+    by: str = REFEREE
 
 
 @dataclass(frozen=True)
@@ -160,4 +170,4 @@ class SetPace:
 
 
 Command = (NewGame | ImportGame | ResumeGame | MoveSeat | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback
-           | Acknowledge | SetPace | SetLanguage | BoxStatus | SetBoard)
+           | Acknowledge | SetPace | SetLanguage | BoxStatus | SetBoard | TellTile)

@@ -157,6 +157,11 @@ def lines(state: State, event: Event) -> list[Instruction]:
             return [Instruction(message)]
         case ev.Awakened():
             return [Instruction(N_("Turn the top colossus of each stack awake side up."))]
+        case ev.Reinforced() if state.sight is not None:  # the table shuffles: the companion asks what it draws
+            return [Instruction(N_("Turn the threat discard over, recruitment side up, and put the recruitment pile "
+                                   "on it.")),
+                    Instruction(N_("Take off the top 2 tiles: the new recruitment pile.")),
+                    Instruction(N_("Shuffle the rest, threat side up: the new threat pile."))]
         case ev.Reinforced(recruit=recruit, threat=threat):
             return [Instruction(N_("Turn the threat discard over, recruitment side up, and put the recruitment pile "
                                    "on it.")),

@@ -14,6 +14,7 @@ import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import replace
 from typing import Any
 
 from companion.boards import parse_pack
@@ -33,7 +34,7 @@ from companion.rules import (
 )
 from companion.store import Store
 
-from . import seats
+from . import face_up, seats
 from .commands import (
     PACES,
     REFEREE,
@@ -53,6 +54,7 @@ from .commands import (
     SetOrder,
     SetPace,
     SetProgram,
+    TellTile,
     Unlock,
 )
 from .drafts import Drafts
@@ -116,8 +118,14 @@ class Table(TableViews):
         self._board_text = stored.board_pack
         self._board = parse_pack(stored.board_pack)
         self._game_id = game_id
-        self._start(setup_from_json(stored.setup))
-        for index, entry in enumerate(stored.entries):
+        setup = setup_from_json(stored.setup)
+        hidden = face_up.from_json(stored.table_state.get(face_up.KEY))
+        entries = stored.entries
+        if hidden is not None:
+            setup = replace(setup, layout=replace(setup.layout, hidden=hidden))
+            entries = face_up.effective(entries)
+        self._start(setup)
+        for index, entry in enumerate(entries):
             try:
                 self._replay_entry(entry)
             except (IllegalAction, BadRecord) as error:
@@ -170,18 +178,24 @@ class Table(TableViews):
 
     def _collect_instructions(self) -> None:
         """Turns the engine's new events into steps. The game moved on: the steps it had sealed before
-        are done, ticked or not, so the table's to-do never piles up."""
+        are done, ticked or not, so the table's to-do never piles up. While the table is asked what it
+        turned over, the steps stop at the question: what follows is the engine's guess."""
         assert self._game is not None and self._builder is not None
         passed = self._builder.sealed
         events = self._game.state.events
-        self._builder.feed(events[self._events_seen:])
-        self._events_seen = len(events)
+        questions = self._game.questions()
+        upto = questions[0].event if questions else len(events)
+        self._builder.feed(events[self._events_seen:upto])
+        self._events_seen = upto
         self._acknowledged = max(self._acknowledged, passed, self._builder.passed)
 
     def _rollback_to(self, keep: int) -> list[Instruction]:
         assert self._game is not None and self._builder is not None
         before = self._game.view("referee")
-        rebuilt = Game.replay(self._board, self._game.setup, self._game.actions[:keep])
+        setup = face_up.rewound(self._board, self._game.setup, self._game.actions[:keep])
+        if setup != self._game.setup and self._game_id is not None:
+            self._store_layout(setup)
+        rebuilt = Game.replay(self._board, setup, self._game.actions[:keep])
         undo = restore_instructions(before, rebuilt.view("referee"), self._board)
         self._builder.seal()
         self._acknowledged = self._builder.sealed  # what happened before the rollback is history now
@@ -342,6 +356,8 @@ class Table(TableViews):
                 return {"locked": False}
             case Decide():
                 return self._decide(command)
+            case TellTile():
+                return self._tell(command)
             case Rollback():
                 return self._rollback(command, game)
         raise Refused(f"Unknown command {command!r}.")
@@ -397,6 +413,8 @@ class Table(TableViews):
         check_names(command.setup)
         try:
             setup = setup_from_json(command.setup)
+            if command.face_up is not None:
+                setup = face_up.setup_from_table(board, setup, command.face_up)
             Game(board, setup)  # checks the setup against this board before anything is stored
         except BadRecord as error:
             raise Refused(str(error)) from None
@@ -405,6 +423,8 @@ class Table(TableViews):
         self._set_aside()
         self._board_text, self._board = self._next_pack, board
         self._game_id = self._store.new_game(self._board_text, setup_to_json(setup))
+        if setup.layout.hidden is not None:
+            self._store_layout(setup)
         self._start(setup)
         self._seats = played
         if played:
@@ -474,6 +494,34 @@ class Table(TableViews):
         log.info("seat %s locked: every program revealed", seat)
         self._drafts.clear()
         return {"locked": True, "revealed": True}
+
+    def _tell(self, command: TellTile) -> dict[str, Any]:
+        """The table says what it turned over: written into the game's layout, on disk before the answer."""
+        game = self._current()
+        questions = game.questions()
+        if not questions:
+            raise Refused(N_("The game is not waiting for a tile or a colossus."))
+        if command.choice not in questions[0].candidates:
+            raise Refused(N_("That cannot be there: choose one of {choices}."),
+                          params={"choices": ", ".join(map(str, questions[0].candidates))}, rule="§6")
+        before = game.setup
+        try:
+            game.answer(command.choice)
+        except BadRecord as error:
+            raise Refused(str(error)) from None
+        try:
+            self._store_layout(game.setup)
+        except Exception:
+            self._game = Game.replay(self._board, before, game.actions)
+            raise
+        self._collect_instructions()
+        log.info("game %s: the table turned over %s", self._game_id, command.choice)
+        return {"told": command.choice}
+
+    def _store_layout(self, setup: Any) -> None:
+        """A face-up game's layout, as far as the table has told it, and how many answers it holds."""
+        assert self._game_id is not None and setup.layout.hidden is not None
+        self._store.set_setup(self._game_id, setup_to_json(setup), face_up.KEY, face_up.to_json(setup.layout.hidden))
 
     def _decide(self, command: Decide) -> dict[str, Any]:
         game = self._current()

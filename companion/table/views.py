@@ -18,7 +18,7 @@ from companion.rules.preview import preview
 from companion.rules.terms import PROGRAM_LENGTH
 from companion.rules.views import parse_reader
 
-from . import seats
+from . import face_up, seats
 from .reads import TableReads
 from .snapshot import SeatSnapshot
 from .steps import Step
@@ -134,12 +134,18 @@ class TableViews(TableReads):
                                 "ticked": self._ticked, "steps": steps,
                                 "instructions": shown, "locked": sorted(drafts.locked),
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
-                                "board": self._board_part(), **self._seats_part(me)}
+                                "board": self._board_part(), "asking": self._asking(), **self._seats_part(me)}
         if me == -1:
             part["drafts"] = {str(s): d for s, d in sorted(drafts.by_seat.items())}
         elif me is not None and me in drafts.by_seat:
             part["draft"] = list(drafts.by_seat[me])
         return part
+
+    def _asking(self) -> dict[str, Any] | None:
+        """What the table must say before the game goes on (a game set up from what lies face up): no
+        secret, every reader sees it, and any player at the table may answer."""
+        questions = self._game.questions() if self._game is not None else []
+        return face_up.question_json(self._board, questions[0], self._language) if questions else None
 
     def _seats_part(self, me: int | None) -> dict[str, Any]:
         """Who plays each seat and, for the referee, what the table has to offer (seats.py)."""

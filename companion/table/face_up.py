@@ -1,0 +1,115 @@
+"""A game set up from what lies face up on the physical table: what the referee types in, checked in
+plain words, and the questions the game then asks the table ("which tile is on top now?").
+
+The rules keep the layout and its answers (companion/rules/hidden.py); the table keeps how many are
+answered and which colossi were told by their print, beside the game's setup in the store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import N_, Text
+from companion.rules import Action, BadRecord, Game, Setup
+from companion.rules.board import Board
+from companion.rules.deal import COLOSSUS_STACKS, tiles_in_play
+from companion.rules.face_up import from_sight
+from companion.rules.hidden import with_answered
+from companion.rules.setup import Hidden
+from companion.rules.state import Question
+
+from . import printed
+from .commands import Refused
+
+KEY = "face_up"  # the table state's key for what the table has answered
+
+
+def _tiles(given: Any, what: str) -> list[int]:
+    if not isinstance(given, list) or any(isinstance(t, bool) or not isinstance(t, int) for t in given):
+        raise Refused(N_("{what}: type tile numbers."), params={"what": Text(what)})
+    return given
+
+
+def setup_from_table(board: Board, setup: Setup, typed: dict[str, Any]) -> Setup:
+    """The setup of a game of which only the board's tiles, the two Next tiles and maybe some colossi are
+    typed in; a mistake is told in the table's words and changes nothing."""
+    in_play = tiles_in_play(board, setup)
+    k = 4 if len(setup.players) == 3 else 5
+    recruit = _tiles(typed.get("recruit"), N_("Recruitment tiles on the board"))
+    threat = _tiles(typed.get("threat"), N_("Threat tiles on the board"))
+    for tiles, what in ((recruit, N_("Recruitment tiles on the board")), (threat, N_("Threat tiles on the board"))):
+        if len(tiles) != k:
+            raise Refused(N_("{what}: type {k} tiles, not {n}."), params={"what": Text(what), "k": k, "n": len(tiles)})
+    nexts = []
+    for key, what in (("next_recruit", N_("Next recruitment tile")), ("next_threat", N_("Next threat tile"))):
+        tile = typed.get(key)
+        if isinstance(tile, bool) or not isinstance(tile, int):
+            raise Refused(N_("{what}: type its number."), params={"what": Text(what)})
+        nexts.append(tile)
+    seen: set[int] = set()
+    for tile in [*recruit, *threat, *nexts]:
+        if tile not in in_play:
+            raise Refused(N_("There is no tile {tile} in this game (tiles {low} to {high}, without the ones the "
+                             "game leaves in the box)."),
+                          params={"tile": tile, "low": min(in_play), "high": max(in_play)})
+        if tile in seen:
+            raise Refused(N_("Tile {tile} is typed twice."), params={"tile": tile})
+        seen.add(tile)
+    colossi = typed.get("colossi") or [None, None, None]
+    if not isinstance(colossi, list) or len(colossi) != len(COLOSSUS_STACKS):
+        raise Refused(N_("Choose the colossus on top of each stack, or leave it to be asked when it awakens."))
+    for needs, top in zip(COLOSSUS_STACKS, colossi, strict=True):
+        if top is not None and (isinstance(top, bool) or not isinstance(top, int) or not 0 <= top < len(board.colossi)
+                                or board.colossi[top].needs != needs):
+            raise Refused(N_("That colossus is not one of the stack of {needs}."), params={"needs": needs})
+    try:
+        return from_sight(board, setup, (tuple(recruit), tuple(threat)), (nexts[0], nexts[1]), tuple(colossi))
+    except BadRecord as error:
+        raise Refused(str(error)) from None
+
+
+def to_json(hidden: Hidden) -> dict[str, Any]:
+    return {"answered": hidden.answered, "colossi_seen": sorted(hidden.colossi_seen)}
+
+
+def from_json(data: Any) -> Hidden | None:
+    if not isinstance(data, dict):
+        return None
+    return Hidden(int(data.get("answered", 0)), frozenset(int(c) for c in data.get("colossi_seen", ())))
+
+
+def question_json(board: Board, question: Question, language: str) -> dict[str, Any]:
+    """The question in the table's words, with one answer per tile or colossus that can be there."""
+    if question.kind == "tile":
+        title = (N_("Turn the top tile of the recruitment pile over onto Next recruitment: which tile is it?")
+                 if question.slot == "recruit" else
+                 N_("Turn the top tile of the threat pile over onto Next threat: which tile is it?"))
+        answers = [{"value": t, "label": str(t)} for t in question.candidates]
+    else:
+        title = N_("The colossi awaken: which colossus is on top of the stack of {needs}?")
+        answers = [{"value": c, "label": printed.colossus(board, c).render(language)} for c in question.candidates]
+    return {"kind": question.kind, "slot": question.slot,
+            "text": Text(title, {"needs": question.slot}).render(language), "answers": answers}
+
+
+def rewound(board: Board, setup: Setup, actions: list[Action]) -> Setup:
+    """The setup of a face-up game gone back to these actions: the answers given after them stay in the
+    layout (the pieces are put back where they were), but are asked again, since the game may go otherwise."""
+    hidden = setup.layout.hidden
+    if hidden is None:
+        return setup
+    counted = Game.replay(board, with_answered(setup, hidden.answered + 10**6), actions)
+    assert counted.state.sight is not None
+    return with_answered(setup, min(hidden.answered, counted.state.sight.asked))
+
+
+def effective(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A face-up game's stored log with what rollbacks undid left out: its layout holds the answers of the
+    game as it went on, which the undone actions may not replay against."""
+    kept: list[dict[str, Any]] = []
+    for entry in entries:
+        if entry.get("type") == "rollback":
+            actions = [e for e in kept if e.get("type") != "rollback"]
+            kept = actions[:int(entry["keep"])]
+        else:
+            kept.append(entry)
+    return kept

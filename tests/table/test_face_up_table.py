@@ -1,0 +1,145 @@
+"""A table set up from what lies face up (issue: the referee's game night, item 3): only the board's tiles,
+the two Next tiles and the colossi told by their print are typed; the table is asked "which tile is on
+top now?" whenever the game draws from a pile (§6), answered by one tap, kept on disk, and the record
+of the game replays to it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.agents.levels import make_agent
+from companion.boards import default_pack, default_pack_text
+from companion.i18n import translate
+from companion.rules import Game, action_to_json, record_from_json
+from companion.rules.events import Awakened, NextTile, TileIn
+from companion.rules.hidden import as_seen
+from companion.sim.agent import decide
+from companion.sim.simulate import random_setup
+from companion.store import Store
+from companion.table import Decide, Lock, NewGame, Refused, SetProgram, Table, TellTile
+from tests.engine import engine
+
+BOARD = default_pack()
+PLAYERS = [{"seat": s, "colour": c} for s, c in zip((1, 2, 3, 4, 5), ("blue", "red", "green", "yellow", "black"),
+                                                    strict=True)]
+
+
+def typed_from(real: Game) -> dict[str, Any]:
+    """What the referee types in from the real table: the board's tiles, the Next tiles, one colossus."""
+    laid = [e for e in real.state.events if isinstance(e, TileIn)]
+    ladders = real.view("referee")["ladders"]
+    return {"recruit": [e.number for e in laid if e.side == "recruit"],
+            "threat": [e.number for e in laid if e.side == "threat"],
+            "next_recruit": ladders["next_recruit"], "next_threat": ladders["next_threat"],
+            "colossi": [real.state.colossi[0][0].index, None, None]}
+
+
+def start(path: Path, real: Game, **options: Any) -> Table:
+    table = Table.open(Store(path), default_pack_text(), **options)
+    setup = {"players": PLAYERS[:len(real.setup.players)], "length": real.setup.length,
+             "first_player": real.setup.first_player, "seed": 999,
+             "layout": {"scoring": list(real.state.scoring_order)}}
+    table.handle(NewGame(setup, face_up=typed_from(real)))
+    return table
+
+
+def truth(real: Game, asking: dict[str, Any], event: int) -> int:
+    found = real.state.events[event]
+    if asking["kind"] == "tile":
+        assert isinstance(found, NextTile)
+        return found.tile
+    assert isinstance(found, Awakened)
+    return real.state.colossi[("3", "4", "5").index(asking["slot"])][0].index
+
+
+def answer_all(table: Table, real: Game) -> int:
+    told = 0
+    while (asking := table.view("public")["table"]["asking"]) is not None:
+        question = engine(table).questions()[0]
+        table.handle(TellTile(truth(real, asking, question.event), by="player"))
+        told += 1
+    return told
+
+
+def play_next(table: Table, real: Game, decide: Callable[[Any], Any]) -> None:
+    """The real game's next decision (all the programs of a year at once), then the same keyed in on the
+    table, which reveals the programs in turn order when the last one locks."""
+    awaited = real.legal()
+    if awaited[0].decision != "program":
+        action = decide(awaited[0])
+        real.push(action)
+        table.handle(Decide(action.seat, action_to_json(action)))
+        return
+    by_seat = {choice.seat: decide(choice) for choice in awaited}
+    for seat in real.state.turn_order():
+        real.push(by_seat[seat])
+    for seat, program in by_seat.items():
+        table.handle(SetProgram(seat, list(program.orders)))
+        table.handle(Lock(seat))
+
+
+def test_a_whole_game_from_what_lies_face_up(tmp_path: Path) -> None:
+    """§2, §6: the table answers each question with what it turned over; the game is the real one, the
+    steps never ask to place a typed piece, and the record replays to the same game."""
+    real = Game(BOARD, random_setup(5, True, 5001))
+    table = start(tmp_path / "t.db", real)
+    to_do = [line["text"] for line in table.view("referee")["table"]["instructions"] if not line["done"]]
+    assert not any("Put tile" in line or "pile" in line or "colossi" in line for line in to_do)
+    agents = {seat: make_agent("strong", BOARD, 50010 + seat) for seat in real.state.seats}
+    told = answer_all(table, real)
+    while real.outcome() is None:
+        play_next(table, real, lambda choice: agents[choice.seat].decide(real.view(f"seat:{choice.seat}"), choice))
+        told += answer_all(table, real)
+        assert as_seen(engine(table).state.events) == as_seen(real.state.events)
+    assert told > 0 and real.state.awakenings > 0
+    record = record_from_json(table.record())
+    assert as_seen(Game.replay(BOARD, record.setup, record.actions).state.events) == as_seen(real.state.events)
+
+
+def test_a_question_holds_the_game_survives_a_restart_and_refuses_a_wrong_tile(tmp_path: Path) -> None:
+    """While asked, no decision is taken; a tile that cannot be there is refused and changes nothing; a
+    power cut keeps the question and every answer already given."""
+    real = Game(BOARD, random_setup(4, False, 21))
+    table = start(tmp_path / "t.db", real)
+    rng = random.Random(4)
+    told = 0
+    while table.view("public")["table"]["asking"] is None:
+        play_next(table, real, lambda choice: decide(rng, choice, real.state))
+        if told == 0 and table.view("public")["table"]["asking"] is not None:
+            told = answer_all(table, real)  # the first question is answered: the next one is kept
+    asking = table.view("seat:1")["table"]["asking"]
+    assert asking["text"].startswith("Turn the top tile")
+    assert table.view("seat:1")["awaiting"] == []
+    values = [a["value"] for a in asking["answers"]]
+    outside = next(t for t in range(1, 22) if t not in values)
+    before = table.view("referee")
+    with pytest.raises(Refused):
+        table.handle(TellTile(outside, by="player"))
+    assert {k: v for k, v in table.view("referee").items() if k != "version"} == \
+        {k: v for k, v in before.items() if k != "version"}
+    table.stop()
+    again = Table.open(Store(tmp_path / "t.db"), default_pack_text())
+    assert again.view("public")["table"]["asking"]["answers"] == asking["answers"]
+    assert answer_all(again, real) > 0
+    assert as_seen(engine(again).state.events) == as_seen(real.state.events)
+
+
+def test_typing_mistakes_are_told_in_the_table_language(tmp_path: Path) -> None:
+    """Errors in plain words, in French on a French table, and nothing is started."""
+    real = Game(BOARD, random_setup(4, False, 1))
+    table = Table.open(Store(tmp_path / "t.db"), default_pack_text(), language="fr")
+    typed = typed_from(real)
+    setup = {"players": PLAYERS[:4], "length": "long", "seed": 1}
+    cases = [({**typed, "recruit": typed["recruit"][:3]}, "tapez 5 tuiles, pas 3"),
+             ({**typed, "next_threat": typed["recruit"][0]}, "deux fois"),
+             ({**typed, "next_recruit": 40}, "pas de tuile 40")]
+    for wrong, words in cases:
+        with pytest.raises(Refused) as refused:
+            table.handle(NewGame(setup, face_up=wrong))
+        assert words in translate("fr", refused.value.template, refused.value.params)
+        assert table.game_id is None
