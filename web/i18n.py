@@ -41,6 +41,7 @@ SCRIPT_MESSAGES = (
     N_("{game} will be set aside: you can resume it from “Games set aside”."),
     N_("Going back undoes {drops} action(s):"), N_("A box plays one seat only."),
     N_("The game moved on since this preview: here is what going back undoes now."),
+    N_("{have} of {need}"), N_("Recruitment tiles on the board"), N_("Threat tiles on the board"),
 )
 
 

@@ -23,6 +23,8 @@ from flask import (
 from markupsafe import Markup
 
 from companion.i18n import N_, translate
+from companion.rules.deal import COLOSSUS_STACKS
+from companion.table import printed
 
 from .api import phones, role, sign_in_seat, table
 from .auth import Role, seat_token
@@ -93,7 +95,16 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "links": lambda: seat_links(who),
         "aside": lambda: table().set_aside() if who.kind == "referee" else [],
         "history": lambda: table().history() if who.kind == "referee" else [],
+        "colossi_choices": lambda: colossi_choices(language()),
+        "may_tell": who.kind in ("referee", "seat"),
     }
+
+
+def colossi_choices(lang: str) -> list[tuple[int, list[tuple[int, str]]]]:
+    """For a face-up set-up: each colossus stack and the colossi it may have on top, by what is printed."""
+    board = table().board
+    return [(needs, [(c.index, printed.colossus(board, c.index).render(lang)) for c in board.colossi
+                     if c.needs == needs]) for needs in COLOSSUS_STACKS]
 
 
 def board_svg(view: dict[str, Any], reader: str) -> str:

@@ -112,6 +112,7 @@
     if (Array.from(first.options).some(function (o) { return o.value === chosen; })) first.value = chosen;
     const layout = wizard.tiles.value === "layout";
     $("w-layout").hidden = !layout;
+    $("w-seed").hidden = layout;  // a face-up game is shuffled by the table's hands
     rows().forEach(function (row, i) { row.querySelector(".level").hidden = wizard["device-" + i].value !== "virtual"; });
   }
   wizard.addEventListener("change", syncWizard);
@@ -146,6 +147,36 @@
     return seats;
   }
 
+  // What lies face up, as typed: the table checks it and says what is wrong in its own words.
+  function faceUpFromWizard() {
+    if (wizard.tiles.value !== "layout") return null;
+    const typed = {recruit: numbers(X.t("Recruitment tiles on the board"), wizard.recruit.value),
+                   threat: numbers(X.t("Threat tiles on the board"), wizard.threat.value),
+                   colossi: [0, 1, 2].map(function (k) {
+                     const v = wizard["colossus-" + k].value;
+                     return v === "" ? null : Number(v);
+                   })};
+    ["next_recruit", "next_threat"].forEach(function (key) {
+      const v = wizard[key].value.trim();
+      typed[key] = /^\d+$/.test(v) ? Number(v) : null;
+    });
+    return typed;
+  }
+
+  // Beside each list, how many tiles it holds and how many it needs.
+  function syncCounts() {
+    const needed = count() === 3 ? 4 : 5;
+    wizard.querySelectorAll("[data-count-for]").forEach(function (span) {
+      const text = wizard[span.dataset.countFor].value.trim();
+      const have = text ? text.split(/[\s,;]+/).filter(Boolean).length : 0;
+      span.textContent = X.t("{have} of {need}", {have: have, need: needed});
+      span.classList.toggle("ok", have === needed);
+    });
+  }
+  wizard.addEventListener("input", syncCounts);
+  wizard.addEventListener("change", syncCounts);
+  syncCounts();
+
   function setupFromWizard() {
     const n = count();
     const players = [];
@@ -166,18 +197,8 @@
                    seed: Number(wizard.seed.value || 0)};
     if (n === 3) setup.neutral = wizard.neutral.value;
     if (wizard.tiles.value === "layout") {
-      const layout = {};
-      ["recruit", "threat", "recruit_pile", "threat_pile"].forEach(function (field) {
-        const text = wizard[field].value.trim();
-        if (text) layout[field] = numbers(field, text);
-      });
-      const colossi = wizard.colossi.value.trim();
-      if (colossi) {
-        layout.colossi = colossi.split("/").map(function (stack) { return numbers("colossi", stack); });
-      }
       const scoring = [0, 1, 2].map(function (k) { return wizard["scoring-" + k].value; }).filter(Boolean);
-      if (scoring.length) layout.scoring = scoring;
-      setup.layout = layout;
+      if (scoring.length) setup.layout = {scoring: scoring};
     }
     return setup;
   }
@@ -185,10 +206,12 @@
   wizard.addEventListener("submit", async function (event) {
     event.preventDefault();
     let setup;
-    try { setup = setupFromWizard(); } catch (error) { say("wizard-note", error.message, false); return; }
+    let faceUp;
+    try { setup = setupFromWizard(); faceUp = faceUpFromWizard(); } catch (error) { say("wizard-note", error.message, false); return; }
     const replacing = await askAside();
     if (replacing === undefined) return;
-    const result = await X.command({command: "new_game", setup: setup, seats: seatsFromWizard(), replacing: replacing});
+    const result = await X.command({command: "new_game", setup: setup, seats: seatsFromWizard(), replacing: replacing,
+                                    face_up: faceUp});
     if (result.ok) {
       say("wizard-note", X.t("New game started."), true);
       location.reload();
