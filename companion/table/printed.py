@@ -58,9 +58,10 @@ def region(board: Board, region_id: int) -> Text | Joined:
                 {"high": shown.fame[0], "low": shown.fame[1], "cities": Joined(tuple(sorted(shown.cities)))})
 
 
-def stack(tiles_top_first: Iterable[int]) -> Text:
-    """A pile as hands build it: "Stack, bottom first: 3, 13, 9, 8 (8 on top)"."""
-    bottom_first = list(tiles_top_first)[::-1]
+def stack(tiles_top_first: Iterable[int | None]) -> Text:
+    """A pile as hands build it: "Stack, bottom first: 3, 13, 9, 8 (8 on top)". A tile nobody has seen (a
+    game set up from what lies face up) is one of the pile's hidden tiles."""
+    bottom_first = [Text(N_("a hidden tile")) if t is None else t for t in tiles_top_first][::-1]
     if not bottom_first:
         return Text(N_("empty"))
     return Text(N_("stack, bottom first: {tiles} ({top} on top)"),

@@ -83,7 +83,8 @@ def restore_instructions(old: dict[str, Any], new: dict[str, Any], board: Board)
         out += _ladders(new["ladders"])
     if old["colossi"] != new["colossi"]:
         for stack in new["colossi"]:
-            shown = tuple(Joined((printed.rewards(board.colossi[c["index"]].gold, board.colossi[c["index"]].bards,
+            shown = tuple(Joined((Text(N_("a colossus not told apart yet")) if c["index"] is None else
+                                  printed.rewards(board.colossi[c["index"]].gold, board.colossi[c["index"]].bards,
                                                   board.colossi[c["index"]].guild),
                                   Text(N_("awake") if c["awake"] else N_("asleep"))), ", ")
                           for c in stack["stack"][::-1])

@@ -21,7 +21,7 @@ from companion.rules.hidden import as_seen
 from companion.sim.agent import decide
 from companion.sim.simulate import random_setup
 from companion.store import Store
-from companion.table import Decide, Lock, NewGame, Refused, SetProgram, Table, TellTile
+from companion.table import Decide, Lock, NewGame, Refused, Rollback, SetProgram, Table, TellTile
 from tests.engine import engine
 
 BOARD = default_pack()
@@ -143,3 +143,33 @@ def test_typing_mistakes_are_told_in_the_table_language(tmp_path: Path) -> None:
             table.handle(NewGame(setup, face_up=wrong))
         assert words in translate("fr", refused.value.template, refused.value.params)
         assert table.game_id is None
+
+
+def test_a_rollback_puts_drawn_tiles_back_and_asks_again(tmp_path: Path) -> None:
+    """Going back before a draw: the steps put the tile back on its face-down pile, never naming a tile
+    nobody has seen; played again, the game asks again, and the answer makes it the real game again."""
+    real = Game(BOARD, random_setup(4, False, 21))
+    table = start(tmp_path / "t.db", real)
+    rng = random.Random(4)
+    while table.view("public")["table"]["asking"] is None:
+        play_next(table, real, lambda choice: decide(rng, choice, real.state))
+    asked_at = table.actions()
+    answer_all(table, real)
+    keep = asked_at - 1  # just before the action that drew (the year's programs, if it was their reveal)
+    while real.actions[keep].type == "program" and keep > 0 and real.actions[keep - 1].type == "program":
+        keep -= 1
+    preview = table.handle(Rollback(keep))
+    assert not any("None" in line for line in preview["undo"])
+    seen = preview["seen"]
+    done = table.handle(Rollback(keep, confirm=True, seen=seen))
+    assert any("a hidden tile" in line for line in done["undo"])
+    assert table.view("public")["table"]["asking"] is None
+    for action in real.actions[keep:asked_at]:
+        if action.type == "program":
+            table.handle(SetProgram(action.seat, list(action.orders)))
+            table.handle(Lock(action.seat))
+        else:
+            table.handle(Decide(action.seat, action_to_json(action)))
+    assert table.view("public")["table"]["asking"] is not None  # asked again: the game may have gone otherwise
+    answer_all(table, real)
+    assert as_seen(engine(table).state.events)[:len(real.state.events)] == as_seen(real.state.events)
