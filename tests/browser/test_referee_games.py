@@ -103,33 +103,6 @@ def test_a_rollback_chosen_from_the_list_and_a_confirm_refused_after_the_game_mo
     assert table.actions() == second["keep"]
 
 
-def test_a_five_seat_game_with_a_phone_two_boxes_and_two_virtual_players(served: Served, referee: Any) -> None:
-    table = served.table
-    table.offer_boxes(["serial:/dev/ttyACM0", "serial:/dev/ttyACM1"])
-    sign_in(referee, served.url)
-    referee.locator("#h-new").click()
-    referee.select_option("#w-count", "5")
-    for row, device in enumerate(["phone", "box:serial:/dev/ttyACM0", "box:serial:/dev/ttyACM1", "virtual",
-                                  "virtual"]):
-        referee.select_option(f"select[name='device-{row}']", device)
-    expect(referee.locator("select[name='level-3']")).to_be_visible()
-    expect(referee.locator("select[name='level-0']")).to_be_hidden()
-    referee.locator("#wizard .player-row").first.scroll_into_view_if_needed()
-    referee.screenshot(path=str(SHOTS / "referee-seats.png"))
-    first = table.game_id
-    referee.get_by_role("button", name="Start the game").click()
-    referee.get_by_role("button", name="Set it aside").click()
-    expect(referee.locator("#under-way")).not_to_have_attribute("data-game", str(first))
-    expect(referee.locator("li.player")).to_have_count(5)
-    virtual = {"device": "virtual", "level": "easy"}
-    assert table.seat_devices() == {1: {"device": "phone"}, 2: {"device": "box", "box": "serial:/dev/ttyACM0"},
-                                    3: {"device": "box", "box": "serial:/dev/ttyACM1"}, 4: virtual, 5: virtual}
-    # The box of seat 2 breaks: its player goes on on a phone.
-    referee.select_option("select[name='move-2']", "phone")
-    expect(referee.locator("li.player[data-seat='2'] select[data-move]")).to_have_value("phone")
-    assert table.seat_devices()[2] == {"device": "phone"}
-
-
 def test_the_referee_page_in_english_and_french(served: Served, referee: Any) -> None:
     """What the referee sees first during a game, in both languages: what needs them now, then the game."""
     table = served.table
