@@ -87,6 +87,7 @@
         if (!fresh || !live) break;
         if (fresh.dataset.lang !== lang) { location.reload(); return; }
         const open = Array.from(live.querySelectorAll("details[open][id]")).map(function (d) { return d.id; });
+        document.dispatchEvent(new CustomEvent("xidit:refreshing", {detail: live}));  // the last look at the old part
         live.replaceWith(fresh);
         open.forEach(function (id) { const d = document.getElementById(id); if (d) d.open = true; });
         document.dispatchEvent(new CustomEvent("xidit:refreshed", {detail: fresh}));

@@ -251,6 +251,12 @@
     wire(b);
     if (b) show(b);
   }
+  // Where the old map was looked at, read from it just before it goes (its last scroll may not have
+  // been told yet), then shown again so on the new one.
+  document.addEventListener("xidit:refreshing", function () {
+    const b = box(), svg = drawing(b);
+    if (svg) remember(b, svg);
+  });
   document.addEventListener("xidit:refreshed", start);
   window.addEventListener("resize", function () { const b = box(); if (b) show(b); });
   window.addEventListener("pagehide", function () {
