@@ -127,15 +127,24 @@ def no_overflow(page: Any) -> None:
     assert g["pageWidth"] <= g["innerWidth"], g
 
 
+def panel_fits(page: Any) -> None:
+    """Nothing in the side panel is wider than its card (a long phase name wraps beside the QR code)."""
+    wider = page.evaluate("() => Array.from(document.querySelectorAll('.panel.lead > .card'))"
+                          ".filter(c => c.scrollWidth > c.clientWidth).map(c => c.className)")
+    assert wider == []
+
+
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_landscape_screen_shows_the_whole_board_first_beside_the_panel(served: Served, browser: Any, width: int,
                                                                           height: int, lang: str) -> None:
-    play_into_the_year(served, 1)
     served.table.handle(SetLanguage(lang))
     with page_on(browser, {"viewport": {"width": width, "height": height}}) as page:
         open_table(page, served)
-        expect(page.locator(".step.current")).to_be_visible()
+        expect(page.locator("#live")).to_have_attribute("data-phase", "place")  # the longest phase name
+        panel_fits(page)
+        play_into_the_year(served, 1)
+        expect(page.locator("#live")).to_have_attribute("data-version", str(served.table.version))
         g = geometry(page)
         # The board first: its top at the top of the first screen, its bottom in it too.
         assert g["top"] < 0.1 * height and g["bottom"] <= height, g
@@ -150,6 +159,7 @@ def test_a_landscape_screen_shows_the_whole_board_first_beside_the_panel(served:
                               " return [s, r.left, r.top, r.bottom]; })")
         for name, left, top, bottom in panel:
             assert left >= g["boxLeft"] + g["columnWidth"] and top >= 0 and bottom <= height, (name, left, top, bottom)
+        panel_fits(page)
         no_overflow(page)
         page.screenshot(path=str((SHOTS if lang == "en" and width == 1920 else ARTIFACTS)
                                  / f"table-{'tv' if width == 1920 else 'landscape'}-{lang}.png"))
