@@ -50,4 +50,4 @@ clean:
 # After adding or changing a message: refresh the French catalog, then translate the new entries.
 catalog: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k NP_:1,2 --no-location -o .venv/messages.pot .
-	$(VENV)/bin/pybabel update -i .venv/messages.pot -l fr -o companion/locale/fr.po --no-fuzzy-matching
+	$(VENV)/bin/pybabel update -i .venv/messages.pot -l fr -o companion/locale/fr.po --no-fuzzy-matching -w 100

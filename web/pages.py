@@ -96,6 +96,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "aside": lambda: table().set_aside() if who.kind == "referee" else [],
         "history": lambda: table().history() if who.kind == "referee" else [],
         "colossi_choices": lambda: colossi_choices(language()),
+        "colossus_name": lambda index: printed.colossus(table().board, index).render(language()),
         "may_tell": who.kind in ("referee", "seat"),
     }
 

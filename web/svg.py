@@ -34,6 +34,9 @@ UNIT_ABBR = {"militia": "Mi", "archer": "Ar", "infantry": "In", "priest": "Pr", 
 REWARD_SIGN = {"gold": "◉", "bards": "♪", "guild": "⌂"}
 REGION_FILL = ["#e9f1dc", "#f4ead4", "#e3edf3", "#f1e3e6", "#e8e4f3", "#f3efd9", "#dff0ea", "#f2e6da", "#e6e6e6"]
 CITY_R = 24
+# The smallest text on the map, in map units: every label is at least this large, so that a phone can open
+# the map zoomed just enough for all of them to read (web/static/map.js zooms for this size to be 10 px).
+LABEL = 16
 
 
 def attr(value: Any) -> str:
@@ -52,10 +55,11 @@ def chip(x: float, y: float, player: dict[str, Any], t: Translate, r: float = 13
     """A round token in the player's colour carrying their seat number: never colour alone."""
     colour = player["colour"]
     text = label if label is not None else str(player["seat"])
+    size = max(r * 1.25, LABEL)
     return (f'<g class="chip"><title>{attr(name_or_colour(player, t))}</title>'
             f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{fmt(r)}" fill="{PLAYER_FILL.get(colour, "#888")}" '
             f'stroke="#000" stroke-width="2"/>'
-            f'<text x="{fmt(x)}" y="{fmt(y + r * 0.42)}" text-anchor="middle" font-size="{fmt(r * 1.25)}" '
+            f'<text x="{fmt(x)}" y="{fmt(y + size * 0.35)}" text-anchor="middle" font-size="{fmt(size)}" '
             f'font-weight="bold" fill="{PLAYER_TEXT.get(colour, "#000")}">{attr(text)}</text></g>')
 
 
@@ -253,10 +257,10 @@ def _cities(lay: Layout, board: Board, cities: dict[int, dict[str, Any]], player
         if tile:
             out.append(_tile(x, y, cid, tile, t, boxes))
         if name:
-            w = text_width(name, 14)
-            nx, ny = boxes.place(x, y, w, 18)
-            out.append(f'<text class="city-name" x="{fmt(nx + w / 2)}" y="{fmt(ny + 14)}" text-anchor="middle" '
-                       f'font-size="14" font-style="italic">{attr(name)}</text>')
+            w = text_width(name, LABEL)
+            nx, ny = boxes.place(x, y, w, LABEL + 4)
+            out.append(f'<text class="city-name" x="{fmt(nx + w / 2)}" y="{fmt(ny + LABEL)}" text-anchor="middle" '
+                       f'font-size="{LABEL}" font-style="italic">{attr(name)}</text>')
     return out
 
 
@@ -281,7 +285,7 @@ def _tile(x: float, y: float, cid: int, tile: dict[str, Any], t: Translate, boxe
                   n=tile["number"], units=words, gold=tile["gold"], bards=tile["bards"], guild=tile["guild"])
         sign = (f'<path d="M{fmt(x0 + 14)} {fmt(y0 + 5)}l9 17h-18z" fill="#fff" stroke="#b71c1c" '
                 f'stroke-width="2.5"/><text x="{fmt(x0 + 14)}" y="{fmt(y0 + 21)}" text-anchor="middle" '
-                f'font-size="13" font-weight="bold" fill="#b71c1c">!</text>')
+                f'font-size="{LABEL}" font-weight="bold" fill="#b71c1c">!</text>')
         fill, stroke = "#fdecea", "#b71c1c"
     texts = "".join(f'<text x="{fmt(x0 + 28)}" y="{fmt(y0 + 21 + 21 * i)}" font-size="{size}">{attr(line)}</text>'
                     for i, line in enumerate(lines))
@@ -301,7 +305,8 @@ def _guild(x: float, y: float, guild: dict[str, Any], players: dict[int, dict[st
         parts.append(f'<rect x="{fmt(x)}" y="{fmt(y + 30 - 8 * k)}" width="22" height="7" fill="{fill}" '
                      f'stroke="#000" stroke-width="1.5"/>')
     parts.append(chip(x + 11, y + 30 - 8 * floors - 8, owner, t, r=10))
-    parts.append(f'<text x="{fmt(x + 26)}" y="{fmt(y + 36)}" font-size="15" font-weight="bold">{floors}</text></g>')
+    parts.append(f'<text x="{fmt(x + 26)}" y="{fmt(y + 36)}" font-size="{LABEL}" font-weight="bold">{floors}</text>'
+                 '</g>')
     return "".join(parts)
 
 

@@ -38,6 +38,24 @@
                      : t("Refused: {error}", {error: data.error || result.status});
   }
 
+  // A gesture under way (fingers on the map) holds the swap of the live part until it ends: a part
+  // swapped under the fingers would end it. hold() gives the function that lets go.
+  let holds = 0;
+  const waiting = [];
+  function hold() {
+    let held = true;
+    holds += 1;
+    return function () {
+      if (!held) return;
+      held = false;
+      holds -= 1;
+      if (holds === 0) waiting.splice(0).forEach(function (go) { go(); });
+    };
+  }
+  function unheld() {
+    return new Promise(function (go) { if (holds === 0) go(); else waiting.push(go); });
+  }
+
   // The live part: fetched again after each change, one fetch at a time, always the newest.
   let busy = false, again = false;
   async function refresh() {
@@ -60,11 +78,16 @@
         }
         const holder = document.createElement("div");
         holder.innerHTML = await answer.text();
+        if (holds > 0) {
+          await unheld();
+          if (again) continue;  // a newer part came while held: that one is fetched instead
+        }
         const fresh = holder.querySelector("#live");
         const live = document.getElementById("live");
         if (!fresh || !live) break;
         if (fresh.dataset.lang !== lang) { location.reload(); return; }
         const open = Array.from(live.querySelectorAll("details[open][id]")).map(function (d) { return d.id; });
+        document.dispatchEvent(new CustomEvent("xidit:refreshing", {detail: live}));  // the last look at the old part
         live.replaceWith(fresh);
         open.forEach(function (id) { const d = document.getElementById(id); if (d) d.open = true; });
         document.dispatchEvent(new CustomEvent("xidit:refreshed", {detail: fresh}));
@@ -172,7 +195,7 @@
     });
   });
 
-  window.Xidit = {t: t, post: post, command: command, refusal: refusal, refresh: refresh, loaded: loaded,
+  window.Xidit = {t: t, post: post, command: command, refusal: refusal, refresh: refresh, loaded: loaded, hold: hold,
                   get version() { return version; }};
   follow();
 })();
