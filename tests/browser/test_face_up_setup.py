@@ -36,6 +36,13 @@ def referee(browser: Any) -> Iterator[Any]:
         yield page
 
 
+@pytest.fixture
+def tablet(browser: Any) -> Iterator[Any]:
+    """The table view on a tablet in landscape, where everyone at the table sees the question."""
+    with page_on(browser, {"viewport": {"width": 1280, "height": 800}, "has_touch": True}) as page:
+        yield page
+
+
 def play_next(table: Table, real: Game, rng: random.Random) -> None:
     """The real game's next decision (all the programs of a year at once), keyed in on the table as the
     players' phones would; the table reveals the programs in turn order when the last one locks."""
@@ -60,7 +67,7 @@ def truth(real: Game, event: int) -> int:
     return found.tile if isinstance(found, NextTile) else found.colossi[0]
 
 
-def test_a_face_up_setup_then_a_year_of_which_tile_is_on_top(served: Served, referee: Any) -> None:
+def test_a_face_up_setup_then_a_year_of_which_tile_is_on_top(served: Served, referee: Any, tablet: Any) -> None:
     real = Game(BOARD, random_setup(4, True, 2))  # the real table: its first draws come in year 2
     laid = [e for e in real.state.events if isinstance(e, TileIn)]
     ladders = real.view("referee")["ladders"]
@@ -128,9 +135,16 @@ def test_a_face_up_setup_then_a_year_of_which_tile_is_on_top(served: Served, ref
                 shot = True
                 card.scroll_into_view_if_needed()
                 referee.screenshot(path=str(SHOTS / "referee-which-tile.png"))
+                tablet.goto(served.url + "/")
+                on_tablet = tablet.locator("#asking")
+                expect(on_tablet).to_contain_text("A player or the referee answers")  # no answer from a stranger
+                assert tablet.evaluate("document.getElementById('asking').getBoundingClientRect().top") < 800
+                tablet.screenshot(path=str(SHOTS / "table-which-tile.png"))
                 table.submit(SetLanguage("fr")).result(timeout=30)
                 expect(card).to_contain_text("Quelle tuile est sur le dessus ?")
+                expect(on_tablet).to_contain_text("Quelle tuile est sur le dessus ?")
                 referee.screenshot(path=str(SHOTS / "referee-which-tile-fr.png"))
+                tablet.screenshot(path=str(SHOTS / "table-which-tile-fr.png"))
                 table.submit(SetLanguage("en")).result(timeout=30)
                 expect(card).to_contain_text("Which tile is on top now?")
             version = referee.locator("#live").get_attribute("data-version")
