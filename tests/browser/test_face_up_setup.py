@@ -60,6 +60,12 @@ def play_next(table: Table, real: Game, rng: random.Random) -> None:
         table.submit(Lock(seat)).result(timeout=30)
 
 
+def settled(page: Any, table: Table) -> None:
+    """Until the page shows the table's current version: its live part is not swapped under a tap then
+    (nothing else changes the table while it waits for the answer)."""
+    page.wait_for_function(f"() => Number(document.getElementById('live').dataset.version) >= {table.version}")
+
+
 def truth(real: Game, event: int) -> int:
     """What the real table turned over where the game asks."""
     found = real.state.events[event]
@@ -129,6 +135,7 @@ def test_a_face_up_setup_then_a_year_of_which_tile_is_on_top(served: Served, ref
         while (questions := engine(table).questions()):
             asked_in.add(real.state.year)
             card = referee.locator("#asking")
+            settled(referee, table)
             expect(card).to_contain_text("Which tile is on top now?" if questions[0].kind == "tile"
                                          else "Which colossus woke?")
             if not shot:  # the first question, as the referee sees it, in English then in French
@@ -136,16 +143,20 @@ def test_a_face_up_setup_then_a_year_of_which_tile_is_on_top(served: Served, ref
                 card.scroll_into_view_if_needed()
                 referee.screenshot(path=str(SHOTS / "referee-which-tile.png"))
                 tablet.goto(served.url + "/")
+                settled(tablet, table)
                 on_tablet = tablet.locator("#asking")
                 expect(on_tablet).to_contain_text("A player or the referee answers")  # no answer from a stranger
                 assert tablet.evaluate("document.getElementById('asking').getBoundingClientRect().top") < 800
                 tablet.screenshot(path=str(SHOTS / "table-which-tile.png"))
                 table.submit(SetLanguage("fr")).result(timeout=30)
+                settled(referee, table)
+                settled(tablet, table)
                 expect(card).to_contain_text("Quelle tuile est sur le dessus ?")
                 expect(on_tablet).to_contain_text("Quelle tuile est sur le dessus ?")
                 referee.screenshot(path=str(SHOTS / "referee-which-tile-fr.png"))
                 tablet.screenshot(path=str(SHOTS / "table-which-tile-fr.png"))
                 table.submit(SetLanguage("en")).result(timeout=30)
+                settled(referee, table)
                 expect(card).to_contain_text("Which tile is on top now?")
             version = referee.locator("#live").get_attribute("data-version")
             card.locator(f"button[data-choice='{truth(real, questions[0].event)}']").click()

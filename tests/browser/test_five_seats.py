@@ -110,7 +110,10 @@ def test_five_seats_a_phone_two_boxes_and_two_virtual_players(served: Served, ph
         assert table.phase() == "program"
         assert all(p["city"] is not None for p in table.view("public")["players"])
 
-        # Seat 2's box breaks: the referee moves its player to a phone, who goes on there.
+        # Seat 2's box breaks: the referee moves its player to a phone, who goes on there. The virtual
+        # players rest meanwhile, so that the referee's page stands still under the tap.
+        bots.stop()
+        phone.wait_for_function(f"() => Number(document.getElementById('live').dataset.version) >= {table.version}")
         phone.select_option("select[name='move-2']", "phone")
         expect(phone.locator("li.player[data-seat='2'] select[data-move]")).to_have_value("phone")
         devices.follow()
