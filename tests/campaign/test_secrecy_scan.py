@@ -1,4 +1,4 @@
-"""Secrecy campaign: at every decision point of 20 simulated games of each size, played by virtual
+"""Secrecy campaign: at every decision point of 12 simulated games of each size, played by virtual
 players (every seat, at levels from random to strong, each deciding through `Bots.decide` from its own
 view) and in at least a third of them with the colossi awakening, for the public and for every seat,
 the view the API serves, the event a stream sends and the pages (with the map) carry zero forbidden
@@ -34,7 +34,7 @@ from web.stream import view_event as stream_event
 from . import awakening
 from .results import record
 
-GAMES = 20
+GAMES = 12  # of each size: a whole make test stays within CI's 20 minutes on a busy machine
 # Every page and live part a reader can open, and the map: the public's, and a seat's own beside them
 # (a seat opens the public's pages too, drawn then from its own view).
 PUBLIC_PAGES = ("/", "/part/table", "/map.svg", "/scoring", "/part/scoring", "/scoring.svg", "/referee")
@@ -132,7 +132,7 @@ def scan_point(table: Table, clients: dict[int | None, FlaskClient], readers: Re
 
 @pytest.fixture(scope="module")
 def scanned() -> dict[int, list[dict[str, Any]]]:
-    """All 60 games, in one pool so that no core idles while another ends a size's last long game;
+    """All 36 games, in one pool so that no core idles while another ends a size's last long game;
     the five-player games, the longest, go first. Spawned workers, not forked: a fork would copy
     whatever threads earlier tests left in this process."""
     games = [(players, n) for players in (5, 4, 3) for n in range(GAMES)]
@@ -151,7 +151,7 @@ def scanned() -> dict[int, list[dict[str, Any]]]:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_twenty_games_of_each_size_leak_nothing(scanned: dict[int, list[dict[str, Any]]], players: int) -> None:
+def test_twelve_games_of_each_size_leak_nothing(scanned: dict[int, list[dict[str, Any]]], players: int) -> None:
     results = scanned[players]
     assert len(results) == GAMES
     assert [f for result in results for f in result["found"]] == []
