@@ -23,9 +23,12 @@ from .commands import Refused
 KEY = "face_up"  # the table state's key for what the table has answered
 
 
-def _tiles(given: Any, what: str) -> list[int]:
+def _tiles(given: Any, what: str, k: int) -> list[int]:
+    """A typed list of the tiles on the board: k tile numbers."""
     if not isinstance(given, list) or any(isinstance(t, bool) or not isinstance(t, int) for t in given):
         raise Refused(N_("{what}: type tile numbers."), params={"what": Text(what)})
+    if len(given) != k:
+        raise Refused(N_("{what}: type {k} tiles, not {n}."), params={"what": Text(what), "k": k, "n": len(given)})
     return given
 
 
@@ -34,11 +37,8 @@ def setup_from_table(board: Board, setup: Setup, typed: dict[str, Any]) -> Setup
     typed in; a mistake is told in the table's words and changes nothing."""
     in_play = tiles_in_play(board, setup)
     k = 4 if len(setup.players) == 3 else 5
-    recruit = _tiles(typed.get("recruit"), N_("Recruitment tiles on the board"))
-    threat = _tiles(typed.get("threat"), N_("Threat tiles on the board"))
-    for tiles, what in ((recruit, N_("Recruitment tiles on the board")), (threat, N_("Threat tiles on the board"))):
-        if len(tiles) != k:
-            raise Refused(N_("{what}: type {k} tiles, not {n}."), params={"what": Text(what), "k": k, "n": len(tiles)})
+    recruit, threat = (_tiles(typed.get(key), what, k) for key, what in
+                       (("recruit", N_("Recruitment tiles on the board")), ("threat", N_("Threat tiles on the board"))))
     nexts = []
     for key, what in (("next_recruit", N_("Next recruitment tile")), ("next_threat", N_("Next threat tile"))):
         tile = typed.get(key)
@@ -91,25 +91,13 @@ def question_json(board: Board, question: Question, language: str) -> dict[str, 
             "text": Text(title, {"needs": question.slot}).render(language), "answers": answers}
 
 
-def rewound(board: Board, setup: Setup, actions: list[Action]) -> Setup:
-    """The setup of a face-up game gone back to these actions: the answers given after them stay in the
-    layout (the pieces are put back where they were), but are asked again, since the game may go otherwise."""
-    hidden = setup.layout.hidden
-    if hidden is None:
-        return setup
-    counted = Game.replay(board, with_answered(setup, hidden.answered + 10**6), actions)
-    assert counted.state.sight is not None
-    return with_answered(setup, min(hidden.answered, counted.state.sight.asked))
-
-
-def effective(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A face-up game's stored log with what rollbacks undid left out: its layout holds the answers of the
-    game as it went on, which the undone actions may not replay against."""
-    kept: list[dict[str, Any]] = []
-    for entry in entries:
-        if entry.get("type") == "rollback":
-            actions = [e for e in kept if e.get("type") != "rollback"]
-            kept = actions[:int(entry["keep"])]
-        else:
-            kept.append(entry)
-    return kept
+def rewound(board: Board, setup: Setup, actions: list[Action]) -> Game:
+    """A face-up game gone back to these actions. The answers given after them stay in its layout (the
+    pieces are put back where they were) but count as unanswered, so they are asked again: the game may go
+    otherwise. Replaying with the layout as it is asks nothing before these actions, so one replay tells
+    how many questions they met."""
+    game = Game.replay(board, setup, actions)
+    hidden, sight = setup.layout.hidden, game.state.sight
+    if hidden is not None and sight is not None:
+        game.state.setup = with_answered(setup, min(hidden.answered, sight.asked))
+    return game

@@ -29,14 +29,21 @@ HISTORY = 15  # the recent actions the referee may go back to by pointing
 ASIDE_LISTED = 8  # the games set aside a list shows, newest first
 
 
+def kept_entries(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A stored log's actions that its rollback markers left standing, in order."""
+    kept: list[dict[str, Any]] = []
+    for entry in entries:
+        if entry.get("type") == "rollback":
+            del kept[int(entry["keep"]):]
+        else:
+            kept.append(entry)
+    return kept
+
+
 def replayed(stored: StoredGame) -> Game:
     """A stored game as its log leaves it (rollback markers applied), up to its first entry that cannot be replayed."""
-    actions: list[Action] = []
-    for entry in stored.entries:
-        if entry.get("type") == "rollback":
-            del actions[int(entry["keep"]):]
-        else:
-            actions.append(action_from_json({k: v for k, v in entry.items() if k != "by"}))
+    actions: list[Action] = [action_from_json({k: v for k, v in entry.items() if k != "by"})
+                             for entry in kept_entries(stored.entries)]
     board, setup = parse_pack(stored.board_pack), setup_from_json(stored.setup)
     while True:
         try:

@@ -61,6 +61,7 @@ from .drafts import Drafts
 from .history import action_words
 from .instructions import Instruction
 from .names import check_names
+from .reads import kept_entries
 from .restore import restore_instructions
 from .steps import StepBuilder, restore_steps, setup_steps
 from .views import TableViews, ViewCache
@@ -123,7 +124,7 @@ class Table(TableViews):
         entries = stored.entries
         if hidden is not None:
             setup = replace(setup, layout=replace(setup.layout, hidden=hidden))
-            entries = face_up.effective(entries)
+            entries = kept_entries(entries)  # the layout holds the answers of the game as it went on
         self._start(setup)
         for index, entry in enumerate(entries):
             try:
@@ -192,10 +193,9 @@ class Table(TableViews):
     def _rollback_to(self, keep: int) -> list[Instruction]:
         assert self._game is not None and self._builder is not None
         before = self._game.view("referee")
-        setup = face_up.rewound(self._board, self._game.setup, self._game.actions[:keep])
-        if setup != self._game.setup and self._game_id is not None:
-            self._store_layout(setup)
-        rebuilt = Game.replay(self._board, setup, self._game.actions[:keep])
+        rebuilt = face_up.rewound(self._board, self._game.setup, self._game.actions[:keep])
+        if rebuilt.setup != self._game.setup and self._game_id is not None:
+            self._store_layout(rebuilt.setup)
         undo = restore_instructions(before, rebuilt.view("referee"), self._board)
         self._builder.seal()
         self._acknowledged = self._builder.sealed  # what happened before the rollback is history now

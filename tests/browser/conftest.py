@@ -46,6 +46,19 @@ def page_on(browser: Any, options: dict[str, Any] = PHONE) -> Iterator[Any]:
     assert errors == []  # no script error
 
 
+def expect(*args: Any, **options: Any) -> Any:
+    """Playwright's `expect`, imported when first used (the module loads without playwright, to skip)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(*args, **options)
+
+
+def settled(page: Any, table: Table) -> None:
+    """Until the page shows the table's current version: its live part is not swapped under a tap then,
+    as long as nothing else changes the table."""
+    page.wait_for_function(f"() => Number(document.getElementById('live').dataset.version) >= {table.version}")
+
+
 def _missing(reason: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason} (CI=true: the browser tests must run)")

@@ -12,26 +12,22 @@ from typing import Any
 import pytest
 
 from companion.boards import default_pack
-from companion.rules import Game, action_to_json, record_from_json
+from companion.rules import Game, record_from_json
 from companion.rules.events import Awakened, NextTile, TileIn
 from companion.rules.hidden import as_seen
 from companion.sim.agent import decide
 from companion.sim.simulate import random_setup
-from companion.table import Decide, Lock, SetLanguage, SetProgram, Table
+from companion.table import SetLanguage
 from tests.engine import engine
+from tests.table.test_face_up_table import play_next
 
-from .conftest import PIN, SHOTS, Served, page_on
+from .conftest import PIN, SHOTS, Served, expect, page_on, settled
 
-expect: Any = None
 BOARD = default_pack()
 
 
 @pytest.fixture
 def referee(browser: Any) -> Iterator[Any]:
-    global expect
-    from playwright.sync_api import expect as playwright_expect
-
-    expect = playwright_expect
     with page_on(browser) as page:
         yield page
 
@@ -41,29 +37,6 @@ def tablet(browser: Any) -> Iterator[Any]:
     """The table view on a tablet in landscape, where everyone at the table sees the question."""
     with page_on(browser, {"viewport": {"width": 1280, "height": 800}, "has_touch": True}) as page:
         yield page
-
-
-def play_next(table: Table, real: Game, rng: random.Random) -> None:
-    """The real game's next decision (all the programs of a year at once), keyed in on the table as the
-    players' phones would; the table reveals the programs in turn order when the last one locks."""
-    awaited = real.legal()
-    if awaited[0].decision != "program":
-        action = decide(rng, awaited[0] if len(awaited) == 1 else rng.choice(awaited), real.state)
-        real.push(action)
-        table.submit(Decide(action.seat, action_to_json(action))).result(timeout=30)
-        return
-    by_seat = {choice.seat: decide(rng, choice, real.state) for choice in awaited}
-    for seat in real.state.turn_order():
-        real.push(by_seat[seat])
-    for seat, program in by_seat.items():
-        table.submit(SetProgram(seat, tuple(program.orders))).result(timeout=30)
-        table.submit(Lock(seat)).result(timeout=30)
-
-
-def settled(page: Any, table: Table) -> None:
-    """Until the page shows the table's current version: its live part is not swapped under a tap then
-    (nothing else changes the table while it waits for the answer)."""
-    page.wait_for_function(f"() => Number(document.getElementById('live').dataset.version) >= {table.version}")
 
 
 def truth(real: Game, event: int) -> int:
@@ -131,7 +104,8 @@ def test_a_face_up_setup_then_a_year_of_which_tile_is_on_top(served: Served, ref
     shot = False
     year = 1
     while not asked_in or year in asked_in:  # until a whole year with questions is over
-        play_next(table, real, rng)
+        play_next(lambda command: table.submit(command).result(timeout=30), real,
+                  lambda choice: decide(rng, choice, real.state))
         while (questions := engine(table).questions()):
             asked_in.add(real.state.year)
             card = referee.locator("#asking")
@@ -140,7 +114,8 @@ def test_a_face_up_setup_then_a_year_of_which_tile_is_on_top(served: Served, ref
                                          else "Which colossus woke?")
             if not shot:  # the first question, as the referee sees it, in English then in French
                 shot = True
-                card.scroll_into_view_if_needed()
+                # In one step in the page: a live part swapped in between two steps cannot be missed.
+                referee.evaluate("document.getElementById('asking').scrollIntoView()")
                 referee.screenshot(path=str(SHOTS / "referee-which-tile.png"))
                 tablet.goto(served.url + "/")
                 settled(tablet, table)

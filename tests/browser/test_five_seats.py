@@ -19,18 +19,12 @@ from companion.table.bots import Bots
 from tests.hardware.fakebox import SocketBox
 from web.auth import seat_token
 
-from .conftest import PIN, SHOTS, Served, page_on
-
-expect: Any = None
+from .conftest import PIN, SHOTS, Served, expect, page_on, settled
 
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
     """The referee's phone."""
-    global expect
-    from playwright.sync_api import expect as playwright_expect
-
-    expect = playwright_expect
     with page_on(browser) as page:
         yield page
 
@@ -113,11 +107,12 @@ def test_five_seats_a_phone_two_boxes_and_two_virtual_players(served: Served, ph
         # Seat 2's box breaks: the referee moves its player to a phone, who goes on there. The virtual
         # players rest meanwhile, so that the referee's page stands still under the tap.
         bots.stop()
-        phone.wait_for_function(f"() => Number(document.getElementById('live').dataset.version) >= {table.version}")
+        settled(phone, table)
         phone.select_option("select[name='move-2']", "phone")
         expect(phone.locator("li.player[data-seat='2'] select[data-move]")).to_have_value("phone")
+        # The page sends the move as it changes: the table has it once its loop has applied it.
+        assert wait_until(table, lambda: table.seat_devices()[2] == {"device": "phone"})
         devices.follow()
-        assert table.seat_devices()[2] == {"device": "phone"}
         assert sorted(served.app.config["PHONES"].boxes) == [1, 2]
     finally:
         bots.stop()

@@ -66,21 +66,21 @@ def answer_all(table: Table, real: Game) -> int:
     return told
 
 
-def play_next(table: Table, real: Game, decide: Callable[[Any], Any]) -> None:
-    """The real game's next decision (all the programs of a year at once), then the same keyed in on the
-    table, which reveals the programs in turn order when the last one locks."""
+def play_next(send: Callable[[Any], Any], real: Game, decide: Callable[[Any], Any]) -> None:
+    """The real game's next decision (all the programs of a year at once), then the same sent to the table
+    as the players would key it in; the table reveals the programs in turn order when the last one locks."""
     awaited = real.legal()
     if awaited[0].decision != "program":
         action = decide(awaited[0])
         real.push(action)
-        table.handle(Decide(action.seat, action_to_json(action)))
+        send(Decide(action.seat, action_to_json(action)))
         return
     by_seat = {choice.seat: decide(choice) for choice in awaited}
     for seat in real.state.turn_order():
         real.push(by_seat[seat])
     for seat, program in by_seat.items():
-        table.handle(SetProgram(seat, list(program.orders)))
-        table.handle(Lock(seat))
+        send(SetProgram(seat, tuple(program.orders)))
+        send(Lock(seat))
 
 
 def test_a_whole_game_from_what_lies_face_up(tmp_path: Path) -> None:
@@ -93,7 +93,8 @@ def test_a_whole_game_from_what_lies_face_up(tmp_path: Path) -> None:
     agents = {seat: make_agent("strong", BOARD, 50010 + seat) for seat in real.state.seats}
     told = answer_all(table, real)
     while real.outcome() is None:
-        play_next(table, real, lambda choice: agents[choice.seat].decide(real.view(f"seat:{choice.seat}"), choice))
+        play_next(table.handle, real,
+                  lambda choice: agents[choice.seat].decide(real.view(f"seat:{choice.seat}"), choice))
         told += answer_all(table, real)
         assert as_seen(engine(table).state.events) == as_seen(real.state.events)
     assert told > 0 and real.state.awakenings > 0
@@ -109,7 +110,7 @@ def test_a_question_holds_the_game_survives_a_restart_and_refuses_a_wrong_tile(t
     rng = random.Random(4)
     told = 0
     while table.view("public")["table"]["asking"] is None:
-        play_next(table, real, lambda choice: decide(rng, choice, real.state))
+        play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
         if told == 0 and table.view("public")["table"]["asking"] is not None:
             told = answer_all(table, real)  # the first question is answered: the next one is kept
     asking = table.view("seat:1")["table"]["asking"]
@@ -152,7 +153,7 @@ def test_a_rollback_puts_drawn_tiles_back_and_asks_again(tmp_path: Path) -> None
     table = start(tmp_path / "t.db", real)
     rng = random.Random(4)
     while table.view("public")["table"]["asking"] is None:
-        play_next(table, real, lambda choice: decide(rng, choice, real.state))
+        play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
     asked_at = table.actions()
     answer_all(table, real)
     keep = asked_at - 1  # just before the action that drew (the year's programs, if it was their reveal)
