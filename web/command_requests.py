@@ -89,7 +89,7 @@ def parse(body: Any, role: Role) -> c.Command:
         case "unlock":
             return c.Unlock(seat or 0)
         case "decide":
-            return c.Decide(seat or 0, _dict(body, "action"), by=by)
+            return c.Decide(seat or 0, _dict(body, "action"), by=by, blind=role.blind)
         case "rollback":
             confirm = body.get("confirm", False)
             if not isinstance(confirm, bool):

@@ -124,6 +124,7 @@ class Decide:
     seat: int
     action: dict[str, Any] = field(default_factory=dict)
     by: str = "player"
+    blind: bool = False  # a referee who sees no secret: a refusal does not name one either
 
 
 @dataclass(frozen=True)

@@ -249,13 +249,14 @@ class TableReads:
                     replay.push(action)
             return self._years[:game.version]
 
-    def history(self, limit: int = HISTORY) -> list[dict[str, Any]]:
-        """The last actions in words, newest first; `keep` goes back to just before each."""
+    def history(self, limit: int = HISTORY, *, blind: bool = False) -> list[dict[str, Any]]:
+        """The last actions in words, newest first; `keep` goes back to just before each. A `blind`
+        referee is not told the census choices still behind the players' screens."""
         with self._lock:
             if self._game is None:
                 return []
-            game, years = self._game, self.action_years()
-            return [{"keep": n, "text": action_words(self._language, game.state, game.actions[n], years[n])}
+            game, years, lang = self._game, self.action_years(), self._language
+            return [{"keep": n, "text": action_words(lang, game.state, game.actions[n], years[n], blind=blind)}
                     for n in range(game.version - 1, max(-1, game.version - 1 - limit), -1)]
 
     def record(self) -> dict[str, Any]:

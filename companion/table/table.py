@@ -72,6 +72,12 @@ UNCHECKED_3P = ("The 3-player tiles of this board pack are not checked against y
                 "check them with the walk-through (/verify) before playing on them.")
 
 
+BLIND_REFUSAL = N_("The rules refuse this choice for that seat. What it may choose is behind its screen: "
+                   "let the player choose on their own box or phone.")
+# Refusals that name nothing behind a screen, so a blind referee may read them as they are.
+PUBLIC_REFUSALS = frozenset({N_("The census now counts {wanted}, not {unit}.")})
+
+
 class Table(TableViews):
     """The table: opening a stored game, the command loop, and what each command does."""
 
@@ -536,7 +542,14 @@ class Table(TableViews):
         if action.type == "program":
             raise Refused(N_("Programs are entered slot by slot and locked."), "§3")
         del game  # the push below checks it against the rules
-        self._push_and_store([(action, command.by)])
+        try:
+            self._push_and_store([(action, command.by)])
+        except Refused as refused:
+            if not command.blind or refused.template in PUBLIC_REFUSALS:
+                raise
+            # The rules' reason may name what is behind the seat's screen (how many units it has, its
+            # gold): a blind referee hears only that the choice is not the seat's to make.
+            raise Refused(BLIND_REFUSAL, refused.rule) from None
         return {"ok": True}
 
     def _push_and_store(self, actions: list[tuple[Any, str]]) -> None:
@@ -604,7 +617,7 @@ class Table(TableViews):
         preview = Game.replay(self._board, game.setup, game.actions[:command.keep])
         steps = restore_instructions(game.view("referee"), preview.view("referee"), self._board)
         years = self.action_years()
-        dropped = [action_words(self._language, game.state, game.actions[n], years[n])
+        dropped = [action_words(self._language, game.state, game.actions[n], years[n], blind=command.blind)
                    for n in range(command.keep, game.version)]
         return {"confirm": False, "keep": command.keep, "seen": len(self._entries),
                 "drops": game.version - command.keep, "dropped": dropped,
