@@ -2,9 +2,14 @@
 
 SQLite in WAL mode with `synchronous=FULL`: an entry is on disk when `append` returns, so an action is
 acknowledged only after it is stored. The log is append-only: a rollback appends a marker and nothing
-is ever deleted. Automatic checkpoints are off while a game runs, so the database file itself is
-rewritten only at a clean close; a power cut can tear only the last WAL frame, which SQLite discards
-on reopening, leaving the last complete action.
+is ever deleted. A power cut can tear only the last WAL frame, which SQLite discards on reopening,
+leaving the last complete action.
+
+The WAL is copied into the database file (checkpointed) whenever it passes WAL_PAGES pages, and cut back
+to WAL_BYTES when it starts over: never checkpointing let a busy night (or a client looping on commands)
+grow it by tens of megabytes on the Pi's card. A checkpoint is safe against a power cut: with
+`synchronous=FULL` SQLite syncs the WAL before copying it and the database file before starting the WAL
+again, so a cut in the middle leaves the WAL to copy once more on reopening.
 
 A database that SQLite finds damaged anyway is moved aside and what can still be read is copied into a
 fresh one, with a warning: a damaged store never stops the table from starting.
@@ -27,6 +32,8 @@ from companion.rules.errors import XiditError
 
 log = logging.getLogger(__name__)
 
+WAL_PAGES = 1000  # pages in the WAL (4 KB each) that set off a checkpoint: SQLite's default
+WAL_BYTES = 4 << 20  # what a WAL that starts over is cut back to
 WAL_HEADER = 32  # bytes, then frames of a 24-byte header and one page (sqlite.org/fileformat.html)
 WAL_FRAME_HEADER = 24
 
@@ -101,7 +108,7 @@ class Store:
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA wal_autocheckpoint=0")
+        _bound_wal(db)
         db.execute("PRAGMA foreign_keys=ON")
         return db
 
@@ -159,7 +166,7 @@ class Store:
         return db
 
     def close(self) -> None:
-        """Checkpoints the WAL into the database file (only here: see the module's note) and closes."""
+        """Checkpoints the whole WAL into the database file and closes."""
         if self._db is None:
             return
         try:
@@ -269,7 +276,7 @@ class Sessions:
     def __init__(self, path: Path | str) -> None:
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA wal_autocheckpoint=0")
+        _bound_wal(self._db)
         self._lock = threading.Lock()
 
     def open(self, kind: str, game: int | None, lifetime: float) -> str:
@@ -310,6 +317,12 @@ class Sessions:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _bound_wal(db: sqlite3.Connection) -> None:
+    """Checkpoints after a commit that leaves WAL_PAGES pages in the WAL; cuts it back when it starts over."""
+    db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+    db.execute(f"PRAGMA journal_size_limit={WAL_BYTES}")
 
 
 # Stores written before the table's state had a name of its own keep it in a table named `drafts`.

@@ -1,5 +1,6 @@
 """The JSON API under /api: everything the pages do. State-changing requests carry the version they
-saw; a stale one gets 409. Hostile or malformed input gets a 4xx with a clear message."""
+saw; one made stale by a change to what it depends on gets 409 (companion/table/changes.py). Hostile or
+malformed input gets a 4xx with a clear message."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request, session
 
 from companion.i18n import translate
 from companion.store import Sessions
-from companion.table import Refused, Table
+from companion.table import Moved, Refused, Table
 
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
@@ -229,17 +230,22 @@ def command() -> Response:
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise ApiError(400, "'version' must be the version of the view you acted on")
+    if r.kind == "public":
+        wait = current_app.config["PUBLIC_WRITES"].take(request.remote_addr or "?")
+        if wait > 0:
+            raise ApiError(429, f"too many commands from pages that are not signed in: try again in {wait:.1f} s",
+                           retry_after=round(wait, 1))
     try:
         parsed = command_requests.parse(data, r)
     except command_requests.BadRequest as error:
         raise ApiError(400, str(error)) from None
     except command_requests.Forbidden as error:
         raise ApiError(403, str(error)) from None
-    current = table().version
-    if version != current:
-        raise ApiError(409, "the game has moved on since that view: look again", version=current)
     try:
-        answer = table().submit(parsed).result(timeout=30)
+        # Refused as stale only when something it depends on changed since that view (table/changes.py).
+        answer = table().submit(parsed, seen=version).result(timeout=30)
+    except Moved as moved:
+        raise ApiError(409, "the game has moved on since that view: look again", version=moved.version) from None
     except Refused as refused:
         # In the table's language, from the refusal's template and fields; the rule's number is a
         # detail for the referee, never shown to players.

@@ -2,6 +2,7 @@
 
 Everything outside the table (boxes, web, hardware, the run) uses it through what is named here."""
 
+from .changes import Moved
 from .commands import (
     PACES,
     REFEREE,
@@ -30,6 +31,6 @@ from .table import Table
 
 __all__ = [
     "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "ImportGame", "Instruction", "Lock",
-    "MoveSeat", "NewGame", "Refused", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage",
+    "MoveSeat", "Moved", "NewGame", "Refused", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage",
     "SetOrder", "SetPace", "SetProgram", "Table", "TellTile", "Unlock",
 ]

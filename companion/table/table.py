@@ -35,6 +35,7 @@ from companion.rules import (
 from companion.store import Store
 
 from . import face_up, seats
+from .changes import GAME, STEPS, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
     REFEREE,
@@ -104,7 +105,8 @@ class Table(TableViews):
         self._watchers: list[Callable[[int], None]] = []
         self._events_seen = 0
         self._lock = threading.RLock()
-        self._queue: queue.Queue[tuple[Command | None, Future[dict[str, Any]]]] = queue.Queue()
+        self._changes = Changes()  # what each change touched: a command is stale only by what it depends on
+        self._queue: queue.Queue[tuple[Command | None, int | None, Future[dict[str, Any]]]] = queue.Queue()
         self._thread: threading.Thread | None = None
         self.on_tick: Callable[[], None] = lambda: None  # fed by the loop, e.g. a watchdog (systemd)
         self.tick_every = 1.0  # seconds the loop waits for a command before ticking anyway
@@ -152,6 +154,7 @@ class Table(TableViews):
         if self._builder is not None:
             self._builder.seal(self._acknowledged)
         self._version = max(self._version, int(saved.get("version", 0)) + 1)  # never goes back
+        self._changes.restart(self._version)
         game = self._game
         log.info("game %s resumed: year %s, phase %s, %s actions", game_id, game.state.year if game else "-",
                  game.state.phase if game else "-", game.version if game else 0)
@@ -219,17 +222,18 @@ class Table(TableViews):
             self._thread = threading.Thread(target=self._run, name="table-loop", daemon=True)
             self._thread.start()
 
-    def submit(self, command: Command) -> Future[dict[str, Any]]:
-        """Queues a command; the future holds the answer once it is applied and stored."""
+    def submit(self, command: Command, *, seen: int | None = None) -> Future[dict[str, Any]]:
+        """Queues a command; the future holds the answer once it is applied and stored. With `seen`, the
+        version of the view it was decided on: it is refused (`Moved`) if what it depends on changed since."""
         future: Future[dict[str, Any]] = Future()
-        self._queue.put((command, future))
+        self._queue.put((command, seen, future))
         return future
 
     def stop(self) -> None:
         """Finishes the command in hand, stops the loop and closes the store."""
         if self._thread is not None:
             done: Future[dict[str, Any]] = Future()
-            self._queue.put((None, done))
+            self._queue.put((None, None, done))
             self._thread.join()
             self._thread = None
         self._store.close()
@@ -237,7 +241,7 @@ class Table(TableViews):
     def _run(self) -> None:
         while True:
             try:
-                command, future = self._queue.get(timeout=self.tick_every)
+                command, seen, future = self._queue.get(timeout=self.tick_every)
             except queue.Empty:
                 self.on_tick()
                 continue
@@ -246,8 +250,9 @@ class Table(TableViews):
                 return
             if not future.set_running_or_notify_cancel():
                 continue
+            before = self._version
             try:
-                answer = self._apply(command)
+                answer = self._apply(command, seen)
             except Refused as refused:
                 future.set_exception(refused)
                 continue
@@ -258,6 +263,8 @@ class Table(TableViews):
             # The sender hears first, then every view is published: a box waiting for its answer
             # may redraw while the loop publishes, without either waiting on the other.
             future.set_result(answer)
+            if self._version == before:
+                continue  # nothing changed: nobody needs to look again
             try:
                 self._publish()
             except Exception:  # the loop must outlive any watcher's trouble
@@ -267,17 +274,42 @@ class Table(TableViews):
 
     def handle(self, command: Command) -> dict[str, Any]:
         """Applies one command and publishes; raises Refused and changes nothing when not allowed."""
+        before = self._version
         answer = self._apply(command)
-        self._publish()
+        if self._version != before:
+            self._publish()
         return answer
 
-    def _apply(self, command: Command) -> dict[str, Any]:
+    def _apply(self, command: Command, seen: int | None = None) -> dict[str, Any]:
+        """Applies a command; the version moves (and the table's state is saved) only when it changed
+        something: a command that changes nothing costs no write and makes no view stale."""
         with self._lock:
+            if seen is not None and self._changes.stale(seen, self._version, depends_on(command)):
+                raise Moved(self._version)
+            before = self._shape()
             answer = self._dispatch(command)
-            self._version += 1
-            self._save_state()
+            changed = touched(before, self._shape())
+            if changed:
+                self._version += 1
+                self._changes.note(self._version, changed)
+                self._save_state()
             answer["version"] = self._version
             return answer
+
+    def _shape(self) -> dict[str, tuple[Any, ...]]:
+        """What a view can show, part by part (changes.py): compared before and after each command."""
+        game, builder = self._game, self._builder
+        shape: dict[str, tuple[Any, ...]] = {
+            GAME: (self._game_id, game, game.version if game else 0, len(self._entries), game.setup if game else None),
+            STEPS: (builder, builder.shape() if builder else None),
+            "done": (self._acknowledged, self._ticked),
+            "settings": (self._pace, self._language, self._next_pack, self._board_text),
+            "seats": ({s: dict(d) for s, d in self._seats.items()}, self._hardware),
+            "boxes": ({s: dict(b) for s, b in self._boxes.items()},),
+        }
+        for seat, orders in self._drafts.by_seat.items():
+            shape[draft(seat)] = (tuple(orders), seat in self._drafts.locked)
+        return shape
 
     def watch(self, callback: Callable[[int], None]) -> Callable[[], None]:
         """Calls back with the new version after every change, without making any view: readers
