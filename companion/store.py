@@ -103,6 +103,23 @@ class Store:
             self._db = self._salvage(error)
         except OSError as error:
             raise StoreError(f"cannot open the store {self.path}: {error}") from None
+        self._check_writable()
+        # Reads on a connection of their own: a write stuck in the disk (on the table's connection) holds
+        # that connection, and readers need not wait for it (WAL: they read the last committed state).
+        self._reader = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._reading = threading.Lock()
+
+    def _check_writable(self) -> None:
+        """Refuses a store that cannot be written (read-only, full): a table on it would take actions it
+        cannot keep. One small write says so at once (the time it was last opened)."""
+        try:
+            with _transaction(self._db):
+                self._db.execute("INSERT OR REPLACE INTO settings VALUES ('last_opened', ?)", (_now(),))
+        except sqlite3.Error as error:
+            self._db.close()
+            raise StoreError(f"the store {self.path} cannot be written ({error}): the table does not start on a "
+                             "store it cannot save to. Free space on the card, or make the file and its folder "
+                             "writable by the table's user, then start it again.") from None
 
     def _connect(self, path: Path) -> sqlite3.Connection:
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -169,6 +186,8 @@ class Store:
         """Checkpoints the whole WAL into the database file and closes."""
         if self._db is None:
             return
+        with self._reading:
+            self._reader.close()
         try:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
@@ -218,7 +237,8 @@ class Store:
 
     def setting(self, key: str) -> str | None:
         """A value the table keeps between runs (the web's signing key, the referee PIN)."""
-        row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        with self._reading:
+            row = self._reader.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
     def set_setting(self, key: str, value: str) -> None:
@@ -241,8 +261,9 @@ class Store:
 
     def aside(self) -> list[tuple[int, str]]:
         """The games set aside, newest first: id and creation time."""
-        rows = self._db.execute("SELECT id, created FROM games WHERE finished = ? ORDER BY id DESC",
-                                (ASIDE,)).fetchall()
+        with self._reading:
+            rows = self._reader.execute("SELECT id, created FROM games WHERE finished = ? ORDER BY id DESC",
+                                        (ASIDE,)).fetchall()
         return [(int(i), str(c)) for i, c in rows]
 
     def last_unfinished(self) -> int | None:
@@ -254,13 +275,15 @@ class Store:
         return [(int(i), str(c), bool(f)) for i, c, f in rows]
 
     def load(self, game: int) -> StoredGame:
-        row = self._db.execute("SELECT board_pack, setup, finished FROM games WHERE id = ?", (game,)).fetchone()
-        if row is None:
-            raise StoreError(f"no game {game} in the store")
-        entries = [json.loads(e) for (e,) in
-                   self._db.execute("SELECT entry FROM log WHERE game = ? ORDER BY seq", (game,))]
-        state = {k: json.loads(v) for k, v in
-                 self._db.execute("SELECT key, value FROM table_state WHERE game = ?", (game,))}
+        with self._reading, _read(self._reader):  # one snapshot of the three tables
+            db = self._reader
+            row = db.execute("SELECT board_pack, setup, finished FROM games WHERE id = ?", (game,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game {game} in the store")
+            log_rows = db.execute("SELECT entry FROM log WHERE game = ? ORDER BY seq", (game,)).fetchall()
+            state_rows = db.execute("SELECT key, value FROM table_state WHERE game = ?", (game,)).fetchall()
+        entries = [json.loads(e) for (e,) in log_rows]
+        state = {k: json.loads(v) for k, v in state_rows}
         return StoredGame(game, row[0], json.loads(row[1]), bool(row[2]), entries, state)
 
 
@@ -340,6 +363,19 @@ def _state_table(db: sqlite3.Connection) -> str | None:
     """The table that holds the table's state in this store's schema, if it has one."""
     names = {row[0] for row in _rows(db, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     return next((name for name in ("table_state", OLD_STATE_TABLE) if name in names), None)
+
+
+class _read:
+    """BEGIN … COMMIT around reads that must see one state of the store."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN")
+
+    def __exit__(self, *exc: object) -> None:
+        self.db.execute("COMMIT")
 
 
 class _transaction:

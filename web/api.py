@@ -12,6 +12,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request, session
 from companion.i18n import translate
 from companion.store import Sessions
 from companion.table import Moved, Refused, Table
+from companion.table.saving import STILL_SAVING, CannotSave
 
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
@@ -136,6 +137,16 @@ def view() -> Response:
     return Response(table().view_json(role().reader)[1], mimetype="application/json")
 
 
+@api.get("/health")
+def health() -> Response:
+    """Whether the table saves what is done (companion/table/saving.py): 200 when it does, 503 with what
+    is wrong when it cannot save or a write has hung. Read without the table's lock; no secret in it."""
+    found = table().health()
+    response = jsonify(found)
+    response.status_code = 200 if found["saving"] == "ok" else 503
+    return response
+
+
 @api.get("/whoami")
 def whoami() -> Response:
     r = role()
@@ -246,6 +257,10 @@ def command() -> Response:
         answer = table().submit(parsed, seen=version).result(timeout=30)
     except Moved as moved:
         raise ApiError(409, "the game has moved on since that view: look again", version=moved.version) from None
+    except CannotSave as failed:  # in words, with what to do: the page shows it as it is
+        raise ApiError(503, refusal(failed), saving="cannot_save") from None
+    except TimeoutError:
+        raise ApiError(503, translate(table().language, STILL_SAVING), saving="stalled") from None
     except Refused as refused:
         # In the table's language, from the refusal's template and fields; the rule's number is a
         # detail for the referee, never shown to players.

@@ -56,6 +56,10 @@ def replayed(stored: StoredGame) -> Game:
 
 
 class TableReads:
+    """Most reads take the table's lock. Those of one attribute that the loop replaces and never changes in
+    place (the version, the game's number, the language, the boards, whether a game exists) do not: a
+    page reads them at once even while the loop waits on a stalled write."""
+
     _lock: threading.RLock
     _store: Store
     _game: Game | None
@@ -98,49 +102,41 @@ class TableReads:
     @property
     def version(self) -> int:
         """One more with each change, and more again after a restart: it never goes back."""
-        with self._lock:
-            return self._version
+        return self._version
 
     @property
     def game_id(self) -> int | None:
         """The stored game under way, if any (a finished game stays under way until the next)."""
-        with self._lock:
-            return self._game_id
+        return self._game_id
 
     @property
     def language(self) -> str:
-        with self._lock:
-            return self._language
+        return self._language
 
     @property
     def board(self) -> Board:
         """The board of the game under way (with no game yet, of the next one)."""
-        with self._lock:
-            return self._board
+        return self._board
 
     @property
     def board_text(self) -> str:
         """The pack text of the game under way."""
-        with self._lock:
-            return self._board_text
+        return self._board_text
 
     @property
     def new_board(self) -> Board:
         """The board new games start with."""
-        with self._lock:
-            return self._new_board()
+        return self._new_board()
 
     @property
     def new_pack(self) -> str:
         """The pack text new games start with."""
-        with self._lock:
-            return self._next_pack
+        return self._next_pack
 
     def boards(self) -> tuple[Board, Board]:
         """The board in use (the game under way's, with no game the next one's) and the board new
-        games start with, read together."""
-        with self._lock:
-            return (self._board if self._game is not None else self._new_board()), self._new_board()
+        games start with (without the lock, as `board`)."""
+        return (self._board if self._game is not None else self._new_board()), self._new_board()
 
     @property
     def store_path(self) -> Path:
@@ -148,9 +144,8 @@ class TableReads:
         return self._store.path
 
     def setting(self, key: str) -> str | None:
-        """A setting kept in the store between runs."""
-        with self._lock:
-            return self._store.setting(key)
+        """A setting kept in the store between runs (read on the store's own reading connection)."""
+        return self._store.setting(key)
 
     def set_setting(self, key: str, value: str) -> None:
         with self._lock:
@@ -158,8 +153,7 @@ class TableReads:
 
     def has_game(self) -> bool:
         """Whether a game was started (it may be over)."""
-        with self._lock:
-            return self._game is not None
+        return self._game is not None
 
     def playing(self) -> bool:
         """Whether a game is under way and not over."""
@@ -265,15 +259,15 @@ class TableReads:
             return record_to_json(self._current().record())
 
     def set_aside(self) -> list[dict[str, Any]]:
-        """The games set aside, newest first (the last few): number, date, players and how far they went."""
-        with self._lock:
-            listed = []
-            for game_id, created in self._store.aside()[:ASIDE_LISTED]:
-                game = replayed(self._store.load(game_id))
-                listed.append({"game": game_id, "created": created, "year": game.state.year, "actions": game.version,
-                               "players": [{"seat": p.seat, "colour": p.colour, "name": p.name}
-                                           for p in game.setup.players]})
-            return listed
+        """The games set aside, newest first (the last few): number, date, players and how far they went.
+        Read from the store alone, without the table's lock."""
+        listed = []
+        for game_id, created in self._store.aside()[:ASIDE_LISTED]:
+            game = replayed(self._store.load(game_id))
+            listed.append({"game": game_id, "created": created, "year": game.state.year, "actions": game.version,
+                           "players": [{"seat": p.seat, "colour": p.colour, "name": p.name}
+                                       for p in game.setup.players]})
+        return listed
 
     def record_of(self, game_id: int) -> dict[str, Any]:
         """The game record of the game under way or of a game set aside (any other is not the referee's to read)."""

@@ -61,13 +61,17 @@ from .commands import (
 from .drafts import Drafts
 from .history import action_words
 from .instructions import Instruction
+from .memory import remember
 from .names import check_names
 from .reads import kept_entries
 from .restore import restore_instructions
+from .saving import STORE_ERRORS, CannotSave, Saving
 from .steps import StepBuilder, restore_steps, setup_steps
 from .views import TableViews, ViewCache
 
 log = logging.getLogger("companion.table")
+
+UNSAVED = frozenset({"boxes"})  # parts of the table's state that are not saved: a box's connection
 
 UNCHECKED_3P = ("The 3-player tiles of this board pack are not checked against your copy of the game: "
                 "check them with the walk-through (/verify) before playing on them.")
@@ -110,6 +114,9 @@ class Table(TableViews):
         self._thread: threading.Thread | None = None
         self.on_tick: Callable[[], None] = lambda: None  # fed by the loop, e.g. a watchdog (systemd)
         self.tick_every = 1.0  # seconds the loop waits for a command before ticking anyway
+        self._saving = Saving()
+        # Told what the store said when the table stops saving, and None when it saves again (systemd's status)
+        self.on_saving: Callable[[str | None], None] = lambda error: None
 
     # -- opening -----------------------------------------------------------------------------------
 
@@ -255,6 +262,7 @@ class Table(TableViews):
                 answer = self._apply(command, seen)
             except Refused as refused:
                 future.set_exception(refused)
+                self._publish_since(before, command)  # a store that stopped saving: every device says so
                 continue
             except Exception as error:  # a bug must not stop the table: the command fails alone
                 log.exception("command %r failed", command)
@@ -263,12 +271,15 @@ class Table(TableViews):
             # The sender hears first, then every view is published: a box waiting for its answer
             # may redraw while the loop publishes, without either waiting on the other.
             future.set_result(answer)
-            if self._version == before:
-                continue  # nothing changed: nobody needs to look again
-            try:
-                self._publish()
-            except Exception:  # the loop must outlive any watcher's trouble
-                log.exception("publishing after %r failed", command)
+            self._publish_since(before, command)
+
+    def _publish_since(self, before: int, command: Command) -> None:
+        if self._version == before:
+            return  # nothing changed: nobody needs to look again
+        try:
+            self._publish()
+        except Exception:  # the loop must outlive any watcher's trouble
+            log.exception("publishing after %r failed", command)
 
     # -- commands ----------------------------------------------------------------------------------
 
@@ -282,19 +293,61 @@ class Table(TableViews):
 
     def _apply(self, command: Command, seen: int | None = None) -> dict[str, Any]:
         """Applies a command; the version moves (and the table's state is saved) only when it changed
-        something: a command that changes nothing costs no write and makes no view stale."""
+        something: a command that changes nothing costs no write and makes no view stale. A command whose
+        write the store refuses changes nothing, in memory either (saving.py)."""
         with self._lock:
             if seen is not None and self._changes.stale(seen, self._version, depends_on(command)):
                 raise Moved(self._version)
-            before = self._shape()
-            answer = self._dispatch(command)
-            changed = touched(before, self._shape())
-            if changed:
-                self._version += 1
-                self._changes.note(self._version, changed)
-                self._save_state()
+            before, restore, version = self._shape(), remember(self), self._version
+            self._saving.begin()
+            try:
+                answer = self._dispatch(command)
+                changed = touched(before, self._shape())
+                if changed:
+                    # The version moves once all is saved: until then readers get the views of the last one.
+                    if changed - UNSAVED:
+                        self._save_state(self._version + 1)
+                    self._version += 1
+                    self._changes.note(self._version, changed)
+            except STORE_ERRORS as error:
+                if not self._stored_anyway(before):
+                    restore()
+                    self._cannot_save(command, error)
+                    raise CannotSave() from None
+                # Its action is on disk, so the command stands: only the table's state around it is not saved.
+                self._version = version + 1
+                self._changes.note(self._version, touched(before, self._shape()))
+                self._cannot_save(command, error)
+                answer = {}
+            else:
+                if changed - UNSAVED and self._saving.saved():
+                    log.warning("the table saves again")
+                    self._note_saving()
+            finally:
+                self._saving.end()
             answer["version"] = self._version
             return answer
+
+    def _stored_anyway(self, before: dict[str, tuple[Any, ...]]) -> bool:
+        """Whether the game's own write went through before the store failed (the log is longer)."""
+        return len(self._entries) != int(before[GAME][3])
+
+    def _cannot_save(self, command: Command, error: BaseException) -> None:
+        log.error("the table cannot save (%s: %s) after %r", type(error).__name__, error, command)
+        if self._saving.failed(error):
+            self.on_saving(self._saving.error)
+            self._note_saving()
+
+    def _note_saving(self) -> None:
+        """Saving stopped or came back: every view says so, so the version moves (this change is not saved)."""
+        self._version += 1
+        self._changes.note(self._version, frozenset({"saving"}))
+        if not self._saving.failing:
+            self.on_saving(None)
+
+    def health(self) -> dict[str, Any]:
+        """Whether the table saves (saving.py), read without the table's lock: a stalled write holds it."""
+        return self._saving.health()
 
     def _shape(self) -> dict[str, tuple[Any, ...]]:
         """What a view can show, part by part (changes.py): compared before and after each command."""
@@ -655,12 +708,12 @@ class Table(TableViews):
                 "drops": game.version - command.keep, "dropped": dropped,
                 "undo": [s.text(self._language, None if command.blind else -1) for s in steps]}
 
-    def _save_state(self) -> None:
+    def _save_state(self, version: int) -> None:
         if self._game_id is None:
             return
         self._store.set_table_state(self._game_id, "table", {
             **self._drafts.to_json(),
-            "pace": self._pace, "acknowledged": self._acknowledged, "ticked": self._ticked, "version": self._version,
+            "pace": self._pace, "acknowledged": self._acknowledged, "ticked": self._ticked, "version": version,
         })
 
 
