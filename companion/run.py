@@ -290,7 +290,7 @@ def start_web(config: Config, table: Table) -> WebServer | None:
 
     def short_link(seat: int) -> str:
         # Upper case: the box's QR code is then small enough to scan on a 128x64 OLED.
-        token = seat_token(secret_key, table.game_id, seat)[:SHORT]
+        token = seat_token(secret_key, table.game_id, seat, table.seat_link(seat))[:SHORT]
         return f"{public.upper()}S/{seat}/{token.upper()}"
 
     server.seat_link = short_link
@@ -303,8 +303,8 @@ def start_web(config: Config, table: Table) -> WebServer | None:
               flush=True)
     secret = app.config["SECRET_KEY"]
     for seat in sorted(phones.boxes):
-        print(f"Seat {seat} plays from a phone: {public}seat/{seat}?t={seat_token(secret, table.game_id, seat)}",
-              flush=True)
+        token = seat_token(secret, table.game_id, seat, table.seat_link(seat))
+        print(f"Seat {seat} plays from a phone: {public}seat/{seat}?t={token}", flush=True)
     return server
 
 

@@ -62,7 +62,9 @@ def _role() -> Role:
     if kind == "seat":
         seat = session.get("seat")
         game = session.get("game")
-        if isinstance(seat, int) and game == signed[1] == table().game_id:
+        # A renewed link (links.py) ends the sign-ins made with the old one: their number is not the seat's.
+        if isinstance(seat, int) and game == signed[1] == table().game_id and session.get("link", 0) == \
+                table().seat_link(seat):
             return Role("seat", seat)
         return Role("public")
     return Role("referee", blind=bool(session.get("blind")))
@@ -73,11 +75,12 @@ def still_allowed(r: Role) -> Callable[[], bool]:
     ident = session.get("sid")
     if r.kind == "public" or not isinstance(ident, str):
         return lambda: True
-    signed, tab, game = sessions(), table(), session.get("game")
+    signed, tab, game, link = sessions(), table(), session.get("game"), session.get("link", 0)
 
     def allowed() -> bool:
         found = signed.alive(ident)
-        return found is not None and (r.kind != "seat" or found[1] == game == tab.game_id)
+        return found is not None and (r.kind != "seat" or (found[1] == game == tab.game_id
+                                                           and link == tab.seat_link(r.seat or 0)))
     return allowed
 
 
@@ -102,13 +105,14 @@ def sign_in_seat(seat: int, token: str, *, short: bool = False) -> str | None:
     game = table().game_id
     if not table().seated(seat):
         return "seat"
-    expected = seat_token(current_app.config["SECRET_KEY"], game, seat)
+    link = table().seat_link(seat)
+    expected = seat_token(current_app.config["SECRET_KEY"], game, seat, link)
     if short:
         expected, token = expected[:SHORT], token.lower()
     if not same(token, expected):
         return "token"
     sessions().end_all("seat", but_game=game)  # a new game ends the old game's seats
-    sign_in("seat", game, seat=seat)
+    sign_in("seat", game, seat=seat, link=link)
     return None
 
 
@@ -349,5 +353,6 @@ def links() -> Response:
         raise ApiError(403, "a blind referee sees no seat's link: each is on its own box or phone")
     secret = current_app.config["SECRET_KEY"]
     game = table().game_id
-    return jsonify({"seats": [{"seat": s, "colour": colour, "url": f"/seat/{s}?t={seat_token(secret, game, s)}"}
+    return jsonify({"seats": [{"seat": s, "colour": colour,
+                               "url": f"/seat/{s}?t={seat_token(secret, game, s, table().seat_link(s))}"}
                               for s, colour, _ in table().players()]})

@@ -132,7 +132,7 @@ def seat_links(who: Role) -> list[dict[str, Any]]:
     game = table().game_id
     out = []
     for seat, colour, name in table().players():
-        url = f"{public_url()}seat/{seat}?t={seat_token(secret, game, seat)}"
+        url = f"{public_url()}seat/{seat}?t={seat_token(secret, game, seat, table().seat_link(seat))}"
         out.append({"seat": seat, "url": url, "colour": colour, "name": name,
                     "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=seat))})
     return out

@@ -15,6 +15,7 @@ from .commands import (
     MoveSeat,
     NewGame,
     Refused,
+    RenewLink,
     ResumeGame,
     Rollback,
     SetBoard,
@@ -31,6 +32,6 @@ from .table import Table
 
 __all__ = [
     "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "ImportGame", "Instruction", "Lock",
-    "MoveSeat", "Moved", "NewGame", "Refused", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage",
-    "SetOrder", "SetPace", "SetProgram", "Table", "TellTile", "Unlock",
+    "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard",
+    "SetLanguage", "SetOrder", "SetPace", "SetProgram", "Table", "TellTile", "Unlock",
 ]

@@ -25,6 +25,7 @@ from .commands import (
     MoveSeat,
     NewGame,
     Refused,
+    RenewLink,
     ResumeGame,
     Rollback,
     SetBoard,
@@ -68,6 +69,8 @@ def depends_on(command: Command) -> frozenset[str] | None:
             return frozenset({GAME, STEPS})  # "done" is said of the steps as shown
         case MoveSeat():
             return frozenset({GAME, "seats"})
+        case RenewLink():
+            return frozenset({GAME, "links"})  # a second tap on an old page renews no link the first one made
         case SetPace() | SetLanguage() | SetBoard():
             return frozenset()  # each says all it wants, whatever the table looked like
     return None

@@ -23,7 +23,7 @@ def remember(table: Any) -> Callable[[], None]:
         "_version", "_acknowledged", "_ticked", "_pace", "_language", "_game", "_game_id", "_builder",
         "_events_seen", "_board", "_board_text", "_next_pack", "_next_board")}
     copies = {"_boxes": {s: dict(b) for s, b in table._boxes.items()},
-              "_seats": {s: dict(d) for s, d in table._seats.items()},
+              "_seats": {s: dict(d) for s, d in table._seats.items()}, "_links": dict(table._links),
               "_entries": list(table._entries), "_years": list(table._years)}
 
     def restore() -> None:

@@ -68,6 +68,7 @@ class TableReads:
     _version: int
     _drafts: Drafts
     _seats: dict[int, dict[str, str]]  # who plays each seat (seats.py)
+    _links: dict[int, int]  # each seat's link number (links.py)
     _hardware: tuple[str, ...]
     _years: list[int]  # the year of each action, as far as known
     _builder: StepBuilder | None
@@ -150,6 +151,10 @@ class TableReads:
     def set_setting(self, key: str, value: str) -> None:
         with self._lock:
             self._store.set_setting(key, value)
+
+    def seat_link(self, seat: int) -> int:
+        """The number of the seat's link now (links.py): its token is made with it. Read without the lock."""
+        return self._links.get(seat, 0)
 
     def has_game(self) -> bool:
         """Whether a game was started (it may be over)."""

@@ -34,7 +34,7 @@ from companion.rules import (
 )
 from companion.store import Store
 
-from . import face_up, seats
+from . import face_up, links, seats
 from .changes import GAME, STEPS, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
@@ -48,6 +48,7 @@ from .commands import (
     MoveSeat,
     NewGame,
     Refused,
+    RenewLink,
     ResumeGame,
     Rollback,
     SetBoard,
@@ -105,6 +106,7 @@ class Table(TableViews):
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
         self._hardware: tuple[str, ...] = ()  # the hardware boxes the table has, for the seats (seats.py)
         self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
+        self._links: dict[int, int] = {}  # each seat's link number (links.py); saved
         self._views = ViewCache()
         self._watchers: list[Callable[[int], None]] = []
         self._events_seen = 0
@@ -155,6 +157,7 @@ class Table(TableViews):
             self._drafts.restore(saved, seats)
         self._pace = saved.get("pace", self._pace)
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
+        self._links = links.from_json(stored.table_state.get(links.KEY))
         total = len(self._steps())
         self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
         self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
@@ -169,6 +172,7 @@ class Table(TableViews):
     def _start(self, setup: Any) -> None:
         self._game = Game(self._board, setup)
         self._entries = []
+        self._links = {}
         self._drafts.clear()
         self._builder = StepBuilder(self._game.state)
         self._builder.add_steps(setup_steps(self._game, typed_parts(self._game.setup.layout)))
@@ -358,6 +362,7 @@ class Table(TableViews):
             "done": (self._acknowledged, self._ticked),
             "settings": (self._pace, self._language, self._next_pack, self._board_text),
             "seats": ({s: dict(d) for s, d in self._seats.items()}, self._hardware),
+            "links": (dict(self._links),),
             "boxes": ({s: dict(b) for s, b in self._boxes.items()},),
         }
         for seat, orders in self._drafts.by_seat.items():
@@ -403,6 +408,8 @@ class Table(TableViews):
                 return self._resume_aside(command)
             case MoveSeat():
                 return self._move_seat(command)
+            case RenewLink():
+                return self._renew_link(command)
             case BoxStatus(seat=seat, kind=kind, connected=connected):
                 self._boxes[seat] = {"kind": kind, "connected": connected}
                 log.info("seat %s: %s box %s", seat, kind, "connected" if connected else "disconnected")
@@ -496,6 +503,17 @@ class Table(TableViews):
         self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in moved.items()})
         log.info("seat %s now plays on %s", command.seat, moved[command.seat])
         return {"seat": command.seat, "device": moved[command.seat]}
+
+    def _renew_link(self, command: RenewLink) -> dict[str, Any]:
+        self._referee_only(command.by)
+        if command.seat not in self._current().state.players:
+            raise Refused(N_("There is no seat {seat} in this game."), params={"seat": command.seat})
+        renewed = links.renewed(self._links, command.seat)
+        assert self._game_id is not None
+        self._store.set_table_state(self._game_id, links.KEY, links.to_json(renewed))
+        self._links = renewed
+        log.info("seat %s: its link was renewed, the old one stops working", command.seat)
+        return {"seat": command.seat}
 
     def _new_game(self, command: NewGame) -> dict[str, Any]:
         self._referee_only(command.by)
