@@ -4,6 +4,7 @@ table's own Store, with a fault put in front of every write (the table sees only
 from __future__ import annotations
 
 import os
+import random
 import sqlite3
 import subprocess
 import threading
@@ -20,13 +21,18 @@ WRITES = ("new_game", "append", "set_setup", "set_table_state", "set_setting", "
 class FaultyStore(Store):
     def __init__(self, path: Path | str) -> None:
         super().__init__(path)
-        self.fault: str | None = None  # None, "full" or "stall"
+        self.fault: str | None = None  # None, "full", "stall", or "sometimes" (full, at `rate`, by `rng`)
+        self.rng = random.Random(0)
+        self.rate = 0.0
+        self.writes = self.refused = 0
         self.failed = threading.Event()  # set at each write refused
         self.entered = threading.Event()  # set when a write starts to hang
         self.release = threading.Event()  # lets hanging writes go on
 
     def _fault(self) -> None:
-        if self.fault == "full":
+        self.writes += 1
+        if self.fault == "full" or (self.fault == "sometimes" and self.rng.random() < self.rate):
+            self.refused += 1
             self.failed.set()
             raise sqlite3.OperationalError("database or disk is full")
         if self.fault == "stall":

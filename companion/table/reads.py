@@ -6,9 +6,9 @@ makes it and changes it."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.boards import parse_pack
 from companion.i18n import N_
@@ -25,6 +25,8 @@ from .drafts import Drafts
 from .history import action_words
 from .steps import Step, StepBuilder
 
+T = TypeVar("T")
+STUCK = 0.25  # seconds a read waits for the table's lock before it takes what it read last time
 HISTORY = 15  # the recent actions the referee may go back to by pointing
 ASIDE_LISTED = 8  # the games set aside a list shows, newest first
 
@@ -81,6 +83,25 @@ class TableReads:
     _board_text: str  # the pack of the game under way (each game keeps the pack it began with)
     _next_pack: str  # the pack new games start with
     _next_board: Board
+
+    _kept_reads: dict[Hashable, Any]  # what each read that may wait gave last (see `_fresh_or_kept`)
+
+    def _fresh_or_kept(self, key: Hashable, read: Callable[[], T]) -> T:
+        """A read under the table's lock; when the lock is held past STUCK seconds (the loop waits on a
+        stalled write), what the same read gave last time: a page that only reads keeps answering, one
+        change behind at most. The loop itself holds the lock and reads at once."""
+        if self._lock.acquire(timeout=STUCK):
+            try:
+                value = read()
+            finally:
+                self._lock.release()
+            self._kept_reads[key] = value
+            return value
+        if key in self._kept_reads:
+            kept: T = self._kept_reads[key]
+            return kept
+        with self._lock:
+            return read()
 
     def paused(self) -> bool:
         """In `orders` pace, decisions wait until the table has done every step that moves pieces."""
@@ -190,11 +211,12 @@ class TableReads:
 
     def players(self) -> list[tuple[int, str, str | None]]:
         """The seat, colour and name of each player of the game under way, in seat order."""
-        with self._lock:
+        def read() -> list[tuple[int, str, str | None]]:
             if self._game is None:
                 return []
             players = self._game.state.players
             return [(s, players[s].colour, players[s].name) for s in self._game.state.seats]
+        return self._fresh_or_kept(("players",), read)
 
     def seat_devices(self) -> dict[int, dict[str, str]]:
         """Who plays each seat of the game under way, when the referee said so (seats.py); else empty."""
@@ -251,12 +273,13 @@ class TableReads:
     def history(self, limit: int = HISTORY, *, blind: bool = False) -> list[dict[str, Any]]:
         """The last actions in words, newest first; `keep` goes back to just before each. A `blind`
         referee is not told the census choices still behind the players' screens."""
-        with self._lock:
+        def read() -> list[dict[str, Any]]:
             if self._game is None:
                 return []
             game, years, lang = self._game, self.action_years(), self._language
             return [{"keep": n, "text": action_words(lang, game.state, game.actions[n], years[n], blind=blind)}
                     for n in range(game.version - 1, max(-1, game.version - 1 - limit), -1)]
+        return self._fresh_or_kept(("history", limit, blind), read)
 
     def record(self) -> dict[str, Any]:
         """The game record (docs/formats.md, "Game record") of the game in hand: its effective actions."""

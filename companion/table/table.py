@@ -108,6 +108,7 @@ class Table(TableViews):
         self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
         self._links: dict[int, int] = {}  # each seat's link number (links.py); saved
         self._views = ViewCache()
+        self._kept_reads: dict[Any, Any] = {}  # reads.py: what a read gave last, for when the loop is stuck
         self._watchers: list[Callable[[int], None]] = []
         self._events_seen = 0
         self._lock = threading.RLock()

@@ -116,8 +116,8 @@ class TableViews(TableReads):
         found, _ = self._views.kept(self._version, reader)
         if found is not None:
             return found
-        with self._lock:
-            return self._views.view(self._version, reader, lambda: self._build_view(reader))
+        return self._fresh_or_kept(("view", reader),
+                                   lambda: self._views.view(self._version, reader, lambda: self._build_view(reader)))
 
     def view_json(self, reader: str = "referee") -> tuple[int, str]:
         """The version and the view as JSON text, made once per reader and version however many
@@ -126,9 +126,7 @@ class TableViews(TableReads):
         _, text = self._views.kept(version, reader)
         if text is not None:
             return version, text
-        with self._lock:
-            version = self._version
-            view = self.view(reader)
+        version, view = self._fresh_or_kept(("json", reader), lambda: (self._version, self.view(reader)))
         return version, self._views.json(version, reader, view)
 
     def _build_view(self, reader: str) -> dict[str, Any]:
@@ -203,10 +201,11 @@ class TableViews(TableReads):
         found: SeatSnapshot | None = self._views.kept_other(self._version, ("snapshot", seat))
         if found is not None:
             return found
-        with self._lock:
+        def read() -> SeatSnapshot:
             snapshot = self._seat_snapshot(seat)
             self._views.keep_other(self._version, ("snapshot", seat), snapshot)
             return snapshot
+        return self._fresh_or_kept(("snapshot", seat), read)
 
     def _seat_snapshot(self, seat: int) -> SeatSnapshot:
         view = self.view(f"seat:{seat}") if self._game else self.view("public")
