@@ -88,8 +88,9 @@ class TableReads:
 
     def _fresh_or_kept(self, key: Hashable, read: Callable[[], T]) -> T:
         """A read under the table's lock; when the lock is held past STUCK seconds (the loop waits on a
-        stalled write), what the same read gave last time: a page that only reads keeps answering, one
-        change behind at most. The loop itself holds the lock and reads at once."""
+        stalled write), what the same read gave last time: a page that only reads keeps answering, with
+        the table as it was before the write (a whole, earlier state). The loop itself holds the lock and
+        reads at once."""
         if self._lock.acquire(timeout=STUCK):
             try:
                 value = read()
