@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, request, session
 
-from companion.i18n import translate
+from companion.i18n import N_, translate
 from companion.store import Sessions
 from companion.table import Moved, Refused, Table
 from companion.table.saving import STILL_SAVING, CannotSave
@@ -20,6 +20,8 @@ from .phone import PhoneBoxes
 from .stream import RETRY_AFTER, Refusal, Stream, Streams
 
 api = Blueprint("api", __name__, url_prefix="/api")
+
+TOO_MANY_TAPS = N_("Too many taps from pages not signed in: wait a moment and tap again.")
 
 
 class ApiError(Exception):
@@ -248,8 +250,7 @@ def command() -> Response:
     if r.kind == "public":
         wait = current_app.config["PUBLIC_WRITES"].take(request.remote_addr or "?")
         if wait > 0:
-            raise ApiError(429, f"too many commands from pages that are not signed in: try again in {wait:.1f} s",
-                           retry_after=round(wait, 1))
+            raise ApiError(429, translate(table().language, TOO_MANY_TAPS), retry_after=round(wait, 1))
     try:
         parsed = command_requests.parse(data, r)
     except command_requests.BadRequest as error:
