@@ -19,7 +19,7 @@ from companion.config import Config
 from companion.i18n import N_, translate
 from companion.notify import Notifier
 from companion.store import Store
-from companion.table import Table
+from companion.table import Refused, Table
 from companion.table.bots import Bots, new_game_command
 from companion.table.names import escape_controls
 from web import create_app
@@ -75,6 +75,7 @@ def run(config: Config, stop: threading.Event | None = None, *,
     if not table.has_game():
         table.handle(new_game_command(players, config.length, config.neutral, seed))
     table.on_tick = notifier.tick
+    table.on_saving = lambda error: notifier.status(saving_status(error))
     if notifier.interval is not None:
         table.tick_every = min(table.tick_every, notifier.interval / 2)
     table.start()
@@ -118,8 +119,13 @@ def run(config: Config, stop: threading.Event | None = None, *,
             if config.games and finished >= config.games:
                 break
             if config.simulated or all(p.box == "bot" for p in config.players):
+                try:
+                    table.submit(new_game_command(players, config.length, config.neutral, seed + 1)).result()
+                except Refused as refused:  # the store cannot be written: the next turn tries again
+                    log.error("the next game cannot start: %s", refused)
+                    finished -= 1
+                    continue
                 seed += 1
-                table.submit(new_game_command(players, config.length, config.neutral, seed)).result()
             else:
                 stop.wait()
     finally:
@@ -138,6 +144,13 @@ def run(config: Config, stop: threading.Event | None = None, *,
         if shutdown.is_set():
             subprocess.run(list(config.shutdown), check=False)
     return 0
+
+
+def saving_status(error: str | None) -> str:
+    """systemd's status line for the table's saving (`systemctl status` shows it)."""
+    if error is None:
+        return "saving again"
+    return f"CANNOT SAVE: {error}; free space on the card or check the store, see the journal"
 
 
 class SeatDevices:
@@ -277,7 +290,7 @@ def start_web(config: Config, table: Table) -> WebServer | None:
 
     def short_link(seat: int) -> str:
         # Upper case: the box's QR code is then small enough to scan on a 128x64 OLED.
-        token = seat_token(secret_key, table.game_id, seat)[:SHORT]
+        token = seat_token(secret_key, table.game_id, seat, table.seat_link(seat))[:SHORT]
         return f"{public.upper()}S/{seat}/{token.upper()}"
 
     server.seat_link = short_link
@@ -290,8 +303,8 @@ def start_web(config: Config, table: Table) -> WebServer | None:
               flush=True)
     secret = app.config["SECRET_KEY"]
     for seat in sorted(phones.boxes):
-        print(f"Seat {seat} plays from a phone: {public}seat/{seat}?t={seat_token(secret, table.game_id, seat)}",
-              flush=True)
+        token = seat_token(secret, table.game_id, seat, table.seat_link(seat))
+        print(f"Seat {seat} plays from a phone: {public}seat/{seat}?t={token}", flush=True)
     return server
 
 

@@ -2,9 +2,14 @@
 
 SQLite in WAL mode with `synchronous=FULL`: an entry is on disk when `append` returns, so an action is
 acknowledged only after it is stored. The log is append-only: a rollback appends a marker and nothing
-is ever deleted. Automatic checkpoints are off while a game runs, so the database file itself is
-rewritten only at a clean close; a power cut can tear only the last WAL frame, which SQLite discards
-on reopening, leaving the last complete action.
+is ever deleted. A power cut can tear only the last WAL frame, which SQLite discards on reopening,
+leaving the last complete action.
+
+The WAL is copied into the database file (checkpointed) whenever it passes WAL_PAGES pages, and cut back
+to WAL_BYTES when it starts over: never checkpointing let a busy night (or a client looping on commands)
+grow it by tens of megabytes on the Pi's card. A checkpoint is safe against a power cut: with
+`synchronous=FULL` SQLite syncs the WAL before copying it and the database file before starting the WAL
+again, so a cut in the middle leaves the WAL to copy once more on reopening.
 
 A database that SQLite finds damaged anyway is moved aside and what can still be read is copied into a
 fresh one, with a warning: a damaged store never stops the table from starting.
@@ -27,6 +32,8 @@ from companion.rules.errors import XiditError
 
 log = logging.getLogger(__name__)
 
+WAL_PAGES = 1000  # pages in the WAL (4 KB each) that set off a checkpoint: SQLite's default
+WAL_BYTES = 4 << 20  # what a WAL that starts over is cut back to
 WAL_HEADER = 32  # bytes, then frames of a 24-byte header and one page (sqlite.org/fileformat.html)
 WAL_FRAME_HEADER = 24
 
@@ -96,12 +103,29 @@ class Store:
             self._db = self._salvage(error)
         except OSError as error:
             raise StoreError(f"cannot open the store {self.path}: {error}") from None
+        self._check_writable()
+        # Reads on a connection of their own: a write stuck in the disk (on the table's connection) holds
+        # that connection, and readers need not wait for it (WAL: they read the last committed state).
+        self._reader = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._reading = threading.Lock()
+
+    def _check_writable(self) -> None:
+        """Refuses a store that cannot be written (read-only, full): a table on it would take actions it
+        cannot keep. One small write says so at once (the time it was last opened)."""
+        try:
+            with _transaction(self._db):
+                self._db.execute("INSERT OR REPLACE INTO settings VALUES ('last_opened', ?)", (_now(),))
+        except sqlite3.Error as error:
+            self._db.close()
+            raise StoreError(f"the store {self.path} cannot be written ({error}): the table does not start on a "
+                             "store it cannot save to. Free space on the card, or make the file and its folder "
+                             "writable by the table's user, then start it again.") from None
 
     def _connect(self, path: Path) -> sqlite3.Connection:
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA wal_autocheckpoint=0")
+        _bound_wal(db)
         db.execute("PRAGMA foreign_keys=ON")
         return db
 
@@ -159,9 +183,11 @@ class Store:
         return db
 
     def close(self) -> None:
-        """Checkpoints the WAL into the database file (only here: see the module's note) and closes."""
+        """Checkpoints the whole WAL into the database file and closes."""
         if self._db is None:
             return
+        with self._reading:
+            self._reader.close()
         try:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
@@ -211,7 +237,8 @@ class Store:
 
     def setting(self, key: str) -> str | None:
         """A value the table keeps between runs (the web's signing key, the referee PIN)."""
-        row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        with self._reading:
+            row = self._reader.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
     def set_setting(self, key: str, value: str) -> None:
@@ -234,8 +261,9 @@ class Store:
 
     def aside(self) -> list[tuple[int, str]]:
         """The games set aside, newest first: id and creation time."""
-        rows = self._db.execute("SELECT id, created FROM games WHERE finished = ? ORDER BY id DESC",
-                                (ASIDE,)).fetchall()
+        with self._reading:
+            rows = self._reader.execute("SELECT id, created FROM games WHERE finished = ? ORDER BY id DESC",
+                                        (ASIDE,)).fetchall()
         return [(int(i), str(c)) for i, c in rows]
 
     def last_unfinished(self) -> int | None:
@@ -247,13 +275,15 @@ class Store:
         return [(int(i), str(c), bool(f)) for i, c, f in rows]
 
     def load(self, game: int) -> StoredGame:
-        row = self._db.execute("SELECT board_pack, setup, finished FROM games WHERE id = ?", (game,)).fetchone()
-        if row is None:
-            raise StoreError(f"no game {game} in the store")
-        entries = [json.loads(e) for (e,) in
-                   self._db.execute("SELECT entry FROM log WHERE game = ? ORDER BY seq", (game,))]
-        state = {k: json.loads(v) for k, v in
-                 self._db.execute("SELECT key, value FROM table_state WHERE game = ?", (game,))}
+        with self._reading, _read(self._reader):  # one snapshot of the three tables
+            db = self._reader
+            row = db.execute("SELECT board_pack, setup, finished FROM games WHERE id = ?", (game,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game {game} in the store")
+            log_rows = db.execute("SELECT entry FROM log WHERE game = ? ORDER BY seq", (game,)).fetchall()
+            state_rows = db.execute("SELECT key, value FROM table_state WHERE game = ?", (game,)).fetchall()
+        entries = [json.loads(e) for (e,) in log_rows]
+        state = {k: json.loads(v) for k, v in state_rows}
         return StoredGame(game, row[0], json.loads(row[1]), bool(row[2]), entries, state)
 
 
@@ -269,7 +299,7 @@ class Sessions:
     def __init__(self, path: Path | str) -> None:
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA wal_autocheckpoint=0")
+        _bound_wal(self._db)
         self._lock = threading.Lock()
 
     def open(self, kind: str, game: int | None, lifetime: float) -> str:
@@ -312,6 +342,12 @@ class Sessions:
         self.close()
 
 
+def _bound_wal(db: sqlite3.Connection) -> None:
+    """Checkpoints after a commit that leaves WAL_PAGES pages in the WAL; cuts it back when it starts over."""
+    db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+    db.execute(f"PRAGMA journal_size_limit={WAL_BYTES}")
+
+
 # Stores written before the table's state had a name of its own keep it in a table named `drafts`.
 OLD_STATE_TABLE = "drafts"
 
@@ -327,6 +363,19 @@ def _state_table(db: sqlite3.Connection) -> str | None:
     """The table that holds the table's state in this store's schema, if it has one."""
     names = {row[0] for row in _rows(db, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     return next((name for name in ("table_state", OLD_STATE_TABLE) if name in names), None)
+
+
+class _read:
+    """BEGIN … COMMIT around reads that must see one state of the store."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN")
+
+    def __exit__(self, *exc: object) -> None:
+        self.db.execute("COMMIT")
 
 
 class _transaction:

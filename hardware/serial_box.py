@@ -54,7 +54,14 @@ class LinkStats:
 @dataclass
 class _BoxSession:
     boot: str
-    last: int  # the box's messages up to this sequence number are delivered
+    last: int  # the box's messages up to this sequence number are taken
+    # Whether the box showed it heard this host's WELCOME (see `HostSession._frame_ack`): until then its keys
+    # are taken and acknowledged as usual, but held back from the table.
+    confirmed: bool = False
+
+
+HELD = 256  # keys of an unconfirmed box kept at most (a box itself queues 256 presses)
+REPEATS = 32  # acknowledgements of nothing new an unconfirmed box may send (one per damaged batch of lines)
 
 
 def _line_bytes(lines: list[bytes]) -> int:
@@ -95,6 +102,9 @@ class HostSession:
         self._batch_frame: bytes | None = None
         self._batch_at = 0.0
         self._backoff = resend_after
+        self._base = 0  # the frame line number of the last WELCOME: the box's acknowledgements go beyond it
+        self._held: list[InputEvent] = []  # keys of a box not yet confirmed since its HELLO
+        self._repeats = 0  # acknowledgements of BASE itself since the WELCOME (a line lost or damaged)
 
     # --- state for callers ---
 
@@ -147,7 +157,7 @@ class HostSession:
         elif msg.type in (proto.KEY, proto.FULL):
             return self._reliable(msg)
         elif msg.type == proto.ACK:
-            self._frame_ack(msg.seq)
+            return self._frame_ack(msg.seq)
         else:
             self.stats.rejected += 1
         return []
@@ -163,7 +173,10 @@ class HostSession:
             return
         session = self._sessions.get(msg.box_id)
         if session is None or session.boot != msg.boot:  # a new box, or one that restarted: count afresh
+            # A HELLO is only a line: anyone on the wire could send one, with numbering of their choosing, then
+            # keys. Until this box shows it heard the WELCOME below, its keys are held back (`_frame_ack`).
             self._sessions[msg.box_id] = _BoxSession(msg.boot, msg.seq)
+            self._held = []
         else:
             session.last = max(session.last, msg.seq)
         if msg.proto != proto.PROTOCOL:
@@ -178,7 +191,9 @@ class HostSession:
         self._shown = None
         self._ready = False
         self._need_full = True
-        self._out.append(proto.encode(proto.WELCOME, self._tx_next - 1, seat))
+        self._base = self._tx_next - 1
+        self._repeats = 0
+        self._out.append(proto.encode(proto.WELCOME, self._base, seat))
 
     def _reliable(self, msg: proto.Message) -> list[InputEvent]:
         if self.seat is None:  # a box that has not said HELLO on this connection: ask it to
@@ -191,11 +206,20 @@ class HostSession:
             session.last = msg.seq
             if msg.type == proto.KEY:
                 self.stats.keys += 1
-                events.append(InputEvent(self.seat, Key(msg.key), msg.kind))
+                event = InputEvent(self.seat, Key(msg.key), msg.kind)
+                if session.confirmed:
+                    events.append(event)
+                elif len(self._held) < HELD:
+                    self._held.append(event)
             else:
                 self._ready = True
                 self._need_full = True
                 self._start_batch()
+                if not session.confirmed and not self._batch:  # no frame to send yet: something to acknowledge
+                    self._batch = [(self._tx_next, proto.encode(proto.SHOW, self._tx_next))]
+                    self._tx_next += 1
+                    self._batch_at = self.clock()
+                    self._send_batch()
         elif msg.seq <= session.last:
             self.stats.duplicates += 1
         else:
@@ -241,12 +265,36 @@ class HostSession:
         self.stats.frame_bytes_out += _line_bytes(batch)
         self._out.extend(batch)
 
-    def _frame_ack(self, seq: int) -> None:
-        if self.seat is None or not self._batch or seq >= self._tx_next:
-            return
+    def _frame_ack(self, seq: int) -> list[InputEvent]:
+        """A box's acknowledgement of frame lines. The first one after a new box's HELLO is its proof of
+        having heard the WELCOME (it numbers frame lines from the WELCOME's BASE, which only the WELCOME
+        tells): its held keys then go to the table. One that could not follow the WELCOME (before BASE, of a
+        line never sent, or BASE itself more than REPEATS times) drops them and the binding: the box must say
+        HELLO again. A box's own acknowledgements are never like that, so a box never loses a key by it."""
+        released: list[InputEvent] = []
+        if self.seat is None:
+            return released
+        session = self._sessions[self.box_id]
+        if not session.confirmed:
+            if seq == self._base and self._repeats < REPEATS:  # the box is short of a line: it says where it is
+                self._repeats += 1
+                return released
+            if not self._base < seq < self._tx_next:
+                self.stats.rejected += 1
+                log.warning("seat %s: box %s acknowledged frame line %s, which this host did not send it since its "
+                            "HELLO: its %s key(s) are dropped and it must say HELLO again", self.seat, self.box_id,
+                            seq, len(self._held))
+                self._held = []
+                self.seat = None
+                self._batch = []
+                return released
+            session.confirmed = True
+            released, self._held = self._held, []
+        if not self._batch or seq >= self._tx_next:
+            return released
         remaining = [(s, line) for s, line in self._batch if s > seq]
         if len(remaining) == len(self._batch):
-            return
+            return released
         self._batch = remaining
         self._batch_at = self.clock()
         self._backoff = self.resend_after
@@ -254,6 +302,7 @@ class HostSession:
             self._shown = self._batch_frame
             self._batch_frame = None
             self._start_batch()
+        return released
 
     def tick(self) -> None:
         """Resend unacknowledged frame lines that waited long enough (backing off to 2 s); ask an unknown box

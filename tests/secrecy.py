@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.rules import Game
+from companion.rules import Game, Phase
+from companion.rules.terms import UNITS
 
 # What the pages put around a secret (web/templates, web/svg.py): a player's gold and units behind
 # their screen, an order of a program, a seat's secret link (long or short form).
@@ -53,6 +54,17 @@ def forbidden_in(view: dict[str, Any], reader: int | None, game: Game | None) ->
         if not game.state.pending and hidden - awaited:
             found.append("who owns none of the census unit (awaiting)")
     return found
+
+
+def census_choices_in(text: str, game: Game) -> list[str]:
+    """The census choices still behind the players' screens that a text reads out ("Ann reveals 3 militia",
+    the history's words): none for a blind referee."""
+    state = game.state
+    if state.phase != Phase.CENSUS:
+        return []
+    unit = UNITS[state.census_unit]
+    return [f"seat {s} chose {n}" for s, n in state.census_reveals.items() if s not in state.census_auto
+            and re.search(rf"{re.escape(state.players[s].name or state.players[s].colour)} reveals {n} {unit}", text)]
 
 
 def bastion_label(svg: str, bastion: int) -> str:

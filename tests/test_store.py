@@ -10,7 +10,7 @@ import pytest
 
 from companion.boards import default_pack_text
 from companion.rules import XiditError
-from companion.store import Store, StoreError
+from companion.store import WAL_PAGES, Store, StoreError
 from companion.table import Lock, SetOrder, Table
 
 from .table.support import advance, new_table
@@ -87,3 +87,18 @@ def test_a_store_that_cannot_be_opened_is_the_companion_s_own_error(tmp_path: Pa
     with pytest.raises(XiditError, match="cannot open the store") as caught:
         Store(tmp_path / "file" / "companion.db")
     assert isinstance(caught.value, StoreError)
+
+
+def test_the_wal_stays_bounded_while_the_table_writes(tmp_path: Path) -> None:
+    """A running table's writes are checkpointed into the database file: the WAL never outgrows a few MB."""
+    store = Store(tmp_path / "w.db")
+    game = store.new_game(default_pack_text(), {})
+    wal = tmp_path / "w.db-wal"
+    largest = 0
+    for n in range(400):  # 100 KB each: 40 MB written in all
+        store.set_table_state(game, "table", {"n": n, "filler": "x" * 100_000})
+        largest = max(largest, wal.stat().st_size)
+    frame = 24 + 4096
+    assert largest <= 32 + (WAL_PAGES + 30) * frame
+    store.close()
+    assert Store(tmp_path / "w.db").load(game).table_state["table"]["n"] == 399

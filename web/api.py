@@ -1,5 +1,6 @@
 """The JSON API under /api: everything the pages do. State-changing requests carry the version they
-saw; a stale one gets 409. Hostile or malformed input gets a 4xx with a clear message."""
+saw; one made stale by a change to what it depends on gets 409 (companion/table/changes.py). Hostile or
+malformed input gets a 4xx with a clear message."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, request, session
 
-from companion.i18n import translate
+from companion.i18n import N_, translate
 from companion.store import Sessions
-from companion.table import Refused, Table
+from companion.table import Moved, Refused, Table
+from companion.table.saving import STILL_SAVING, CannotSave
 
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
@@ -18,6 +20,8 @@ from .phone import PhoneBoxes
 from .stream import RETRY_AFTER, Refusal, Stream, Streams
 
 api = Blueprint("api", __name__, url_prefix="/api")
+
+TOO_MANY_TAPS = N_("Too many taps from pages not signed in: wait a moment and tap again.")
 
 
 class ApiError(Exception):
@@ -60,7 +64,9 @@ def _role() -> Role:
     if kind == "seat":
         seat = session.get("seat")
         game = session.get("game")
-        if isinstance(seat, int) and game == signed[1] == table().game_id:
+        # A renewed link (links.py) ends the sign-ins made with the old one: their number is not the seat's.
+        if isinstance(seat, int) and game == signed[1] == table().game_id and session.get("link", 0) == \
+                table().seat_link(seat):
             return Role("seat", seat)
         return Role("public")
     return Role("referee", blind=bool(session.get("blind")))
@@ -71,11 +77,12 @@ def still_allowed(r: Role) -> Callable[[], bool]:
     ident = session.get("sid")
     if r.kind == "public" or not isinstance(ident, str):
         return lambda: True
-    signed, tab, game = sessions(), table(), session.get("game")
+    signed, tab, game, link = sessions(), table(), session.get("game"), session.get("link", 0)
 
     def allowed() -> bool:
         found = signed.alive(ident)
-        return found is not None and (r.kind != "seat" or found[1] == game == tab.game_id)
+        return found is not None and (r.kind != "seat" or (found[1] == game == tab.game_id
+                                                           and link == tab.seat_link(r.seat or 0)))
     return allowed
 
 
@@ -100,13 +107,14 @@ def sign_in_seat(seat: int, token: str, *, short: bool = False) -> str | None:
     game = table().game_id
     if not table().seated(seat):
         return "seat"
-    expected = seat_token(current_app.config["SECRET_KEY"], game, seat)
+    link = table().seat_link(seat)
+    expected = seat_token(current_app.config["SECRET_KEY"], game, seat, link)
     if short:
         expected, token = expected[:SHORT], token.lower()
     if not same(token, expected):
         return "token"
     sessions().end_all("seat", but_game=game)  # a new game ends the old game's seats
-    sign_in("seat", game, seat=seat)
+    sign_in("seat", game, seat=seat, link=link)
     return None
 
 
@@ -133,6 +141,16 @@ def api_error(error: ApiError) -> tuple[Response, int]:
 @api.get("/view")
 def view() -> Response:
     return Response(table().view_json(role().reader)[1], mimetype="application/json")
+
+
+@api.get("/health")
+def health() -> Response:
+    """Whether the table saves what is done (companion/table/saving.py): 200 when it does, 503 with what
+    is wrong when it cannot save or a write has hung. Read without the table's lock; no secret in it."""
+    found = table().health()
+    response = jsonify(found)
+    response.status_code = 200 if found["saving"] == "ok" else 503
+    return response
 
 
 @api.get("/whoami")
@@ -229,17 +247,25 @@ def command() -> Response:
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise ApiError(400, "'version' must be the version of the view you acted on")
+    if r.kind == "public":
+        wait = current_app.config["PUBLIC_WRITES"].take(request.remote_addr or "?")
+        if wait > 0:
+            raise ApiError(429, translate(table().language, TOO_MANY_TAPS), retry_after=round(wait, 1))
     try:
         parsed = command_requests.parse(data, r)
     except command_requests.BadRequest as error:
         raise ApiError(400, str(error)) from None
     except command_requests.Forbidden as error:
         raise ApiError(403, str(error)) from None
-    current = table().version
-    if version != current:
-        raise ApiError(409, "the game has moved on since that view: look again", version=current)
     try:
-        answer = table().submit(parsed).result(timeout=30)
+        # Refused as stale only when something it depends on changed since that view (table/changes.py).
+        answer = table().submit(parsed, seen=version).result(timeout=30)
+    except Moved as moved:
+        raise ApiError(409, "the game has moved on since that view: look again", version=moved.version) from None
+    except CannotSave as failed:  # in words, with what to do: the page shows it as it is
+        raise ApiError(503, refusal(failed), saving="cannot_save") from None
+    except TimeoutError:
+        raise ApiError(503, translate(table().language, STILL_SAVING), saving="stalled") from None
     except Refused as refused:
         # In the table's language, from the refusal's template and fields; the rule's number is a
         # detail for the referee, never shown to players.
@@ -328,5 +354,6 @@ def links() -> Response:
         raise ApiError(403, "a blind referee sees no seat's link: each is on its own box or phone")
     secret = current_app.config["SECRET_KEY"]
     game = table().game_id
-    return jsonify({"seats": [{"seat": s, "colour": colour, "url": f"/seat/{s}?t={seat_token(secret, game, s)}"}
+    return jsonify({"seats": [{"seat": s, "colour": colour,
+                               "url": f"/seat/{s}?t={seat_token(secret, game, s, table().seat_link(s))}"}
                               for s, colour, _ in table().players()]})

@@ -44,8 +44,11 @@ def new_pin() -> str:
     return f"{secrets.randbelow(10**6):06d}"
 
 
-def seat_token(secret: str, game: int | None, seat: int) -> str:
-    digest = hmac.new(secret.encode(), f"seat:{game}:{seat}".encode(), hashlib.sha256).hexdigest()
+def seat_token(secret: str, game: int | None, seat: int, link: int = 0) -> str:
+    """The token of a seat's link; `link` is the seat's link number (companion/table/links.py): a renewed
+    link has another token (the first one's token is as it always was)."""
+    name = f"seat:{game}:{seat}" if link == 0 else f"seat:{game}:{seat}:{link}"
+    digest = hmac.new(secret.encode(), name.encode(), hashlib.sha256).hexdigest()
     return digest[:20]
 
 

@@ -42,7 +42,7 @@ def _dict(body: dict[str, Any], key: str) -> dict[str, Any]:
 SEAT_COMMANDS = {"set_order", "set_program", "lock", "unlock", "decide"}
 TABLE_COMMANDS = {"tell_tile"}  # what any player at the table may say for the whole table
 REFEREE_COMMANDS = SEAT_COMMANDS | TABLE_COMMANDS | {"rollback", "acknowledge", "pace", "new_game", "import",
-                                                    "resume", "move_seat", "language"}
+                                                    "resume", "move_seat", "language", "renew_link"}
 
 
 def _replacing(body: dict[str, Any]) -> int | None:
@@ -89,7 +89,7 @@ def parse(body: Any, role: Role) -> c.Command:
         case "unlock":
             return c.Unlock(seat or 0)
         case "decide":
-            return c.Decide(seat or 0, _dict(body, "action"), by=by)
+            return c.Decide(seat or 0, _dict(body, "action"), by=by, blind=role.blind)
         case "rollback":
             confirm = body.get("confirm", False)
             if not isinstance(confirm, bool):
@@ -111,6 +111,8 @@ def parse(body: Any, role: Role) -> c.Command:
             return c.NewGame(_dict(body, "setup"), replacing=_replacing(body), seats=seats, face_up=face_up)
         case "tell_tile":
             return c.TellTile(_int(body, "choice"), by)
+        case "renew_link":
+            return c.RenewLink(_int(body, "seat"))
         case "move_seat":
             return c.MoveSeat(_int(body, "seat"), _dict(body, "device"))
         case "import":

@@ -94,7 +94,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "table_qr": lambda: qr_svg(public_url(), t(N_("The address of the table view"))),
         "links": lambda: seat_links(who),
         "aside": lambda: table().set_aside() if who.kind == "referee" else [],
-        "history": lambda: table().history() if who.kind == "referee" else [],
+        "history": lambda: table().history(blind=who.blind) if who.kind == "referee" else [],
         "colossi_choices": lambda: colossi_choices(language()),
         "colossus_name": lambda index: printed.colossus(table().board, index).render(language()),
         "may_tell": who.kind in ("referee", "seat"),
@@ -132,7 +132,7 @@ def seat_links(who: Role) -> list[dict[str, Any]]:
     game = table().game_id
     out = []
     for seat, colour, name in table().players():
-        url = f"{public_url()}seat/{seat}?t={seat_token(secret, game, seat)}"
+        url = f"{public_url()}seat/{seat}?t={seat_token(secret, game, seat, table().seat_link(seat))}"
         out.append({"seat": seat, "url": url, "colour": colour, "name": name,
                     "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=seat))})
     return out

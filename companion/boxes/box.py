@@ -6,13 +6,26 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from typing import Any
 
-from companion.table import Table
+from companion.table import Command, Table
+from companion.table.saving import STILL_SAVING, CannotSave
 
 from .controller import SeatController
 from .frame import KEYS, Frame
 
 log = logging.getLogger("companion.boxes")
+
+
+WAIT = 30.0  # seconds a key waits for the table's answer before the box says the table does not answer
+
+
+def sent(table: Table, command: Command) -> dict[str, Any]:
+    """A box's command, answered; a table stuck on a write is said in words, never an error that ends the box."""
+    try:
+        return table.submit(command).result(timeout=WAIT)
+    except TimeoutError:
+        raise CannotSave(STILL_SAVING) from None
 
 
 class Box:
@@ -24,7 +37,7 @@ class Box:
         self._lock = threading.Lock()
         options = {"clock": clock} if clock is not None else {}
         self.controller = SeatController(seat, lambda: table.seat_snapshot(seat),
-                                         lambda command: table.submit(command).result(timeout=30),
+                                         lambda command: sent(table, command),
                                          language=lambda: table.language, **options)
         self.connected = True
         self._dirty = False

@@ -334,6 +334,9 @@ class SeatController:
         if view.get("phase") == "setup":
             return self._text(self._t(N_("Lords of Xidit")), (self._t(N_("Waiting for the referee")),
                                                                 self._t(N_("to start a game."))), "")
+        saving = view.get("table", {}).get("saving")
+        if saving and self.page == "main":  # the store cannot be written: the words and what to do, first
+            return self._text(self._t(N_("The table cannot save")), (saving["problem"],), page)
         me = next(p for p in view["players"] if p["seat"] == self.seat)
         title = self._t(N_("Year {year} - {colour}"), {"year": view["year"], "colour": me["colour"]})
         if self.page == "status":

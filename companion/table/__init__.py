@@ -2,6 +2,7 @@
 
 Everything outside the table (boxes, web, hardware, the run) uses it through what is named here."""
 
+from .changes import Moved
 from .commands import (
     PACES,
     REFEREE,
@@ -14,6 +15,7 @@ from .commands import (
     MoveSeat,
     NewGame,
     Refused,
+    RenewLink,
     ResumeGame,
     Rollback,
     SetBoard,
@@ -30,6 +32,6 @@ from .table import Table
 
 __all__ = [
     "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "ImportGame", "Instruction", "Lock",
-    "MoveSeat", "NewGame", "Refused", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard", "SetLanguage",
-    "SetOrder", "SetPace", "SetProgram", "Table", "TellTile", "Unlock",
+    "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard",
+    "SetLanguage", "SetOrder", "SetPace", "SetProgram", "Table", "TellTile", "Unlock",
 ]

@@ -13,7 +13,10 @@ from companion.rules import Action, Choice, Program, action_to_json
 from companion.sim.agent import decide
 
 from .commands import Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
+from .saving import CannotSave
 from .table import Table
+
+RETRY = 2.0  # seconds between two tries of a virtual player while the store cannot be written
 
 log = logging.getLogger("companion.bots")
 
@@ -66,6 +69,11 @@ class Bots:
                 for command in commands:
                     self.table.submit(command).result()
                 self.acknowledged(self.table.stored())
+            except CannotSave:
+                # The store cannot be written: try again when the table changes, or a little later,
+                # rather than keep the machine busy with writes that fail.
+                self._wake.wait(RETRY)
+                self._wake.clear()
             except Refused as refused:
                 log.info("a virtual player was refused: %s", refused)
 

@@ -87,6 +87,14 @@ class MoveSeat:
 
 
 @dataclass(frozen=True)
+class RenewLink:
+    """A new secret link for a seat (links.py): the old one, and its sign-ins, stop working at once."""
+
+    seat: int
+    by: str = REFEREE
+
+
+@dataclass(frozen=True)
 class SetLanguage:
     language: str
     by: str = REFEREE
@@ -124,6 +132,7 @@ class Decide:
     seat: int
     action: dict[str, Any] = field(default_factory=dict)
     by: str = "player"
+    blind: bool = False  # a referee who sees no secret: a refusal does not name one either
 
 
 @dataclass(frozen=True)
@@ -170,4 +179,4 @@ class SetPace:
 
 
 Command = (NewGame | ImportGame | ResumeGame | MoveSeat | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback
-           | Acknowledge | SetPace | SetLanguage | BoxStatus | SetBoard | TellTile)
+           | Acknowledge | SetPace | SetLanguage | BoxStatus | SetBoard | TellTile | RenewLink)

@@ -7,9 +7,10 @@ from typing import Any
 
 from companion.i18n import N_, translate, word
 from companion.players import name_or_colour
-from companion.rules import action_to_json
-from companion.rules.actions import Action
+from companion.rules import Phase, action_to_json
+from companion.rules.actions import Action, Census
 from companion.rules.state import State
+from companion.rules.terms import UNITS
 
 WHAT = {
     "place": N_("{player} places the Idrakys on city {city}"),
@@ -22,15 +23,28 @@ WHAT = {
     "floor": N_("{player} builds a guild floor in city {city}"),
 }
 NO_FIGHT = N_("{player} does not fight the colossus")
+# A census choice stays behind its player's screen until every seat has chosen (§7): a blind referee reads
+# that it was made, never the count.
+CHOSEN = N_("{player} chooses how many {unit} to reveal at the census")
 IN_YEAR = N_("Year {year} — {what}")
 
 
-def action_words(language: str, state: State, action: Action, year: int) -> str:
-    """One action as the table saw it; `state` names the players (any state of the game will do)."""
+def action_words(language: str, state: State, action: Action, year: int, *, blind: bool = False) -> str:
+    """One action as the table saw it; `state` is the game's state now (it names the players, and says
+    which census choices are still secret: a `blind` reader is not told those)."""
     data: dict[str, Any] = action_to_json(action)
     player = name_or_colour(state.players[action.seat], lambda colour: word(language, colour))
     message = NO_FIGHT if data["type"] == "colossus" and not data.get("fight") else WHAT[data["type"]]
+    if blind and still_secret(state, action, year):
+        message = CHOSEN
     params = {"player": player, "city": data.get("city"), "track": data.get("track"), "unit": data.get("unit"),
               "reveal": data.get("reveal"), "take": " + ".join(word(language, t) for t in data.get("take", ()))}
     what = translate(language, message, {k: v for k, v in params.items() if v is not None})
     return translate(language, IN_YEAR, {"year": year, "what": what})
+
+
+def still_secret(state: State, action: Action, year: int) -> bool:
+    """Whether this action, taken in `year`, is a census choice not yet revealed in `state` (the census of
+    its unit, that year, still waits for a seat)."""
+    return (isinstance(action, Census) and state.phase == Phase.CENSUS and year == state.year
+            and UNITS[state.census_unit] == action.unit and action.seat in state.census_reveals)

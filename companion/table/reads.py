@@ -6,9 +6,9 @@ makes it and changes it."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.boards import parse_pack
 from companion.i18n import N_
@@ -25,6 +25,8 @@ from .drafts import Drafts
 from .history import action_words
 from .steps import Step, StepBuilder
 
+T = TypeVar("T")
+STUCK = 0.25  # seconds a read waits for the table's lock before it takes what it read last time
 HISTORY = 15  # the recent actions the referee may go back to by pointing
 ASIDE_LISTED = 8  # the games set aside a list shows, newest first
 
@@ -56,6 +58,10 @@ def replayed(stored: StoredGame) -> Game:
 
 
 class TableReads:
+    """Most reads take the table's lock. Those of one attribute that the loop replaces and never changes in
+    place (the version, the game's number, the language, the boards, whether a game exists) do not: a
+    page reads them at once even while the loop waits on a stalled write."""
+
     _lock: threading.RLock
     _store: Store
     _game: Game | None
@@ -64,6 +70,7 @@ class TableReads:
     _version: int
     _drafts: Drafts
     _seats: dict[int, dict[str, str]]  # who plays each seat (seats.py)
+    _links: dict[int, int]  # each seat's link number (links.py)
     _hardware: tuple[str, ...]
     _years: list[int]  # the year of each action, as far as known
     _builder: StepBuilder | None
@@ -76,6 +83,26 @@ class TableReads:
     _board_text: str  # the pack of the game under way (each game keeps the pack it began with)
     _next_pack: str  # the pack new games start with
     _next_board: Board
+
+    _kept_reads: dict[Hashable, Any]  # what each read that may wait gave last (see `_fresh_or_kept`)
+
+    def _fresh_or_kept(self, key: Hashable, read: Callable[[], T]) -> T:
+        """A read under the table's lock; when the lock is held past STUCK seconds (the loop waits on a
+        stalled write), what the same read gave last time: a page that only reads keeps answering, with
+        the table as it was before the write (a whole, earlier state). The loop itself holds the lock and
+        reads at once."""
+        if self._lock.acquire(timeout=STUCK):
+            try:
+                value = read()
+            finally:
+                self._lock.release()
+            self._kept_reads[key] = value
+            return value
+        if key in self._kept_reads:
+            kept: T = self._kept_reads[key]
+            return kept
+        with self._lock:
+            return read()
 
     def paused(self) -> bool:
         """In `orders` pace, decisions wait until the table has done every step that moves pieces."""
@@ -98,49 +125,41 @@ class TableReads:
     @property
     def version(self) -> int:
         """One more with each change, and more again after a restart: it never goes back."""
-        with self._lock:
-            return self._version
+        return self._version
 
     @property
     def game_id(self) -> int | None:
         """The stored game under way, if any (a finished game stays under way until the next)."""
-        with self._lock:
-            return self._game_id
+        return self._game_id
 
     @property
     def language(self) -> str:
-        with self._lock:
-            return self._language
+        return self._language
 
     @property
     def board(self) -> Board:
         """The board of the game under way (with no game yet, of the next one)."""
-        with self._lock:
-            return self._board
+        return self._board
 
     @property
     def board_text(self) -> str:
         """The pack text of the game under way."""
-        with self._lock:
-            return self._board_text
+        return self._board_text
 
     @property
     def new_board(self) -> Board:
         """The board new games start with."""
-        with self._lock:
-            return self._new_board()
+        return self._new_board()
 
     @property
     def new_pack(self) -> str:
         """The pack text new games start with."""
-        with self._lock:
-            return self._next_pack
+        return self._next_pack
 
     def boards(self) -> tuple[Board, Board]:
         """The board in use (the game under way's, with no game the next one's) and the board new
-        games start with, read together."""
-        with self._lock:
-            return (self._board if self._game is not None else self._new_board()), self._new_board()
+        games start with (without the lock, as `board`)."""
+        return (self._board if self._game is not None else self._new_board()), self._new_board()
 
     @property
     def store_path(self) -> Path:
@@ -148,18 +167,20 @@ class TableReads:
         return self._store.path
 
     def setting(self, key: str) -> str | None:
-        """A setting kept in the store between runs."""
-        with self._lock:
-            return self._store.setting(key)
+        """A setting kept in the store between runs (read on the store's own reading connection)."""
+        return self._store.setting(key)
 
     def set_setting(self, key: str, value: str) -> None:
         with self._lock:
             self._store.set_setting(key, value)
 
+    def seat_link(self, seat: int) -> int:
+        """The number of the seat's link now (links.py): its token is made with it. Read without the lock."""
+        return self._links.get(seat, 0)
+
     def has_game(self) -> bool:
         """Whether a game was started (it may be over)."""
-        with self._lock:
-            return self._game is not None
+        return self._game is not None
 
     def playing(self) -> bool:
         """Whether a game is under way and not over."""
@@ -191,11 +212,12 @@ class TableReads:
 
     def players(self) -> list[tuple[int, str, str | None]]:
         """The seat, colour and name of each player of the game under way, in seat order."""
-        with self._lock:
+        def read() -> list[tuple[int, str, str | None]]:
             if self._game is None:
                 return []
             players = self._game.state.players
             return [(s, players[s].colour, players[s].name) for s in self._game.state.seats]
+        return self._fresh_or_kept(("players",), read)
 
     def seat_devices(self) -> dict[int, dict[str, str]]:
         """Who plays each seat of the game under way, when the referee said so (seats.py); else empty."""
@@ -249,14 +271,16 @@ class TableReads:
                     replay.push(action)
             return self._years[:game.version]
 
-    def history(self, limit: int = HISTORY) -> list[dict[str, Any]]:
-        """The last actions in words, newest first; `keep` goes back to just before each."""
-        with self._lock:
+    def history(self, limit: int = HISTORY, *, blind: bool = False) -> list[dict[str, Any]]:
+        """The last actions in words, newest first; `keep` goes back to just before each. A `blind`
+        referee is not told the census choices still behind the players' screens."""
+        def read() -> list[dict[str, Any]]:
             if self._game is None:
                 return []
-            game, years = self._game, self.action_years()
-            return [{"keep": n, "text": action_words(self._language, game.state, game.actions[n], years[n])}
+            game, years, lang = self._game, self.action_years(), self._language
+            return [{"keep": n, "text": action_words(lang, game.state, game.actions[n], years[n], blind=blind)}
                     for n in range(game.version - 1, max(-1, game.version - 1 - limit), -1)]
+        return self._fresh_or_kept(("history", limit, blind), read)
 
     def record(self) -> dict[str, Any]:
         """The game record (docs/formats.md, "Game record") of the game in hand: its effective actions."""
@@ -264,15 +288,15 @@ class TableReads:
             return record_to_json(self._current().record())
 
     def set_aside(self) -> list[dict[str, Any]]:
-        """The games set aside, newest first (the last few): number, date, players and how far they went."""
-        with self._lock:
-            listed = []
-            for game_id, created in self._store.aside()[:ASIDE_LISTED]:
-                game = replayed(self._store.load(game_id))
-                listed.append({"game": game_id, "created": created, "year": game.state.year, "actions": game.version,
-                               "players": [{"seat": p.seat, "colour": p.colour, "name": p.name}
-                                           for p in game.setup.players]})
-            return listed
+        """The games set aside, newest first (the last few): number, date, players and how far they went.
+        Read from the store alone, without the table's lock."""
+        listed = []
+        for game_id, created in self._store.aside()[:ASIDE_LISTED]:
+            game = replayed(self._store.load(game_id))
+            listed.append({"game": game_id, "created": created, "year": game.state.year, "actions": game.version,
+                           "players": [{"seat": p.seat, "colour": p.colour, "name": p.name}
+                                       for p in game.setup.players]})
+        return listed
 
     def record_of(self, game_id: int) -> dict[str, Any]:
         """The game record of the game under way or of a game set aside (any other is not the referee's to read)."""

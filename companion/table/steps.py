@@ -95,6 +95,10 @@ class StepBuilder:
         """How many steps are sealed: they change no more."""
         return len(self._sealed)
 
+    def shape(self) -> tuple[int, tuple[int, ...]]:
+        """How many steps are sealed and how long each open one is: what changes when a step is added or grows."""
+        return len(self._sealed), tuple(d.size() for d in self._open)
+
     def add_steps(self, steps: list[Step]) -> None:
         """Steps made elsewhere (setup, a rollback's), sealed at once after what came before."""
         self.seal()

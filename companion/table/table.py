@@ -34,7 +34,8 @@ from companion.rules import (
 )
 from companion.store import Store
 
-from . import face_up, seats
+from . import face_up, links, seats
+from .changes import GAME, STEPS, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
     REFEREE,
@@ -47,6 +48,7 @@ from .commands import (
     MoveSeat,
     NewGame,
     Refused,
+    RenewLink,
     ResumeGame,
     Rollback,
     SetBoard,
@@ -60,16 +62,26 @@ from .commands import (
 from .drafts import Drafts
 from .history import action_words
 from .instructions import Instruction
+from .memory import remember
 from .names import check_names
 from .reads import kept_entries
 from .restore import restore_instructions
+from .saving import STORE_ERRORS, CannotSave, Saving
 from .steps import StepBuilder, restore_steps, setup_steps
 from .views import TableViews, ViewCache
 
 log = logging.getLogger("companion.table")
 
+UNSAVED = frozenset({"boxes"})  # parts of the table's state that are not saved: a box's connection
+
 UNCHECKED_3P = ("The 3-player tiles of this board pack are not checked against your copy of the game: "
                 "check them with the walk-through (/verify) before playing on them.")
+
+
+BLIND_REFUSAL = N_("The rules refuse this choice for that seat. What it may choose is behind its screen: "
+                   "let the player choose on their own box or phone.")
+# Refusals that name nothing behind a screen, so a blind referee may read them as they are.
+PUBLIC_REFUSALS = frozenset({N_("The census now counts {wanted}, not {unit}.")})
 
 
 class Table(TableViews):
@@ -94,14 +106,20 @@ class Table(TableViews):
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
         self._hardware: tuple[str, ...] = ()  # the hardware boxes the table has, for the seats (seats.py)
         self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
+        self._links: dict[int, int] = {}  # each seat's link number (links.py); saved
         self._views = ViewCache()
+        self._kept_reads: dict[Any, Any] = {}  # reads.py: what a read gave last, for when the loop is stuck
         self._watchers: list[Callable[[int], None]] = []
         self._events_seen = 0
         self._lock = threading.RLock()
-        self._queue: queue.Queue[tuple[Command | None, Future[dict[str, Any]]]] = queue.Queue()
+        self._changes = Changes()  # what each change touched: a command is stale only by what it depends on
+        self._queue: queue.Queue[tuple[Command | None, int | None, Future[dict[str, Any]]]] = queue.Queue()
         self._thread: threading.Thread | None = None
         self.on_tick: Callable[[], None] = lambda: None  # fed by the loop, e.g. a watchdog (systemd)
         self.tick_every = 1.0  # seconds the loop waits for a command before ticking anyway
+        self._saving = Saving()
+        # Told what the store said when the table stops saving, and None when it saves again (systemd's status)
+        self.on_saving: Callable[[str | None], None] = lambda error: None
 
     # -- opening -----------------------------------------------------------------------------------
 
@@ -140,12 +158,14 @@ class Table(TableViews):
             self._drafts.restore(saved, seats)
         self._pace = saved.get("pace", self._pace)
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
+        self._links = links.from_json(stored.table_state.get(links.KEY))
         total = len(self._steps())
         self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
         self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
         if self._builder is not None:
             self._builder.seal(self._acknowledged)
         self._version = max(self._version, int(saved.get("version", 0)) + 1)  # never goes back
+        self._changes.restart(self._version)
         game = self._game
         log.info("game %s resumed: year %s, phase %s, %s actions", game_id, game.state.year if game else "-",
                  game.state.phase if game else "-", game.version if game else 0)
@@ -153,6 +173,7 @@ class Table(TableViews):
     def _start(self, setup: Any) -> None:
         self._game = Game(self._board, setup)
         self._entries = []
+        self._links = {}
         self._drafts.clear()
         self._builder = StepBuilder(self._game.state)
         self._builder.add_steps(setup_steps(self._game, typed_parts(self._game.setup.layout)))
@@ -213,17 +234,18 @@ class Table(TableViews):
             self._thread = threading.Thread(target=self._run, name="table-loop", daemon=True)
             self._thread.start()
 
-    def submit(self, command: Command) -> Future[dict[str, Any]]:
-        """Queues a command; the future holds the answer once it is applied and stored."""
+    def submit(self, command: Command, *, seen: int | None = None) -> Future[dict[str, Any]]:
+        """Queues a command; the future holds the answer once it is applied and stored. With `seen`, the
+        version of the view it was decided on: it is refused (`Moved`) if what it depends on changed since."""
         future: Future[dict[str, Any]] = Future()
-        self._queue.put((command, future))
+        self._queue.put((command, seen, future))
         return future
 
     def stop(self) -> None:
         """Finishes the command in hand, stops the loop and closes the store."""
         if self._thread is not None:
             done: Future[dict[str, Any]] = Future()
-            self._queue.put((None, done))
+            self._queue.put((None, None, done))
             self._thread.join()
             self._thread = None
         self._store.close()
@@ -231,7 +253,7 @@ class Table(TableViews):
     def _run(self) -> None:
         while True:
             try:
-                command, future = self._queue.get(timeout=self.tick_every)
+                command, seen, future = self._queue.get(timeout=self.tick_every)
             except queue.Empty:
                 self.on_tick()
                 continue
@@ -240,10 +262,12 @@ class Table(TableViews):
                 return
             if not future.set_running_or_notify_cancel():
                 continue
+            before = self._version
             try:
-                answer = self._apply(command)
+                answer = self._apply(command, seen)
             except Refused as refused:
                 future.set_exception(refused)
+                self._publish_since(before, command)  # a store that stopped saving: every device says so
                 continue
             except Exception as error:  # a bug must not stop the table: the command fails alone
                 log.exception("command %r failed", command)
@@ -252,26 +276,99 @@ class Table(TableViews):
             # The sender hears first, then every view is published: a box waiting for its answer
             # may redraw while the loop publishes, without either waiting on the other.
             future.set_result(answer)
-            try:
-                self._publish()
-            except Exception:  # the loop must outlive any watcher's trouble
-                log.exception("publishing after %r failed", command)
+            self._publish_since(before, command)
+
+    def _publish_since(self, before: int, command: Command) -> None:
+        if self._version == before:
+            return  # nothing changed: nobody needs to look again
+        try:
+            self._publish()
+        except Exception:  # the loop must outlive any watcher's trouble
+            log.exception("publishing after %r failed", command)
 
     # -- commands ----------------------------------------------------------------------------------
 
     def handle(self, command: Command) -> dict[str, Any]:
         """Applies one command and publishes; raises Refused and changes nothing when not allowed."""
+        before = self._version
         answer = self._apply(command)
-        self._publish()
+        if self._version != before:
+            self._publish()
         return answer
 
-    def _apply(self, command: Command) -> dict[str, Any]:
+    def _apply(self, command: Command, seen: int | None = None) -> dict[str, Any]:
+        """Applies a command; the version moves (and the table's state is saved) only when it changed
+        something: a command that changes nothing costs no write and makes no view stale. A command whose
+        write the store refuses changes nothing, in memory either (saving.py)."""
         with self._lock:
-            answer = self._dispatch(command)
-            self._version += 1
-            self._save_state()
+            if seen is not None and self._changes.stale(seen, self._version, depends_on(command)):
+                raise Moved(self._version)
+            before, restore, version = self._shape(), remember(self), self._version
+            self._saving.begin()
+            try:
+                answer = self._dispatch(command)
+                changed = touched(before, self._shape())
+                if changed:
+                    # The version moves once all is saved: until then readers get the views of the last one.
+                    if changed - UNSAVED:
+                        self._save_state(self._version + 1)
+                    self._version += 1
+                    self._changes.note(self._version, changed)
+            except STORE_ERRORS as error:
+                if not self._stored_anyway(before):
+                    restore()
+                    self._cannot_save(command, error)
+                    raise CannotSave() from None
+                # Its action is on disk, so the command stands: only the table's state around it is not saved.
+                self._version = version + 1
+                self._changes.note(self._version, touched(before, self._shape()))
+                self._cannot_save(command, error)
+                answer = {}
+            else:
+                if changed - UNSAVED and self._saving.saved():
+                    log.warning("the table saves again")
+                    self._note_saving()
+            finally:
+                self._saving.end()
             answer["version"] = self._version
             return answer
+
+    def _stored_anyway(self, before: dict[str, tuple[Any, ...]]) -> bool:
+        """Whether the game's own write went through before the store failed (the log is longer)."""
+        return len(self._entries) != int(before[GAME][3])
+
+    def _cannot_save(self, command: Command, error: BaseException) -> None:
+        log.error("the table cannot save (%s: %s) after %r", type(error).__name__, error, command)
+        if self._saving.failed(error):
+            self.on_saving(self._saving.error)
+            self._note_saving()
+
+    def _note_saving(self) -> None:
+        """Saving stopped or came back: every view says so, so the version moves (this change is not saved)."""
+        self._version += 1
+        self._changes.note(self._version, frozenset({"saving"}))
+        if not self._saving.failing:
+            self.on_saving(None)
+
+    def health(self) -> dict[str, Any]:
+        """Whether the table saves (saving.py), read without the table's lock: a stalled write holds it."""
+        return self._saving.health()
+
+    def _shape(self) -> dict[str, tuple[Any, ...]]:
+        """What a view can show, part by part (changes.py): compared before and after each command."""
+        game, builder = self._game, self._builder
+        shape: dict[str, tuple[Any, ...]] = {
+            GAME: (self._game_id, game, game.version if game else 0, len(self._entries), game.setup if game else None),
+            STEPS: (builder, builder.shape() if builder else None),
+            "done": (self._acknowledged, self._ticked),
+            "settings": (self._pace, self._language, self._next_pack, self._board_text),
+            "seats": ({s: dict(d) for s, d in self._seats.items()}, self._hardware),
+            "links": (dict(self._links),),
+            "boxes": ({s: dict(b) for s, b in self._boxes.items()},),
+        }
+        for seat, orders in self._drafts.by_seat.items():
+            shape[draft(seat)] = (tuple(orders), seat in self._drafts.locked)
+        return shape
 
     def watch(self, callback: Callable[[int], None]) -> Callable[[], None]:
         """Calls back with the new version after every change, without making any view: readers
@@ -312,6 +409,8 @@ class Table(TableViews):
                 return self._resume_aside(command)
             case MoveSeat():
                 return self._move_seat(command)
+            case RenewLink():
+                return self._renew_link(command)
             case BoxStatus(seat=seat, kind=kind, connected=connected):
                 self._boxes[seat] = {"kind": kind, "connected": connected}
                 log.info("seat %s: %s box %s", seat, kind, "connected" if connected else "disconnected")
@@ -405,6 +504,17 @@ class Table(TableViews):
         self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in moved.items()})
         log.info("seat %s now plays on %s", command.seat, moved[command.seat])
         return {"seat": command.seat, "device": moved[command.seat]}
+
+    def _renew_link(self, command: RenewLink) -> dict[str, Any]:
+        self._referee_only(command.by)
+        if command.seat not in self._current().state.players:
+            raise Refused(N_("There is no seat {seat} in this game."), params={"seat": command.seat})
+        renewed = links.renewed(self._links, command.seat)
+        assert self._game_id is not None
+        self._store.set_table_state(self._game_id, links.KEY, links.to_json(renewed))
+        self._links = renewed
+        log.info("seat %s: its link was renewed, the old one stops working", command.seat)
+        return {"seat": command.seat}
 
     def _new_game(self, command: NewGame) -> dict[str, Any]:
         self._referee_only(command.by)
@@ -536,7 +646,14 @@ class Table(TableViews):
         if action.type == "program":
             raise Refused(N_("Programs are entered slot by slot and locked."), "§3")
         del game  # the push below checks it against the rules
-        self._push_and_store([(action, command.by)])
+        try:
+            self._push_and_store([(action, command.by)])
+        except Refused as refused:
+            if not command.blind or refused.template in PUBLIC_REFUSALS:
+                raise
+            # The rules' reason may name what is behind the seat's screen (how many units it has, its
+            # gold): a blind referee hears only that the choice is not the seat's to make.
+            raise Refused(BLIND_REFUSAL, refused.rule) from None
         return {"ok": True}
 
     def _push_and_store(self, actions: list[tuple[Any, str]]) -> None:
@@ -604,18 +721,18 @@ class Table(TableViews):
         preview = Game.replay(self._board, game.setup, game.actions[:command.keep])
         steps = restore_instructions(game.view("referee"), preview.view("referee"), self._board)
         years = self.action_years()
-        dropped = [action_words(self._language, game.state, game.actions[n], years[n])
+        dropped = [action_words(self._language, game.state, game.actions[n], years[n], blind=command.blind)
                    for n in range(command.keep, game.version)]
         return {"confirm": False, "keep": command.keep, "seen": len(self._entries),
                 "drops": game.version - command.keep, "dropped": dropped,
                 "undo": [s.text(self._language, None if command.blind else -1) for s in steps]}
 
-    def _save_state(self) -> None:
+    def _save_state(self, version: int) -> None:
         if self._game_id is None:
             return
         self._store.set_table_state(self._game_id, "table", {
             **self._drafts.to_json(),
-            "pace": self._pace, "acknowledged": self._acknowledged, "ticked": self._ticked, "version": self._version,
+            "pace": self._pace, "acknowledged": self._acknowledged, "ticked": self._ticked, "version": version,
         })
 
 

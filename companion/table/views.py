@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable, Collection
 from typing import Any
 
+from companion.i18n import translate
 from companion.rules import Phase
 from companion.rules.choices import Choice
 from companion.rules.preview import preview
@@ -20,6 +21,7 @@ from companion.rules.views import parse_reader
 
 from . import face_up, seats
 from .reads import TableReads
+from .saving import CANNOT_SAVE, Saving
 from .snapshot import SeatSnapshot
 from .steps import Step
 
@@ -35,6 +37,7 @@ class ViewCache:
         self._version = -1
         self._views: dict[str, dict[str, Any]] = {}
         self._json: dict[str, str] = {}
+        self._other: dict[tuple[Any, ...], Any] = {}
         self._steps: dict[tuple[int, int, str, int | None], dict[str, Any]] = {}
 
     def view(self, version: int, reader: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
@@ -59,6 +62,25 @@ class ViewCache:
                     self._json[reader] = text
         return text
 
+    def kept(self, version: int, reader: str) -> tuple[dict[str, Any] | None, str | None]:
+        """The view and its JSON text already made for this reader at this version, if any: read without
+        the table's lock (a loop stuck on a write holds it), since a kept view never changes."""
+        with self._lock:
+            if self._version != version:
+                return None, None
+            return self._views.get(reader), self._json.get(reader)
+
+    def kept_other(self, version: int, key: tuple[Any, ...]) -> Any:
+        """Something else made from this version's state (a seat's snapshot), if kept."""
+        with self._lock:
+            return self._other.get(key) if self._version == version else None
+
+    def keep_other(self, version: int, key: tuple[Any, ...], value: Any) -> None:
+        with self._lock:
+            self._move_to(version)
+            if self._version == version:
+                self._other[key] = value
+
     def step(self, key: tuple[int, int, str, int | None], make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         found = self._steps.get(key)
         if found is None:
@@ -71,13 +93,14 @@ class ViewCache:
 
     def _move_to(self, version: int) -> None:
         if version > self._version:
-            self._version, self._views, self._json = version, {}, {}
+            self._version, self._views, self._json, self._other = version, {}, {}, {}
 
 
 class TableViews(TableReads):
     """The part of the table that makes views: for phones and pages, and for boxes (a seat's snapshot)."""
 
     _views: ViewCache
+    _saving: Saving
 
     def awaited(self, seats: Collection[int]) -> tuple[Choice, dict[str, Any]] | None:
         """The first choice awaited from these seats and that seat's own view, read at once: all a
@@ -87,16 +110,23 @@ class TableViews(TableReads):
             return None if choice is None else (choice, self.view(f"seat:{choice.seat}"))
 
     def view(self, reader: str = "referee") -> dict[str, Any]:
-        """The view for a reader. It is shared with every other caller for this version: never modify it."""
-        with self._lock:
-            return self._views.view(self._version, reader, lambda: self._build_view(reader))
+        """The view for a reader. It is shared with every other caller for this version: never modify it.
+        One already made for the version now is handed out without the table's lock, so a page that
+        only reads answers even while the loop waits on a stalled write (saving.py)."""
+        found, _ = self._views.kept(self._version, reader)
+        if found is not None:
+            return found
+        return self._fresh_or_kept(("view", reader),
+                                   lambda: self._views.view(self._version, reader, lambda: self._build_view(reader)))
 
     def view_json(self, reader: str = "referee") -> tuple[int, str]:
         """The version and the view as JSON text, made once per reader and version however many
         phones ask. The text is made outside the table's lock, so the loop never waits for it."""
-        with self._lock:
-            version = self._version
-            view = self.view(reader)
+        version = self._version
+        _, text = self._views.kept(version, reader)
+        if text is not None:
+            return version, text
+        version, view = self._fresh_or_kept(("json", reader), lambda: (self._version, self.view(reader)))
         return version, self._views.json(version, reader, view)
 
     def _build_view(self, reader: str) -> dict[str, Any]:
@@ -135,8 +165,11 @@ class TableViews(TableReads):
                                 "instructions": shown, "locked": sorted(drafts.locked),
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
                                 "board": self._board_part(), "asking": self._asking(), **self._seats_part(me)}
+        if self._saving.failing:  # every reader is told, in words, and what to do
+            part["saving"] = {"problem": translate(self._language, CANNOT_SAVE)}
         if me == -1:
-            part["drafts"] = {str(s): d for s, d in sorted(drafts.by_seat.items())}
+            # A copy: a draft changes in place, and a view is kept as it was made.
+            part["drafts"] = {str(s): list(d) for s, d in sorted(drafts.by_seat.items())}
         elif me is not None and me in drafts.by_seat:
             part["draft"] = list(drafts.by_seat[me])
         return part
@@ -163,13 +196,23 @@ class TableViews(TableReads):
         return part
 
     def seat_snapshot(self, seat: int) -> SeatSnapshot:
-        """What one player's box may know now, read at once under the table's lock."""
-        with self._lock:
-            view = self.view(f"seat:{seat}") if self._game else self.view("public")
-            if self._game is None or seat not in self._game.state.players:
-                return SeatSnapshot(view, None, (), (None,) * PROGRAM_LENGTH, False)
-            choice = next(iter(self._game.legal(seat)), None)
-            draft = self._drafts.of(seat)
-            forecast = tuple(preview(self._game.state, seat, [o or "wait" for o in draft])) \
-                if self._game.state.phase == Phase.PROGRAM else ()
-            return SeatSnapshot(view, choice, forecast, draft, seat in self._drafts.locked)
+        """What one player's box may know now, read at once under the table's lock (or kept, once made
+        for this version: see `view`)."""
+        found: SeatSnapshot | None = self._views.kept_other(self._version, ("snapshot", seat))
+        if found is not None:
+            return found
+        def read() -> SeatSnapshot:
+            snapshot = self._seat_snapshot(seat)
+            self._views.keep_other(self._version, ("snapshot", seat), snapshot)
+            return snapshot
+        return self._fresh_or_kept(("snapshot", seat), read)
+
+    def _seat_snapshot(self, seat: int) -> SeatSnapshot:
+        view = self.view(f"seat:{seat}") if self._game else self.view("public")
+        if self._game is None or seat not in self._game.state.players:
+            return SeatSnapshot(view, None, (), (None,) * PROGRAM_LENGTH, False)
+        choice = next(iter(self._game.legal(seat)), None)
+        draft = self._drafts.of(seat)
+        forecast = tuple(preview(self._game.state, seat, [o or "wait" for o in draft])) \
+            if self._game.state.phase == Phase.PROGRAM else ()
+        return SeatSnapshot(view, choice, forecast, draft, seat in self._drafts.locked)

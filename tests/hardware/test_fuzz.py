@@ -80,9 +80,12 @@ def test_host_parser_never_crashes_and_never_acts_on_a_line_whose_checksum_fails
     host.connected()
     host.receive(proto.encode(proto.HELLO, 0, "FUZZBOX", "1.0", "B1", 1).rstrip(b"\n"))
     assert host.seat == 3
+    # The box shows it heard the WELCOME: it asks for the frame and acknowledges what it got (base 0, line 1).
+    host.receive(proto.encode(proto.FULL, 1).rstrip(b"\n"))
+    host.receive(proto.encode(proto.ACK, 1).rstrip(b"\n"))
     host.take_output()
     mutate = mutations(rng)
-    last = 0  # the last key seq delivered, as this test models it
+    last = 1  # the last key seq delivered, as this test models it
     damaged = failed = 0
     events_total = 0
     for _ in range(LINES):
@@ -119,9 +122,10 @@ def test_the_line_reader_and_host_survive_a_stream_of_noise() -> None:
     host = HostSession("p", {"p": 1}, clock=lambda: 0.0)
     reader = proto.LineReader()
     host.connected()
-    stream = bytearray(proto.encode(proto.HELLO, 0, "NOISY", "1.0", "B1", 1))
+    stream = bytearray(proto.encode(proto.HELLO, 0, "NOISY", "1.0", "B1", 1) + proto.encode(proto.FULL, 1)
+                       + proto.encode(proto.ACK, 1))  # the box heard the WELCOME: its keys count
     keys = []
-    for seq in range(1, 2001):
+    for seq in range(2, 2002):
         key = rng.choice(proto.KEY_NAMES)
         keys.append(key)
         stream += proto.encode(proto.KEY, seq, key, "p")

@@ -346,3 +346,38 @@ def test_bytes_per_programming_keypress_are_a_small_part_of_a_frame() -> None:
     per_press = (wire.up_bytes - up) + (wire.down_bytes - down)
     assert wire.host.stats.payload_bytes - payload == 40
     assert per_press < 200, per_press  # against 1024 bytes for the raw frame (1497 as lines)
+
+
+def test_a_forged_reboot_and_keys_written_blind_act_for_no_seat() -> None:
+    """Lines written on the wire without reading it (issue 27): a HELLO with a new boot, numbering of its
+    own choosing, then keys, then guesses at the acknowledgement. None of its keys reaches the table; the
+    real box, rebooted, is heard again as soon as it answers its WELCOME."""
+    wire = bound()
+    wire.host.set_frame(bytes(1024))
+    wire.pump()
+    wire.box.press("UP")
+    wire.pump()
+    assert [e.key for e in wire.events] == [Key.UP]
+    forged = [proto.encode(proto.HELLO, 0, "E6614C311B7A2F2D", proto.FIRMWARE, "F0RGED", 1),
+              *(proto.encode(proto.KEY, n, "OK", "p") for n in range(1, 6)), proto.encode(proto.FULL, 6)]
+    for guess in (0, 1, 5, 10**6):
+        for line in [*forged, proto.encode(proto.ACK, guess)]:
+            wire.events.extend(wire.host.receive(line.rstrip(b"\n")))
+        wire.host.take_output()  # written to the wire, never read by the forger
+    assert [e.key for e in wire.events] == [Key.UP], "a forged reboot's keys acted for the seat"
+    assert wire.host.seat is None  # unbound: the next HELLO must prove itself again
+    wire.new_box("E6614C311B7A2F2D", "B009")  # the real box, power cycled
+    wire.connect()
+    wire.box.press("DOWN")
+    wire.pump()
+    assert [e.key for e in wire.events] == [Key.UP, Key.DOWN] and wire.host.seat == 2
+
+
+def test_keys_pressed_before_the_welcome_wait_for_the_box_to_prove_it_heard_it() -> None:
+    wire = Wire()
+    wire.host.set_frame(bytes(range(256)) * 4)
+    wire.box.press("LEFT")  # before the host even opened the port
+    wire.box.press("RIGHT")
+    wire.connect()
+    assert [e.key for e in wire.events] == [Key.LEFT, Key.RIGHT]  # delivered once, in order
+    assert wire.host.stats.full_frames == 1

@@ -7,9 +7,10 @@ import random
 
 from flask import Flask
 
-from companion.table import Table
+from companion.table import SetOrder, Table
 from tests.engine import engine
 from tests.table.support import advance
+from web.public_writes import PER_ADDRESS, PublicWrites
 
 from .conftest import PIN, as_referee, as_seat, command
 
@@ -71,12 +72,39 @@ def test_a_player_cannot_act_for_another_seat_or_as_referee(app: Flask) -> None:
     assert command(app.test_client(), app, command="lock", seat=1).status_code == 403
 
 
-def test_a_stale_version_gets_409_and_changes_nothing(app: Flask, table: Table) -> None:
-    client = as_referee(app)
+def test_a_tap_made_stale_by_a_change_to_what_it_depends_on_gets_409_and_changes_nothing(
+        app: Flask, table: Table) -> None:
+    advance(table, random.Random(3), past_placement=True)
+    seat = as_seat(app, 1)
+    seen = table.version
+    table.submit(SetOrder(1, 0, "red")).result()  # the seat's own box changes its draft meanwhile
     before = table.view("referee")
-    answer = client.post("/api/command", json={"command": "pace", "pace": "orders", "version": table.version - 1})
+    answer = command(seat, app, command="set_order", seat=1, slot=0, order="blue", version=seen)
     assert answer.status_code == 409 and answer.get_json()["version"] == table.version
     assert table.view("referee") == before
+
+
+def test_a_tap_does_not_fail_because_something_unrelated_changed(app: Flask, table: Table) -> None:
+    advance(table, random.Random(3), past_placement=True)
+    seat, referee = as_seat(app, 1), as_referee(app)
+    seen = table.version
+    table.submit(SetOrder(2, 0, "red")).result()  # another seat keys in its program
+    assert command(referee, app, command="pace", pace="orders").status_code == 200
+    assert command(app.test_client(), app, command="acknowledge", upto=len(table.steps())).status_code == 200
+    assert table.version > seen
+    answer = command(seat, app, command="set_order", seat=1, slot=0, order="blue", version=seen)
+    assert answer.status_code == 200 and table.view("seat:1")["table"]["draft"][0] == "blue"
+
+
+def test_a_command_that_changes_nothing_leaves_the_version_where_it_is(app: Flask, table: Table) -> None:
+    public = app.test_client()
+    assert command(public, app, command="acknowledge", upto=len(table.steps())).status_code == 200
+    version = table.version
+    for _ in range(5):
+        answer = command(public, app, command="acknowledge", upto=len(table.steps()))
+        assert answer.status_code == 200 and answer.get_json()["version"] == version
+    assert command(as_referee(app), app, command="rollback", keep=0).status_code == 422  # no action yet to go back to
+    assert table.version == version
 
 
 def test_an_illegal_decision_gets_422_naming_the_rule(app: Flask, table: Table) -> None:
@@ -155,3 +183,24 @@ def test_the_short_seat_link_of_the_oled_qr_code_joins_the_seat(app: Flask) -> N
     other = app.test_client()
     assert other.get(f"/S/2/{token}").status_code == 403
     assert other.get("/S/3/000000000000").status_code == 403
+
+
+def test_pages_not_signed_in_send_a_few_commands_a_second_and_no_more(app: Flask, table: Table) -> None:
+    public = app.test_client()
+    statuses = [command(public, app, command="acknowledge", upto=0).status_code for _ in range(12)]
+    assert statuses[:PER_ADDRESS[0]] == [200] * PER_ADDRESS[0] and 429 in statuses
+    refused = command(public, app, command="acknowledge", upto=0)
+    assert refused.status_code == 429 and refused.get_json()["retry_after"] > 0
+    # A seated player is not counted with them.
+    assert command(as_seat(app, 1), app, command="unlock", seat=1).status_code == 422
+
+
+def test_the_public_bucket_holds_across_addresses_and_refills_with_time() -> None:
+    now = [0.0]
+    writes = PublicWrites(clock=lambda: now[0], per_address=(3, 1.0), in_all=(5, 2.0))
+    assert [writes.take("a") for _ in range(4)] == [0, 0, 0, 1.0]
+    assert [writes.take(f"b{n}") for n in range(3)] == [0, 0, 0.5]  # five in all, whatever the address
+    now[0] = 0.5
+    assert writes.take("b9") == 0 and writes.take("b9") > 0
+    now[0] = 10.0
+    assert [writes.take("a") for _ in range(3)] == [0, 0, 0]

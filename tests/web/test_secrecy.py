@@ -13,14 +13,15 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.rules import Phase
 from companion.table import Table
 from tests.engine import engine
-from tests.secrecy import forbidden_in
+from tests.secrecy import census_choices_in, forbidden_in
 from tests.table.support import new_table, next_inputs
 from web import stream as stream_module
 from web.phone import PhoneBoxes
 
-from .conftest import PIN, as_seat, web_app
+from .conftest import PIN, as_referee, as_seat, web_app
 
 
 class Listener:
@@ -54,11 +55,13 @@ def test_no_endpoint_or_stream_leaks_at_any_decision_point(tmp_path: Path, playe
     app: Flask = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set(range(1, players + 1))))
     seats = list(engine(table).state.seats)
     clients = {None: app.test_client(), **{s: as_seat(app, s) for s in seats}}
+    blind = as_referee(app)  # a referee who also plays: no secret on their page either
+    assert blind.post("/api/blind", json={"on": True}).status_code == 200
     listeners = {who: Listener(c) for who, c in clients.items()}
     for listener in listeners.values():
         assert listener.started.wait(5)
     rng = random.Random(players)
-    checked = 0
+    checked = censuses = 0
     while table.playing():
         for command in next_inputs(table, rng):
             table.submit(command).result(timeout=10)
@@ -66,6 +69,10 @@ def test_no_endpoint_or_stream_leaks_at_any_decision_point(tmp_path: Path, playe
             view = client.get("/api/view").get_json()
             assert forbidden_in(view, who, engine(table)) == [], who
             checked += 1
+        if engine(table).state.phase == Phase.CENSUS:
+            page = blind.get("/referee").get_data(as_text=True)
+            assert census_choices_in(page, engine(table)) == []
+            censuses += 1
         # A seat's screen shows that seat's box only: another seat cannot fetch it.
         assert clients[None].get("/api/box/screen.png").status_code == 404
     app.config["STREAMS"].close_all()
@@ -76,4 +83,4 @@ def test_no_endpoint_or_stream_leaks_at_any_decision_point(tmp_path: Path, playe
         for view in listener.views:
             assert forbidden_in(view, who, None) == [], (who, view["version"])
             assert view["view"] == ("public" if who is None else f"seat:{who}")
-    assert checked > 100
+    assert checked > 100 and censuses > 0

@@ -172,9 +172,11 @@
     const button = event.target.closest("[data-command]");
     if (button) {
       event.preventDefault();
+      // data-ask: a question to confirm first (a tap that cannot be taken back, such as a new seat link).
+      if (button.dataset.ask && !window.confirm(button.dataset.ask)) return;
       const data = {command: button.dataset.command};
       for (const [key, value] of Object.entries(button.dataset)) {
-        if (key === "command") continue;
+        if (key === "command" || key === "ask") continue;
         data[key] = /^-?\d+$/.test(value) ? Number(value) : value;
       }
       button.disabled = true;

@@ -1,0 +1,123 @@
+"""A store that cannot be written (issue 27, item 4): a failed write changes nothing in memory, every
+reader is told in words, nothing dies, the health says so, and the table saves again once it can."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.boards import default_pack_text
+from companion.boxes.controller import SeatController
+from companion.cli import main
+from companion.run import saving_status
+from companion.store import Store, StoreError
+from companion.table import Lock, Refused, SetOrder, SetProgram, Table
+from companion.table.bots import Bots, new_game_command
+from tests.engine import engine
+from tests.faulty_store import FaultyStore, read_only
+from tests.table.support import PLAYERS, advance
+
+PROGRAM = ("red", "action", "black", "wait", "action", "blue")
+
+
+def faulty_table(path: Path, players: int = 4) -> tuple[Table, FaultyStore]:
+    store = FaultyStore(path)
+    table = Table.open(store, default_pack_text())
+    table.handle(new_game_command(PLAYERS[:players], "short", "normal", 5))
+    return table, store
+
+
+def test_a_write_the_store_refuses_changes_nothing_in_memory_and_every_reader_is_told(tmp_path: Path) -> None:
+    table, store = faulty_table(tmp_path / "f.db")
+    advance(table, random.Random(5), past_placement=True)
+    table.handle(SetProgram(1, PROGRAM))
+    table.handle(SetOrder(2, 0, "red"))
+    before = {reader: table.view(reader)["table"] for reader in ("referee", "seat:1", "seat:2", "public")}
+    store.fault = "full"
+    for command in (SetOrder(2, 1, "blue"), Lock(1), SetProgram(3, PROGRAM)):
+        with pytest.raises(Refused) as refused:
+            table.handle(command)
+        assert "cannot save" in refused.value.sentence and "free space" in refused.value.sentence
+    for reader, part in before.items():
+        now = table.view(reader)["table"]
+        assert {k: v for k, v in now.items() if k != "saving"} == part, reader  # drafts, locks: as stored
+        assert "cannot save" in now["saving"]["problem"]
+    assert table.health()["saving"] == "cannot_save" and "disk is full" in table.health()["error"]
+    # The card has room again: the next command is saved, and the words go away.
+    store.fault = None
+    table.handle(Lock(1))
+    assert "saving" not in table.view("public")["table"] and table.health() == {"saving": "ok"}
+    table.stop()
+    reopened = Table.open(Store(tmp_path / "f.db"), default_pack_text())
+    assert reopened.view("referee")["table"]["drafts"] == {"1": list(PROGRAM), "2": ["red"] + [None] * 5}
+    assert reopened.view("referee")["table"]["locked"] == [1]
+    reopened.stop()
+
+
+def test_a_decision_the_store_refuses_is_taken_back(tmp_path: Path) -> None:
+    table, store = faulty_table(tmp_path / "d.db")
+    first = engine(table).state.turn_order()[0]
+    store.fault = "full"
+    with pytest.raises(Refused):
+        table.handle(new_game_command(PLAYERS[:4], "short", "normal", 6))  # a new game is not started either
+    city = engine(table).legal(first)[0]
+    assert table.actions() == 0 and city is not None
+    store.fault = None
+    table.stop()
+
+
+def test_the_virtual_players_outlive_a_store_that_cannot_be_written(tmp_path: Path) -> None:
+    table, store = faulty_table(tmp_path / "b.db", players=3)
+    table.start()
+    moved = threading.Event()
+    table.watch(lambda version: moved.set())
+    store.fault = "full"
+    bots = Bots(table, {1: "random", 2: "random", 3: "random"}, delay=0, seed=3)
+    bots.start()
+    assert store.failed.wait(10), "no virtual player tried to act"
+    assert bots._thread is not None and bots._thread.is_alive()
+    assert table.actions() == 0
+    store.fault = None
+    reached = threading.Event()
+    table.watch(lambda version: reached.set() if table.actions() >= 10 else None)
+    assert reached.wait(30), "the virtual players did not play on once the store could be written"
+    bots.stop()
+    table.stop()
+
+
+def test_the_table_does_not_start_on_a_store_it_cannot_write(tmp_path: Path) -> None:
+    path = tmp_path / "ro.db"
+    Store(path).close()
+    with read_only(path), pytest.raises(StoreError) as refused:
+        Store(path)
+    assert "cannot be written" in str(refused.value) and "writable" in str(refused.value)
+
+
+def test_the_service_status_and_a_player_s_box_say_the_table_cannot_save(tmp_path: Path) -> None:
+    table, store = faulty_table(tmp_path / "s.db")
+    advance(table, random.Random(5), past_placement=True)
+    said: list[str | None] = []
+    table.on_saving = said.append
+    box = SeatController(1, lambda: table.seat_snapshot(1), table.handle, language=lambda: table.language)
+    store.fault = "full"
+    box.press("OK")  # a key: its command cannot be saved
+    frame = box.frame()
+    assert frame.title == "The table cannot save" and "free space" in " ".join(frame.lines)
+    assert said and "disk is full" in (said[0] or "") and saving_status(said[0]).startswith("CANNOT SAVE")
+    store.fault = None
+    table.handle(SetOrder(2, 0, "red"))
+    assert said[-1] is None and box.frame().title != "The table cannot save"
+    table.stop()
+
+
+def test_companion_run_refuses_a_store_it_cannot_write_in_words(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "ro.db"
+    Store(path).close()
+    with read_only(path):
+        code = main(["run", "--store", str(path), "--port", "0", "--games", "1", "--all-bots"])
+    said = capsys.readouterr().err
+    assert code != 0 and "cannot be written" in said and "does not start" in said

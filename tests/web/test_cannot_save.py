@@ -1,0 +1,99 @@
+"""A store that cannot be written, through the web (issue 27, item 4): a command gets words, not a bare
+500; every page says the table cannot save; /api/health says what is wrong; and while a write hangs,
+the pages that only read keep answering."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from companion.boards import default_pack_text
+from companion.table import SetOrder, Table
+from companion.table import saving as saving_module
+from companion.table.bots import new_game_command
+from tests.faulty_store import FaultyStore
+from tests.table.support import PLAYERS, advance
+from web.phone import PhoneBoxes
+
+from .conftest import PIN, as_referee, as_seat, command, web_app
+
+READS = ["/", "/part/table", "/api/view", "/scoring", "/api/whoami", "/map.svg"]
+SEAT_READS = ["/seat/1", "/part/seat", "/api/view", "/api/box/screen.png"]
+REFEREE_READS = ["/referee", "/part/referee", "/api/view"]
+
+
+@pytest.fixture
+def faulty(tmp_path: Path) -> Iterator[tuple[Table, FaultyStore, Flask]]:
+    store = FaultyStore(tmp_path / "w.db")
+    table = Table.open(store, default_pack_text())
+    table.handle(new_game_command(PLAYERS[:4], "short", "normal", 5))
+    advance(table, random.Random(5), past_placement=True)
+    table.start()
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {1}))
+    yield table, store, app
+    store.fault = None
+    store.release.set()
+    table.stop()
+
+
+def test_a_command_the_table_cannot_save_is_answered_in_words_and_every_page_says_so(
+        faulty: tuple[Table, FaultyStore, Flask]) -> None:
+    table, store, app = faulty
+    seat, referee, public = as_seat(app, 1), as_referee(app), app.test_client()
+    store.fault = "full"
+    answer = command(seat, app, command="set_order", seat=1, slot=0, order="red")
+    assert answer.status_code == 503
+    assert "cannot save" in answer.get_json()["error"] and "free space" in answer.get_json()["error"]
+    assert table.view("seat:1")["table"].get("draft", [None])[0] is None
+    for client, path in ((public, "/"), (public, "/part/table"), (seat, "/seat/1"), (seat, "/part/seat"),
+                         (referee, "/referee"), (referee, "/part/referee")):
+        page = client.get(path).get_data(as_text=True)
+        assert "The table cannot save" in page, path
+    health = public.get("/api/health")
+    assert health.status_code == 503 and health.get_json()["saving"] == "cannot_save"
+    # In French too.
+    assert command(referee, app, command="language", language="fr").status_code == 503  # not saved either
+    store.fault = None
+    assert command(referee, app, command="language", language="fr").status_code == 200
+    store.fault = "full"
+    assert command(seat, app, command="set_order", seat=1, slot=0, order="red").status_code == 503
+    assert "La table ne peut pas enregistrer" in public.get("/part/table").get_data(as_text=True)
+    store.fault = None
+    assert command(seat, app, command="set_order", seat=1, slot=0, order="red").status_code == 200
+    assert public.get("/api/health").get_json() == {"saving": "ok"}
+    assert "ne peut pas enregistrer" not in public.get("/part/table").get_data(as_text=True)
+
+
+def test_pages_that_only_read_answer_while_a_write_hangs(faulty: tuple[Table, FaultyStore, Flask],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    table, store, app = faulty
+    monkeypatch.setattr(saving_module, "STALL", 0.0)  # any write in hand counts as stalled
+    readers = [(app.test_client(), READS), (as_seat(app, 1), SEAT_READS), (as_referee(app), REFEREE_READS)]
+    for client, paths in readers:  # each page as its phone had it before the write
+        for path in paths:
+            assert client.get(path).status_code == 200, path
+    store.fault = "stall"
+    hanging = table.submit(SetOrder(2, 0, "red"))
+    assert store.entered.wait(10)
+    answers: dict[str, int] = {}
+
+    def read() -> None:
+        for client, paths in readers:
+            for path in paths:
+                answers[path + str(id(client))] = client.get(path).status_code
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(10)
+    finished = not reader.is_alive()
+    health = app.test_client().get("/api/health")
+    store.fault = None
+    store.release.set()
+    hanging.result(timeout=10)
+    assert finished, f"a page waited for the hanging write (answered: {len(answers)})"
+    assert set(answers.values()) == {200}
+    assert health.status_code == 503 and health.get_json()["saving"] == "stalled"
