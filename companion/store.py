@@ -24,6 +24,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,7 @@ class Store:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self.warnings: list[str] = []
+        self._depth = 0  # how deep in `together` the writes made now are
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = self._open()
@@ -109,11 +111,44 @@ class Store:
         self._reader = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._reading = threading.Lock()
 
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """Every write made inside goes to disk in one transaction, or none does: a command's actions and
+        the table's state around them (drafts, locks, pace) can never be found half saved by a restart."""
+        with self._writing():
+            yield
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any error; inside `together`, part of its transaction."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield
+        except BaseException:
+            self._depth = 0
+            self._db.execute("ROLLBACK")
+            raise
+        self._depth = 0
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.Error:
+            if self._db.in_transaction:  # a COMMIT refused (a full card) leaves the transaction open
+                self._db.execute("ROLLBACK")
+            raise
+
     def _check_writable(self) -> None:
         """Refuses a store that cannot be written (read-only, full): a table on it would take actions it
         cannot keep. One small write says so at once (the time it was last opened)."""
         try:
-            with _transaction(self._db):
+            with self._writing():
                 self._db.execute("INSERT OR REPLACE INTO settings VALUES ('last_opened', ?)", (_now(),))
         except sqlite3.Error as error:
             self._db.close()
@@ -203,7 +238,7 @@ class Store:
     # -- games ------------------------------------------------------------------------------------
 
     def new_game(self, board_pack: str, setup: dict[str, Any]) -> int:
-        with _transaction(self._db):
+        with self._writing():
             cursor = self._db.execute("INSERT INTO games (created, board_pack, setup) VALUES (?, ?, ?)",
                                       (_now(), board_pack, json.dumps(setup)))
         assert cursor.lastrowid is not None
@@ -211,7 +246,7 @@ class Store:
 
     def append(self, game: int, *entries: dict[str, Any]) -> int:
         """Stores entries in one transaction; returns the log's length. On disk when this returns."""
-        with _transaction(self._db):
+        with self._writing():
             row = self._db.execute("SELECT COALESCE(MAX(seq), -1) FROM log WHERE game = ?", (game,)).fetchone()
             seq = row[0]
             for entry in entries:
@@ -222,13 +257,13 @@ class Store:
     def set_setup(self, game: int, setup: dict[str, Any], key: str, value: Any) -> None:
         """Replaces a game's setup and a part of its table state together (a game set up from what lies face
         up learns its layout as the table answers): either both are on disk or neither."""
-        with _transaction(self._db):
+        with self._writing():
             self._db.execute("UPDATE games SET setup = ? WHERE id = ?", (json.dumps(setup), game))
             self._db.execute("INSERT OR REPLACE INTO table_state VALUES (?, ?, ?)", (game, key, json.dumps(value)))
 
     def set_table_state(self, game: int, key: str, value: Any) -> None:
         """Keeps (None: forgets) a part of the table's state that is not in the log, such as its pace."""
-        with _transaction(self._db):
+        with self._writing():
             if value is None:
                 self._db.execute("DELETE FROM table_state WHERE game = ? AND key = ?", (game, key))
             else:
@@ -242,21 +277,21 @@ class Store:
         return None if row is None else str(row[0])
 
     def set_setting(self, key: str, value: str) -> None:
-        with _transaction(self._db):
+        with self._writing():
             self._db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, value))
 
     def finish(self, game: int) -> None:
-        with _transaction(self._db):
+        with self._writing():
             self._db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game,))
 
     def reopen(self, game: int) -> None:
         """A finished game rolled back before its end, or a game set aside and resumed, is under way again."""
-        with _transaction(self._db):
+        with self._writing():
             self._db.execute("UPDATE games SET finished = 0 WHERE id = ?", (game,))
 
     def set_aside(self, game: int) -> None:
         """A game replaced while under way: not resumed at start any more, but listed by `aside`."""
-        with _transaction(self._db):
+        with self._writing():
             self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (ASIDE, game))
 
     def aside(self) -> list[tuple[int, str]]:

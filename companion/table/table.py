@@ -303,27 +303,24 @@ class Table(TableViews):
         with self._lock:
             if seen is not None and self._changes.stale(seen, self._version, depends_on(command)):
                 raise Moved(self._version)
-            before, restore, version = self._shape(), remember(self), self._version
+            before, restore = self._shape(), remember(self)
             self._saving.begin()
             try:
-                answer = self._dispatch(command)
-                changed = touched(before, self._shape())
-                if changed:
-                    # The version moves once all is saved: until then readers get the views of the last one.
+                # The command's actions and the table's state around them are saved in one transaction: a
+                # restart finds both or neither, never a lock without its drafts or a reveal with them.
+                with self._store.together():
+                    answer = self._dispatch(command)
+                    changed = touched(before, self._shape())
                     if changed - UNSAVED:
                         self._save_state(self._version + 1)
+                if changed:
+                    # The version moves once all is saved: until then readers get the views of the last one.
                     self._version += 1
                     self._changes.note(self._version, changed)
             except STORE_ERRORS as error:
-                if not self._stored_anyway(before):
-                    restore()
-                    self._cannot_save(command, error)
-                    raise CannotSave() from None
-                # Its action is on disk, so the command stands: only the table's state around it is not saved.
-                self._version = version + 1
-                self._changes.note(self._version, touched(before, self._shape()))
+                restore()
                 self._cannot_save(command, error)
-                answer = {}
+                raise CannotSave() from None
             else:
                 if changed - UNSAVED and self._saving.saved():
                     log.warning("the table saves again")
@@ -332,10 +329,6 @@ class Table(TableViews):
                 self._saving.end()
             answer["version"] = self._version
             return answer
-
-    def _stored_anyway(self, before: dict[str, tuple[Any, ...]]) -> bool:
-        """Whether the game's own write went through before the store failed (the log is longer)."""
-        return len(self._entries) != int(before[GAME][3])
 
     def _cannot_save(self, command: Command, error: BaseException) -> None:
         log.error("the table cannot save (%s: %s) after %r", type(error).__name__, error, command)

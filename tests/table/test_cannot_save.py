@@ -4,8 +4,10 @@ reader is told in words, nothing dies, the health says so, and the table saves a
 from __future__ import annotations
 
 import random
+import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -121,3 +123,39 @@ def test_companion_run_refuses_a_store_it_cannot_write_in_words(tmp_path: Path,
         code = main(["run", "--store", str(path), "--port", "0", "--games", "1", "--all-bots"])
     said = capsys.readouterr().err
     assert code != 0 and "cannot be written" in said and "does not start" in said
+
+
+class StateWriteFails(FaultyStore):
+    """The action's write goes through and only the table's state after it is refused: the case a restart
+    used to find half saved (a reveal stored with the drafts and locks of before it)."""
+
+    def set_table_state(self, *args: Any, **kwargs: Any) -> None:
+        if self.fault == "state":
+            self.refused += 1
+            raise sqlite3.OperationalError("database or disk is full")
+        Store.set_table_state(self, *args, **kwargs)
+
+
+def test_a_reveal_whose_state_cannot_be_saved_is_not_half_kept(tmp_path: Path) -> None:
+    store = StateWriteFails(tmp_path / "s.db")
+    table = Table.open(store, default_pack_text())
+    table.handle(new_game_command(PLAYERS[:4], "short", "normal", 5))
+    advance(table, random.Random(5), past_placement=True)
+    for seat in (1, 2, 3, 4):
+        table.handle(SetProgram(seat, PROGRAM))
+    for seat in (1, 2, 3):
+        table.handle(Lock(seat))
+    before, actions = table.view("referee"), table.actions()
+    store.fault = "state"
+    with pytest.raises(Refused):
+        table.handle(Lock(4))  # the last lock reveals the programs: actions, then the table's state
+    now = table.view("referee")
+    assert table.actions() == actions
+    assert {k: v for k, v in now.items() if k not in ("version", "table")} == \
+        {k: v for k, v in before.items() if k not in ("version", "table")}
+    assert now["table"]["locked"] == [1, 2, 3] and now["table"]["steps"] == before["table"]["steps"]
+    store.fault = None
+    table.stop()
+    reopened = Table.open(Store(tmp_path / "s.db"), default_pack_text())
+    assert reopened.actions() == actions and reopened.view("referee")["table"]["locked"] == [1, 2, 3]
+    reopened.stop()
