@@ -9,8 +9,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from flask import Flask
-from waitress.server import create_server
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher
 
+from .bodies import Bodies, BoundedParser
+from .guard import SIGNED_IN_BODY
 from .stream import Streams
 
 log = logging.getLogger("companion.web")
@@ -28,8 +33,11 @@ class WebServer:
     def __init__(self, app: Flask, host: str, port: int) -> None:  # the defaults are the config's
         streams: Streams = app.config["STREAMS"]
         self.server: Any = create_server(
-            app, host=host, port=port, threads=streams.total + RESERVED, channel_timeout=120,
+            app, Bodies(app), host=host, port=port, threads=streams.total + RESERVED, channel_timeout=120,
             ident="xidit",
+            # Bodies are bounded from their head (web/bodies.py); this is the bound for anyone, and since
+            # a body never passes it, none is ever spooled to disk.
+            max_request_body_size=SIGNED_IN_BODY + 1, inbuf_overflow=SIGNED_IN_BODY + (64 << 10),
             # Reading ahead on a connection while its request runs is what lets waitress see a reader
             # close a stream (`environ["waitress.client_disconnected"]`): the stream notices within 2 s.
             channel_request_lookahead=1,
@@ -56,7 +64,7 @@ class WebServer:
         # thread can land mid-poll (EBADF in this thread). One turn at a time, the loop ends between
         # turns when asked, and the sockets are closed only after it has ended.
         server = self.server
-        sockets = getattr(server, "_map", None) or server.map
+        sockets = server._map
         while not self._stopping.is_set():
             server.asyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=sockets,
                                  use_poll=server.adj.asyncore_use_poll, count=1)
@@ -70,7 +78,40 @@ class WebServer:
         if self._thread.is_alive():
             self.server.pull_trigger()  # wakes the loop at once rather than at its next timeout
             self._thread.join(timeout=5)
-        self.server.close()
+        for server in [self.server, *self.server.others]:
+            server.close()
+
+
+class TableChannel(HTTPChannel):  # type: ignore[misc]
+    """One connection: waitress's, with the table's request parser."""
+
+    def __init__(self, server: TableServer, sock: socket.socket, addr: Any, adj: Adjustments,
+                 map: Any = None) -> None:
+        self.parser_class = server.parser_class
+        super().__init__(server, sock, addr, adj, map)
+
+
+class TableServer(TcpWSGIServer):  # type: ignore[misc]
+    """Waitress's server on one listening socket, with the table's connections."""
+
+    channel_class = TableChannel
+    parser_class: type[BoundedParser] = BoundedParser
+    others: list[TableServer] = []  # the servers of the same name's other addresses
+
+
+def create_server(app: Flask, bodies: Bodies, **settings: Any) -> TableServer:
+    """waitress.create_server for a host and port, with the table's server class: one server a
+    listening address (a name may have several), sharing one socket map and one thread pool."""
+    adj = Adjustments(**settings)
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    parser = type("TableParser", (BoundedParser,), {"bodies": bodies})
+    sockets: dict[int, Any] = {}
+    servers = [TableServer(app, sockets, dispatcher=dispatcher, adj=adj, sockinfo=info) for info in adj.listen]
+    for server in servers:
+        server.parser_class = parser
+    servers[0].others = servers[1:]
+    return servers[0]
 
 
 def _bracketed(host: str) -> str:
