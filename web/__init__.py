@@ -12,10 +12,11 @@ from companion.store import Sessions
 from companion.table import Table
 
 from . import guard
-from .auth import PinGuard, new_pin, new_secret
+from .auth import new_pin, new_secret
 from .i18n import install as install_texts
 from .parts import Parts
 from .phone import PhoneBoxes
+from .pin_tries import PinTries
 from .public_writes import PublicWrites
 from .stream import PER_ADDRESS, TOTAL, Streams
 
@@ -52,7 +53,7 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     secret, pin, made = secrets_of(table, config)
     app.config.update(
         SECRET_KEY=secret, REFEREE_PIN=pin, PIN_FROM_CONFIG=bool(config.get("REFEREE_PIN")), PIN_MADE=made,
-        SESSIONS=Sessions(table.store_path), TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
+        SESSIONS=Sessions(table.store_path), TABLE=table, PHONES=phones, PIN_TRIES=PinTries(),
         PUBLIC_WRITES=PublicWrites(),
         STREAMS=Streams(config.get("STREAMS_PER_ADDRESS", PER_ADDRESS), config.get("STREAMS_TOTAL", TOTAL)),
         PARTS=Parts(), HOSTS=guard.Hosts(config.get("HOST_NAMES", ())),

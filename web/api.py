@@ -17,10 +17,12 @@ from companion.table.saving import STILL_SAVING, CannotSave
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
 from .phone import PhoneBoxes
+from .pin_tries import PinTries
 from .stream import RETRY_AFTER, Refusal, Stream, Streams
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
+TOO_MANY_PINS = N_("Too many wrong PINs: try again in {n} s.")  # as login.js says it
 TOO_MANY_TAPS = N_("Too many taps from pages not signed in: wait a moment and tap again.")
 
 
@@ -190,16 +192,16 @@ def stream() -> Response:
 
 @api.post("/login")
 def login() -> Response:
-    guard = current_app.config["PIN_GUARD"]
+    tries: PinTries = current_app.config["PIN_TRIES"]
     address = request.remote_addr or "?"
-    wait = guard.blocked(address)
-    if wait > 0:
-        raise ApiError(429, f"too many wrong PINs: try again in {int(wait) + 1} s", retry_after=int(wait) + 1)
     pin = body().get("pin")
+    wait = tries.attempt(address)  # counted before the comparison, so that parallel tries count too
+    if wait > 0:
+        seconds = int(wait) + 1
+        raise ApiError(429, translate(table().language, TOO_MANY_PINS, {"n": seconds}), retry_after=seconds)
     if not isinstance(pin, str) or not same(pin, referee_pin()):
-        guard.failed(address)
         raise ApiError(403, "wrong PIN")
-    guard.passed(address)
+    tries.passed(address)
     sign_in("referee")
     return jsonify({"role": "referee"})
 
