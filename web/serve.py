@@ -23,9 +23,10 @@ log = logging.getLogger("companion.web")
 # Each open event stream holds one of waitress's threads while it lasts (waitress hands a response's
 # body to a worker thread until it ends, and cannot pass a socket to another thread). Rather than a
 # second server built for long-lived connections (one more dependency on the Pi, and the phones' pages
-# would have to reach it), streams are capped (web/stream.py: per address and in all) below the thread
-# count: RESERVED threads are always left to commands, pages, the box screens and key presses, however
-# many streams phones ask for. Refused streams get 429/503 at once and their page polls instead.
+# would have to reach it), streams are capped (web/stream.py: per address, 48 for pages not signed in
+# and 24 more for seats and the referee) below the thread count: RESERVED threads are always left to
+# commands, pages, the box screens and key presses, however many streams phones ask for. Refused
+# streams get 429/503 at once and their page polls instead.
 RESERVED = 16
 
 
