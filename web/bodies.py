@@ -11,6 +11,9 @@ sign-in still holds is the app's to check, with the smaller limit if it does not
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 from flask import Flask
 from waitress.parser import HTTPRequestParser
 from waitress.utilities import RequestEntityTooLarge
@@ -59,6 +62,10 @@ class BoundedParser(HTTPRequestParser):  # type: ignore[misc]
 
     bodies: Bodies | None = None  # set per server (web/serve.py)
     limit = PUBLIC_BODY
+
+    def __init__(self, adj: Any) -> None:
+        super().__init__(adj)
+        self.began = time.monotonic()  # its first byte: how slow it may be is web/connections.py's
 
     def received(self, data: bytes) -> int:
         if self.headers_finished:

@@ -10,11 +10,12 @@ from typing import Any
 
 from flask import Flask
 from waitress.adjustments import Adjustments
-from waitress.channel import HTTPChannel
-from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
+from companion.i18n import translate
+
 from .bodies import Bodies, BoundedParser
+from .connections import LIMIT, Doors, TableServer
 from .guard import SIGNED_IN_BODY
 from .stream import Streams
 
@@ -28,13 +29,19 @@ log = logging.getLogger("companion.web")
 # commands, pages, the box screens and key presses, however many streams phones ask for. Refused
 # streams get 429/503 at once and their page polls instead.
 RESERVED = 16
+# The app's settings of web/connections.py (the defaults are its own; tests take smaller ones).
+DOOR_SETTINGS = {"CONNECTIONS_PER_ADDRESS": "per_address", "CONNECTIONS_CROWDED": "crowded",
+                 "REQUEST_HEAD_WITHIN": "head_within", "REQUEST_WITHIN": "whole_within"}
 
 
 class WebServer:
     def __init__(self, app: Flask, host: str, port: int) -> None:  # the defaults are the config's
         streams: Streams = app.config["STREAMS"]
+        table = app.config.get("TABLE")
+        settings = {name: app.config[key] for key, name in DOOR_SETTINGS.items() if key in app.config}
+        self.doors = Doors(lambda text: translate(getattr(table, "language", "en"), text), **settings)
         self.server: Any = create_server(
-            app, Bodies(app), host=host, port=port, threads=streams.total + RESERVED, channel_timeout=120,
+            app, Bodies(app), self.doors, host=host, port=port, threads=streams.total + RESERVED, channel_timeout=120,
             ident="xidit",
             # Bodies are bounded from their head (web/bodies.py); this is the bound for anyone, and since
             # a body never passes it, none is ever spooled to disk.
@@ -43,8 +50,9 @@ class WebServer:
             # close a stream (`environ["waitress.client_disconnected"]`): the stream notices within 2 s.
             channel_request_lookahead=1,
             # Connections refused a stream may stay open: room for them, with poll() rather than select()
-            # (which stops at 1024 descriptors).
-            connection_limit=400, asyncore_use_poll=True)
+            # (which stops at 1024 descriptors). Per address, slow requests, shedding: web/connections.py,
+            # looked at every second.
+            connection_limit=LIMIT, cleanup_interval=1, asyncore_use_poll=True)
         self.app = app
         self.port = int(self.server.effective_port)
         # Links and QR codes name the table by its configured or detected address, never by Host.
@@ -83,26 +91,10 @@ class WebServer:
             server.close()
 
 
-class TableChannel(HTTPChannel):  # type: ignore[misc]
-    """One connection: waitress's, with the table's request parser."""
-
-    def __init__(self, server: TableServer, sock: socket.socket, addr: Any, adj: Adjustments,
-                 map: Any = None) -> None:
-        self.parser_class = server.parser_class
-        super().__init__(server, sock, addr, adj, map)
-
-
-class TableServer(TcpWSGIServer):  # type: ignore[misc]
-    """Waitress's server on one listening socket, with the table's connections."""
-
-    channel_class = TableChannel
-    parser_class: type[BoundedParser] = BoundedParser
-    others: list[TableServer] = []  # the servers of the same name's other addresses
-
-
-def create_server(app: Flask, bodies: Bodies, **settings: Any) -> TableServer:
+def create_server(app: Flask, bodies: Bodies, doors: Doors, **settings: Any) -> TableServer:
     """waitress.create_server for a host and port, with the table's server class: one server a
-    listening address (a name may have several), sharing one socket map and one thread pool."""
+    listening address (a name may have several), sharing one socket map, one thread pool and one count
+    of connections."""
     adj = Adjustments(**settings)
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
@@ -110,7 +102,7 @@ def create_server(app: Flask, bodies: Bodies, **settings: Any) -> TableServer:
     sockets: dict[int, Any] = {}
     servers = [TableServer(app, sockets, dispatcher=dispatcher, adj=adj, sockinfo=info) for info in adj.listen]
     for server in servers:
-        server.parser_class = parser
+        server.parser_class, server.doors = parser, doors
     servers[0].others = servers[1:]
     return servers[0]
 
