@@ -8,6 +8,7 @@ import http.client
 import socket
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from web.serve import WebServer
 from .conftest import PIN, web_app
 
 
+@contextmanager
 def serve(tmp_path: Path, **config: Any) -> Iterator[tuple[WebServer, int]]:
     table = new_table(tmp_path / "doors.db", players=3, seed=6)
     table.start()
@@ -28,16 +30,19 @@ def serve(tmp_path: Path, **config: Any) -> Iterator[tuple[WebServer, int]]:
     server.start()
     sockets: list[socket.socket] = []
     server.app.config["TEST_SOCKETS"] = sockets
-    yield server, server.port
-    for held in sockets:
-        held.close()
-    server.stop()
-    table.stop()
+    try:
+        yield server, server.port
+    finally:
+        for held in sockets:
+            held.close()
+        server.stop()
+        table.stop()
 
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[WebServer, int]]:
-    yield from serve(tmp_path, REQUEST_HEAD_WITHIN=0.5, REQUEST_WITHIN=1.5)
+    with serve(tmp_path, REQUEST_HEAD_WITHIN=0.5, REQUEST_WITHIN=1.5) as served:
+        yield served
 
 
 def connect(server: WebServer, source: str, first: bytes = b"") -> socket.socket:
@@ -105,7 +110,7 @@ def test_a_request_whose_body_comes_too_slowly_is_answered_and_closed(served: tu
 
 
 def test_four_hundred_connections_from_many_addresses_leave_room_for_the_phones(tmp_path: Path) -> None:
-    for server, _ in serve(tmp_path):
+    with serve(tmp_path) as (server, _):
         flood = [connect(server, f"127.0.2.{n // PER_ADDRESS + 1}", b"GET / HTTP/1.1\r\n") for n in range(400)]
         assert [page(server, f"127.0.3.{n + 1}") for n in range(5)] == [200] * 5
         assert server.doors.open() <= CROWDED + 1
