@@ -24,8 +24,9 @@ from companion.table.bots import Bots, new_game_command
 from companion.table.names import escape_controls
 from web import create_app
 from web.auth import SHORT, seat_token
+from web.guard import app_url
 from web.phone import PhoneBox, PhoneBoxes
-from web.serve import WebServer, addresses
+from web.serve import WebServer
 
 log = logging.getLogger("companion.run")
 
@@ -218,8 +219,9 @@ class SeatDevices:
 
 def warn_if_provisional(table: Table, web: WebServer | None) -> None:
     """Says plainly when a pack in use is not checked against a real copy, and where to check it."""
-    where = (f"open {web.app.config['PUBLIC_URL']}verify on the referee's phone, or run " if web is not None
-             else "run ")
+    url = app_url(web.app) if web is not None else None
+    where = (f"open {url}verify on the referee's phone, or run " if url is not None
+             else "open the referee's page (/verify) on the referee's phone, or run " if web is not None else "run ")
     current = table.board if table.has_game() else None
     warned = []
     if current is not None and current.status != "verified":
@@ -272,8 +274,9 @@ def farewell(table: Table, web: WebServer | None, hardware: list[Any]) -> None:
         box.box.show_final(frame)
 
 
-def start_web(config: Config, table: Table) -> WebServer | None:
-    """The phone pages, and a phone box for every seat that plays from a phone."""
+def start_web(config: Config, table: Table, **address: Any) -> WebServer | None:
+    """The phone pages, and a phone box for every seat that plays from a phone. `address` reaches the
+    server's TableAddress (tests give it a source of addresses and a clock)."""
     if config.web_port < 0:
         return None
     phones = PhoneBoxes(table, {p.seat for p in config.players if p.box == "phone"})
@@ -281,29 +284,33 @@ def start_web(config: Config, table: Table) -> WebServer | None:
     if config.referee_pin:
         settings["REFEREE_PIN"] = config.referee_pin
     app = create_app(settings, table, phones)
-    server = WebServer(app, config.web_host, config.web_port)
+    server = WebServer(app, config.web_host, config.web_port, **address)
     server.phones = phones
     server.start()
-    urls = addresses(server.port, config.web_names)
-    public = str(app.config["PUBLIC_URL"])  # what the pages' links use too
     secret_key = app.config["SECRET_KEY"]
 
-    def short_link(seat: int) -> str:
-        # Upper case: the box's QR code is then small enough to scan on a 128x64 OLED.
+    def short_link(seat: int) -> str | None:
+        # Made when the box shows it, on the table's address of the moment: none while only loopback is
+        # there (a phone could not follow it). Upper case: the box's QR code is then small enough to scan
+        # on a 128x64 OLED.
+        public = app_url(app)
+        if public is None:
+            return None
         token = seat_token(secret_key, table.game_id, seat, table.seat_link(seat))[:SHORT]
         return f"{public.upper()}S/{seat}/{token.upper()}"
 
     server.seat_link = short_link
-    log.info("table view: %s", " or ".join(urls))
+    log.info("table view: %s", " or ".join(server.address.urls()))
     if not (sys.stdout.isatty() or config.simulated):
         return server  # under systemd stdout is the journal: no PIN or seat link there
+    # The terminal is this machine: without a network, its own address still serves it.
+    public = app_url(app) or server.address.urls()[-1]
     if app.config["PIN_MADE"]:
         # Shown once, when it is made: the log must not carry secrets afterwards.
         print(f"Referee page: {public}referee (PIN {app.config['REFEREE_PIN']}; `companion pin` shows it again)",
               flush=True)
-    secret = app.config["SECRET_KEY"]
     for seat in sorted(phones.boxes):
-        token = seat_token(secret, table.game_id, seat, table.seat_link(seat))
+        token = seat_token(secret_key, table.game_id, seat, table.seat_link(seat))
         print(f"Seat {seat} plays from a phone: {public}seat/{seat}?t={token}", flush=True)
     return server
 

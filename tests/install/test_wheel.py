@@ -45,10 +45,11 @@ def _clean_env() -> dict[str, str]:
 
 
 def _clean_copy(destination: Path) -> Path:
-    """The files git tracks, as the working tree has them: no egg-info, build folder or virtual environment
-    of the checkout comes along."""
+    """The files of the checkout git tracks or would (new ones not yet added too), as the working tree has
+    them: no egg-info, build folder or virtual environment (all ignored) comes along."""
     try:
-        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True).stdout
+        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                                check=True, capture_output=True).stdout
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("not a git checkout: the clean copy to build the wheel from is made with `git ls-files`")
     for name in listed.decode().split("\0"):
@@ -89,8 +90,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _pip("--python", str(venv / "bin" / "python"), "install", *offline, str(wheels[0]))
     # The package runs from the virtual environment, not from the checkout or the copy.
     where = subprocess.run([str(venv / "bin" / "python"), "-c", "import companion, web; print(web.__file__)"],
-                           cwd=work, env=_clean_env(), check=True, capture_output=True, text=True).stdout
-    assert Path(where.strip()).is_relative_to(venv), where
+                           cwd=work, env=_clean_env(), capture_output=True, text=True)
+    assert where.returncode == 0 and Path(where.stdout.strip()).is_relative_to(venv), where.stderr
     return venv / "bin"
 
 
