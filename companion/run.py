@@ -200,13 +200,12 @@ class SeatDevices:
                 self.opened[spec] = old
             return
         from hardware.hardware_box import HardwareBox
-        from hardware.screens import oled
 
         if old is not None:
             self.hardware.remove(old)
             old.close()
         try:
-            box = HardwareBox(seat, spec, self.table, screen=oled(player.screen) if player.screen else None)
+            box = HardwareBox(seat, spec, self.table, screen=box_screen(seat, player.screen), pins=player.pins)
         except Exception as error:  # unplugged: say so, the seat can still move to a phone
             log.error("seat %s: box %s could not be opened (%s)", seat, spec, error)
             return
@@ -248,21 +247,35 @@ def power_button(config: Config, on_hold: Callable[[], None]) -> Any:
 
 def open_hardware(config: Config, table: Table) -> list[Any]:
     """The physical boxes of the config: GPIO keys with an OLED, or serial boxes. A box that cannot be
-    opened is reported and left out: the table runs, and its seat can still play from a phone."""
+    opened is reported and left out: the table runs, and its seat can still play from a phone. A screen
+    that does not answer does not take its box's keys with it: it is tried again until it answers."""
     boxes = []
     for player in config.players:
         if not player.box.startswith(("gpio:", "serial:")):
             continue
         from hardware.hardware_box import HardwareBox
-        from hardware.screens import oled
 
         try:
-            screen = oled(player.screen) if player.screen else None
+            screen = box_screen(player.seat, player.screen)
             boxes.append(HardwareBox(player.seat, player.box, table, screen=screen, pins=player.pins))
         except Exception as error:  # missing pins, no I²C, unplugged: say so and go on
             log.error("seat %s: box %s could not be opened (%s); run `companion doctor`", player.seat,
                       player.box, error)
     return boxes
+
+
+def box_screen(seat: int, spec: str | None) -> Any:
+    """A GPIO box's OLED, opened now or as soon as it answers; None without one, or with a setting that
+    names none (said in the log: the box's keys work all the same)."""
+    if not spec:
+        return None
+    from hardware.screens import oled_screen
+
+    try:
+        return oled_screen(spec, f"seat {seat}'s screen")
+    except ValueError as error:
+        log.error("seat %s: %s; the box's keys work, without a screen", seat, error)
+        return None
 
 
 def farewell(table: Table, web: WebServer | None, hardware: list[Any]) -> None:
