@@ -77,6 +77,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     view = snapshot.view if snapshot is not None else table().view(who.reader)
     players = {p["seat"]: p for p in view.get("players", [])}
     seat_part: dict[str, Any] = {}
+    address = public_url()  # None: no network yet, and no link to hand out
     if snapshot is not None:
         lang = language()
         seat_part = seat_context(snapshot, t)
@@ -91,8 +92,9 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "story": lambda: scoring_story(view, t, who.reader == "referee"),
         "part_url": url_for("pages.part", name=page),
         "has_box": who.kind == "seat" and phones() is not None and phones().get(who.seat or 0) is not None,  # type: ignore[union-attr]
-        "table_qr": lambda: qr_svg(public_url(), t(N_("The address of the table view"))),
-        "links": lambda: seat_links(who),
+        "table_url": address,
+        "table_qr": lambda: qr_svg(address, t(N_("The address of the table view"))) if address else "",
+        "links": lambda: seat_links(who, address),
         "aside": lambda: table().set_aside() if who.kind == "referee" else [],
         "history": lambda: table().history(blind=who.blind) if who.kind == "referee" else [],
         "colossi_choices": lambda: colossi_choices(language()),
@@ -119,20 +121,24 @@ def board_svg(view: dict[str, Any], reader: str) -> str:
 
 def live_part(name: str, ctx: dict[str, Any]) -> str:
     """The page's live part for this reader and version, rendered once however many phones ask."""
-    key = (name, ctx["role"], ctx["lang"], ctx["has_box"])
+    key = (name, ctx["role"], ctx["lang"], ctx["has_box"], ctx["table_url"])  # the links follow the address
     parts: Parts = current_app.config["PARTS"]
     return parts.get(ctx["view"]["version"], key, lambda: render_template(LIVE[name], **ctx))
 
 
-def seat_links(who: Role) -> list[dict[str, Any]]:
-    """The secret link of each seat with its QR code: for the referee only."""
+def seat_links(who: Role, address: str | None) -> list[dict[str, Any]]:
+    """The secret link of each seat with its QR code, on the table's address: for the referee only. Without
+    a network (`address` None), the seats without their links."""
     if who.kind != "referee":
         return []
+    if address is None:
+        return [{"seat": seat, "url": None, "colour": colour, "name": name, "qr": ""}
+                for seat, colour, name in table().players()]
     secret = current_app.config["SECRET_KEY"]
     game = table().game_id
     out = []
     for seat, colour, name in table().players():
-        url = f"{public_url()}seat/{seat}?t={seat_token(secret, game, seat, table().seat_link(seat))}"
+        url = f"{address}seat/{seat}?t={seat_token(secret, game, seat, table().seat_link(seat))}"
         out.append({"seat": seat, "url": url, "colour": colour, "name": name,
                     "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=seat))})
     return out

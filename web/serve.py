@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import logging
-import socket
 import threading
-from collections.abc import Iterable
+import time
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
@@ -14,6 +14,7 @@ from waitress.task import ThreadedTaskDispatcher
 
 from companion.i18n import translate
 
+from .address import TableAddress, machine_addresses
 from .bodies import Bodies, BoundedParser
 from .connections import LIMIT, Doors, TableServer
 from .guard import SIGNED_IN_BODY
@@ -35,7 +36,9 @@ DOOR_SETTINGS = {"CONNECTIONS_PER_ADDRESS": "per_address", "CONNECTIONS_CROWDED"
 
 
 class WebServer:
-    def __init__(self, app: Flask, host: str, port: int) -> None:  # the defaults are the config's
+    def __init__(self, app: Flask, host: str, port: int, *,  # the defaults are the config's
+                 source: Callable[[], list[str]] = machine_addresses,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         streams: Streams = app.config["STREAMS"]
         table = app.config.get("TABLE")
         settings = {name: app.config[key] for key, name in DOOR_SETTINGS.items() if key in app.config}
@@ -55,11 +58,11 @@ class WebServer:
             connection_limit=LIMIT, cleanup_interval=1, asyncore_use_poll=True)
         self.app = app
         self.port = int(self.server.effective_port)
-        # Links and QR codes name the table by its configured or detected address, never by Host.
+        # Links and QR codes name the table by its configured or detected address, never by Host, and
+        # follow the address when it changes (web/address.py); a fixed PUBLIC_URL (tests) stays fixed.
+        self.address = TableAddress(self.port, app.config.get("HOST_NAMES", ()), host, source=source, clock=clock)
         if not app.config.get("PUBLIC_URL"):
-            everywhere = host in ("", "0.0.0.0", "::")
-            app.config["PUBLIC_URL"] = (addresses(self.port, app.config.get("HOST_NAMES", ()))[0] if everywhere
-                                        else f"http://{_bracketed(host)}:{self.port}/")
+            app.config["ADDRESS"] = self.address
         self.phones: Any = None  # the phone boxes served here, if any
         self.seat_link: Any = lambda seat: None  # the short secret link of a seat, for the boxes' QR codes
         self._stopping = threading.Event()
@@ -105,22 +108,3 @@ def create_server(app: Flask, bodies: Bodies, doors: Doors, **settings: Any) -> 
         server.parser_class, server.doors = parser, doors
     servers[0].others = servers[1:]
     return servers[0]
-
-
-def _bracketed(host: str) -> str:
-    return f"[{host}]" if ":" in host else host
-
-
-def addresses(port: int, names: Iterable[str] = ()) -> list[str]:
-    """Where phones can reach the table: its configured names first, then this machine's address on
-    the local network."""
-    found: list[str] = list(names)
-    try:
-        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
-        found.append(probe.getsockname()[0])
-        probe.close()
-    except OSError:
-        pass
-    found.append("127.0.0.1")
-    return [f"http://{_bracketed(host)}:{port}/" for host in dict.fromkeys(found)]
