@@ -15,7 +15,7 @@ from typing import Any
 import qrcode
 import qrcode.image.svg
 
-from companion.i18n import N_
+from companion.i18n import N_, NP_
 from companion.players import name_or_colour
 from companion.rules.board import Board
 
@@ -298,7 +298,8 @@ def _guild(x: float, y: float, guild: dict[str, Any], players: dict[int, dict[st
     """A tower: one block per floor (the count is a shape too), the owner's chip on its roof."""
     owner = players.get(guild["seat"], {"seat": guild["seat"], "colour": "black", "name": None})
     floors = int(guild["floors"])
-    title = t(N_("Guild of {player}: {n} floor(s)"), player=name_or_colour(owner, t), n=floors)
+    title = t(NP_("Guild of {player}: {n} floor", "Guild of {player}: {n} floors"), player=name_or_colour(owner, t),
+              n=floors)
     fill = PLAYER_FILL.get(owner["colour"], "#888")
     parts = [f'<g class="guild" data-seat="{owner["seat"]}" data-floors="{floors}"><title>{attr(title)}</title>']
     for k in range(floors):

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from companion.i18n import N_, translate
+from companion.i18n import N_, NP_, translate
 from companion.players import name_or_colour
 from companion.rules import action_to_json, actions
 from companion.rules.choices import (
@@ -46,6 +46,7 @@ UNIT_LETTERS = {"militia": "Mi", "archer": "Ar", "infantry": "In", "priest": "Pr
 DIM_AFTER = 180.0  # seconds without a key before the screen dims, then blanks (OLED burn-in)
 BLANK_AFTER = 600.0
 PRESS, HOLD, REPEAT = "press", "hold", "repeat"
+PLACE_BARDS = NP_("Place {n} bard", "Place {n} bards")
 
 
 class SeatController:
@@ -272,7 +273,7 @@ class SeatController:
             placed = sum(self.split)
             if placed == bards:
                 return True
-            self.notice = self._t(N_("Place {n} more bard(s)."), {"n": bards - placed})
+            self.notice = self._t(NP_("Place {n} more bard.", "Place {n} more bards."), {"n": bards - placed})
             return False
         self.cursor, self.split = split_step(key, self.cursor, self.split, bards)
         return False
@@ -317,7 +318,7 @@ class SeatController:
             return replace(frame, dim=True)
         return frame
 
-    def _t(self, message: str, params: dict[str, Any] | None = None) -> str:
+    def _t(self, message: str | tuple[str, str], params: dict[str, Any] | None = None) -> str:
         return translate(self._language(), message, params)
 
     def _text(self, title: str, lines: tuple[str, ...], page: str) -> Frame:
@@ -370,7 +371,7 @@ class SeatController:
                 return Frame("editor", self._t(N_("Census")), lines, cursor=1,
                              footer=notice[0] if notice else self._t(N_("LEFT/RIGHT: 5 at a time")), page=page)
             case CensusBardsChoice(regions=regions, bards=bards, bastion=bastion):
-                return self._split_frame(self._t(N_("Place {n} bard(s)"), {"n": bards}), regions, bards, bastion,
+                return self._split_frame(self._t(PLACE_BARDS, {"n": bards}), regions, bards, bastion,
                                          notice, page)
             case FloorChoice(cities=cities):
                 lines = tuple(self._t(N_("Guild of city {city}"), {"city": c}) for c in cities)
@@ -430,7 +431,7 @@ class SeatController:
 
     def _reward_frame(self, choice: RewardChoice, notice: tuple[str, ...], page: str) -> Frame:
         if self.stage == "split":
-            return self._split_frame(self._t(N_("Place {n} bard(s)"), {"n": choice.bards}), choice.regions,
+            return self._split_frame(self._t(PLACE_BARDS, {"n": choice.bards}), choice.regions,
                                      choice.bards, choice.bastion, notice, page)
         amounts = {"gold": choice.gold, "bards": choice.bards, "guild": choice.floors}
         lines = tuple(" + ".join(f"{self._t(r)} {amounts[r]}" for r in take) or self._t(N_("Nothing to take"))

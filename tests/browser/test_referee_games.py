@@ -87,7 +87,7 @@ def test_a_rollback_chosen_from_the_list_and_a_confirm_refused_after_the_game_mo
     second = table.history()[1]
     referee.get_by_role("button", name=second["text"], exact=True).click()
     preview = referee.locator("#rollback-preview")
-    expect(preview).to_contain_text("Going back undoes 2 action(s):")
+    expect(preview).to_contain_text("Going back undoes 2 actions:")
     expect(preview.locator("ol.dropped li").first).to_have_text(second["text"])
     referee.screenshot(path=str(SHOTS / "referee-rollback.png"))
 
@@ -96,7 +96,7 @@ def test_a_rollback_chosen_from_the_list_and_a_confirm_refused_after_the_game_mo
     now = table.actions()
     referee.locator("#rollback-confirm").click()
     expect(preview).to_contain_text("The game moved on since this preview")
-    expect(preview).to_contain_text(f"Going back undoes {now - second['keep']} action(s):")
+    expect(preview).to_contain_text(f"Going back undoes {now - second['keep']} actions:")
     assert table.actions() == now  # nothing was undone on the stale preview
     referee.locator("#rollback-confirm").click()
     expect(referee.locator("#live")).to_have_attribute("data-actions", str(second["keep"]))
