@@ -26,7 +26,7 @@ Translate = Callable[..., str]
 PLAYER_FILL = {"blue": "#1f5fbf", "red": "#c62828", "green": "#2e7d32", "yellow": "#f4c20d", "black": "#212121"}
 PLAYER_TEXT = {"yellow": "#000", "blue": "#fff", "red": "#fff", "green": "#fff", "black": "#fff"}
 ROAD_STYLE = {  # colour: (stroke, width, dash pattern, letter) -- the letters of the boxes' screens
-    "black": ("#1b1b1b", 7, "", "K"),
+    "black": ("#1b1b1b", 7, "", N_("K")),  # translated: N in French (noir), as on every page and box
     "red": ("#c62828", 7, "22 12", "R"),
     "blue": ("#1565c0", 8, "0.1 14", "B"),
 }
@@ -157,6 +157,7 @@ def _roads(lay: Layout, board: Board, t: Translate) -> list[str]:
         done.add((min(a, b), max(a, b), colour))
         (x0, y0), (x1, y1) = lay.cities[a], lay.cities[b]
         stroke, width, dash, letter = ROAD_STYLE[colour]
+        letter = t(letter) if colour == "black" else letter
         title = t(N_("{road} road between cities {a} and {b}"), road=colour, a=a, b=b)
         dashing = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<g class="road road-{colour}" data-between="{min(a, b)}-{max(a, b)}">'

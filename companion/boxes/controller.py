@@ -47,6 +47,7 @@ DIM_AFTER = 180.0  # seconds without a key before the screen dims, then blanks (
 BLANK_AFTER = 600.0
 PRESS, HOLD, REPEAT = "press", "hold", "repeat"
 PLACE_BARDS = NP_("Place {n} bard", "Place {n} bards")
+BLACK_LETTER = N_("K")  # a black road's letter, as on the pages and the map: N in French (noir)
 
 
 class SeatController:
@@ -314,6 +315,8 @@ class SeatController:
         if idle >= BLANK_AFTER:
             return Frame("blank", "")
         frame = self._frame(self._snapshot())
+        if frame.kind == "program":
+            frame = replace(frame, black=self._t(BLACK_LETTER))
         if idle >= DIM_AFTER:
             return replace(frame, dim=True)
         return frame

@@ -326,8 +326,10 @@
     });
   });
 
+  // N (noir) as well as K for black: the letter a French page shows.
   const KEYS = {ArrowLeft: "LEFT", ArrowRight: "RIGHT", ArrowUp: "UP", ArrowDown: "DOWN", Enter: "OK",
-                Backspace: "BACK", Escape: "BACK", k: "BLACK", r: "RED", b: "BLUE", a: "ACTION", w: "WAIT"};
+                Backspace: "BACK", Escape: "BACK", k: "BLACK", n: "BLACK", r: "RED", b: "BLUE", a: "ACTION",
+                w: "WAIT"};
   const view = document.getElementById("box-view");
   let backHeld = false;
   document.addEventListener("keyup", function (event) { if (KEYS[event.key] === "BACK") backHeld = false; });
