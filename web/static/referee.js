@@ -131,7 +131,7 @@
   // Who plays a seat, from a "Plays on" list (and a level for a virtual player).
   function deviceOf(value, level) {
     if (value.indexOf("box:") === 0) return {device: "box", box: value.slice(4)};
-    if (value === "virtual") return {device: "virtual", level: level || "easy"};
+    if (value === "virtual") return level ? {device: "virtual", level: level} : {device: "virtual"};  // the table's default
     return {device: "phone"};
   }
   function boxesOf(n) {
