@@ -52,7 +52,8 @@ BLACK_LETTER = N_("K")  # a black road's letter, as on the pages and the map: N 
 
 class SeatController:
     def __init__(self, seat: int, snapshot: Callable[[], SeatSnapshot], submit: Callable[[Command], Any],
-                 *, language: Callable[[], str] = lambda: "en", clock: Callable[[], float] = time.monotonic) -> None:
+                 *, language: Callable[[], str] = lambda: "en", clock: Callable[[], float] = time.monotonic,
+                 sleeps: bool = True) -> None:
         self.seat = seat
         self._snapshot = snapshot
         self._submit = submit
@@ -73,13 +74,16 @@ class SeatController:
         self._pressed: tuple[Any, ...] | None = None  # the last press and the screen it was pressed on
         self.link: Callable[[], str | None] = lambda: None  # the seat's secret link, set by the web
         self._last_key = clock()
+        # An OLED dims then blanks when no key is pressed (burn-in); a phone's box view never does: it is
+        # drawn whenever it is opened, and its screen sleeps by itself.
+        self._sleeps = sleeps
 
     # -- keys --------------------------------------------------------------------------------------
 
     def press(self, key: str, kind: str = PRESS) -> Frame:
         """Handles one key event ("press", "hold" or "repeat") and returns the frame to show after it."""
         now = self._clock()
-        asleep = now - self._last_key >= DIM_AFTER
+        asleep = self._sleeps and now - self._last_key >= DIM_AFTER
         self._last_key = now
         if asleep:
             self._pressed = None  # the key that wakes the screen does nothing else, held or not
@@ -311,7 +315,7 @@ class SeatController:
     # -- the screen --------------------------------------------------------------------------------
 
     def frame(self) -> Frame:
-        idle = self._clock() - self._last_key
+        idle = self._clock() - self._last_key if self._sleeps else 0.0
         if idle >= BLANK_AFTER:
             return Frame("blank", "")
         frame = self._frame(self._snapshot())
