@@ -92,7 +92,7 @@ def scoring_story(view: dict[str, Any], t: Translate, knows_units: bool = False)
             dropped.append(t(N_("the neutral player")))
         rounds.append({"number": number, "name": t(ORDINALS.get(number, "{n}"), n=number),
                        "category": rnd["category"], "rows": rows, "ties": ties,
-                       "eliminated": ", ".join(dropped),
+                       "eliminated": ", ".join(dropped), "dropped": len(dropped),
                        "neutral_out": bool(neutral and neutral["eliminated"])})
         out_before += rnd["eliminated"]
     if view.get("phase") != "over":
