@@ -316,7 +316,12 @@
           press(button.dataset.key, "hold");
         }, HOLD_MS);
       });
-      ["pointerup", "pointerleave", "pointercancel"].forEach(function (name) { button.addEventListener(name, release); });
+      ["pointerup", "pointerleave", "pointercancel"].forEach(function (name) {
+        button.addEventListener(name, function () {
+          release();
+          setTimeout(function () { held = false; }, 0);  // after the click this release may bring, if any
+        });
+      });
       button.addEventListener("contextmenu", function (event) { event.preventDefault(); });
     }
     button.addEventListener("click", function () {
