@@ -99,6 +99,17 @@ class Hosts:
             return name in self._known
 
 
+THIS_MACHINE = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
+
+
+def this_machine(address: str) -> bool:
+    """Whether a request's source address is this machine's own loopback: its own screen, its tests. No
+    packet from the network carries it (the kernel drops such packets), so it may be trusted with
+    more; the other 127.x.y.z addresses are loopback too but are counted as any other, so that tests can
+    play many attackers on one machine."""
+    return address in THIS_MACHINE
+
+
 def _loopback(name: str) -> bool:
     try:
         return ipaddress.ip_address(name).is_loopback

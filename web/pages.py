@@ -27,7 +27,7 @@ from companion.rules.deal import COLOSSUS_STACKS
 from companion.table import printed
 from companion.table.seats import DEFAULT_LEVEL
 
-from .api import phones, role, sign_in_seat, table
+from .api import busy, phones, role, sign_in_seat, table
 from .auth import Role, seat_token
 from .guard import public_url
 from .i18n import language, script_texts
@@ -169,7 +169,10 @@ def seat(seat: int) -> Any:
     if token is not None:
         # The secret link: check it, remember the seat in the session, and drop the token from the
         # address bar so it is not shown or shared by accident.
-        if sign_in_seat(seat, token) is not None:
+        refused = sign_in_seat(seat, token)
+        if refused == "busy":
+            abort(429, busy())
+        if refused is not None:
             abort(403)
         return redirect(url_for("pages.seat", seat=seat))
     if role().kind != "seat" or role().seat != seat:
@@ -182,7 +185,10 @@ def seat(seat: int) -> Any:
 def short_seat(seat: int, token: str) -> Any:
     """The seat link in the short, upper-case form a box's OLED shows as a QR code (a small code
     scans best in the QR alphanumeric alphabet: digits, capitals and a few signs)."""
-    if sign_in_seat(seat, token, short=True) is not None:
+    refused = sign_in_seat(seat, token, short=True)
+    if refused == "busy":
+        abort(429, busy())
+    if refused is not None:
         abort(403)
     return redirect(url_for("pages.seat", seat=seat))
 
