@@ -318,12 +318,14 @@ def screen() -> Response:
 def key() -> Response:
     box = _my_box()
     data = body()
-    name, frame = data.get("key"), data.get("frame")
+    name, frame, kind = data.get("key"), data.get("frame"), data.get("kind", "press")
     if not isinstance(name, str) or isinstance(frame, bool) or not isinstance(frame, int):
         raise ApiError(400, "send the key and the frame you saw")
+    if kind not in ("press", "hold"):  # a hold follows the press of the same key, as a box's key sends them
+        raise ApiError(400, "'kind' is press or hold")
     if frame != box.counter:
         raise ApiError(409, "your screen has changed since: look again", frame=box.counter)
-    if box.box.key(name) is None:
+    if box.box.key(name, kind) is None:
         raise ApiError(400, f"unknown key {name!r}")
     return jsonify({"frame": box.counter})
 

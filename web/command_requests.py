@@ -110,7 +110,8 @@ def parse(body: Any, role: Role) -> c.Command:
                 raise BadRequest("'face_up' must be an object: the tiles the table typed in")
             return c.NewGame(_dict(body, "setup"), replacing=_replacing(body), seats=seats, face_up=face_up)
         case "tell_tile":
-            return c.TellTile(_int(body, "choice"), by)
+            # The answer names the question it answers (table.asking.question): a late second one is refused.
+            return c.TellTile(_int(body, "choice"), _int(body, "question"), by)
         case "renew_link":
             return c.RenewLink(_int(body, "seat"))
         case "move_seat":

@@ -25,6 +25,7 @@ from markupsafe import Markup
 from companion.i18n import N_, translate
 from companion.rules.deal import COLOSSUS_STACKS
 from companion.table import printed
+from companion.table.seats import DEFAULT_LEVEL
 
 from .api import busy, phones, role, sign_in_seat, table
 from .auth import Role, seat_token
@@ -100,6 +101,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "colossi_choices": lambda: colossi_choices(language()),
         "colossus_name": lambda index: printed.colossus(table().board, index).render(language()),
         "may_tell": who.kind in ("referee", "seat"),
+        "default_level": DEFAULT_LEVEL,
     }
 
 

@@ -189,10 +189,11 @@ class Game:
                                         tracks=tracks, track=track)
             case Census(unit=unit, reveal=reveal), CensusChoice(unit=wanted, most=most):
                 if unit != wanted:
-                    raise IllegalAction("§7", N_("The census now counts {wanted}, not {unit}."), wanted=wanted,
-                                        unit=unit)
+                    # The unit is named as a label: "militia" has no plural, "archer" needs one after a count.
+                    raise IllegalAction("§7", N_("The census counts this unit now: {wanted} (not {unit})."),
+                                        wanted=wanted, unit=unit)
                 if not 0 <= reveal <= most:
-                    raise IllegalAction("§7", N_("You may reveal 0 to {most} {unit}, not {reveal}."), most=most,
+                    raise IllegalAction("§7", N_("You may reveal 0 to {most} ({unit}), not {reveal}."), most=most,
                                         unit=unit, reveal=reveal)
             case CensusBards(bards=bards), CensusBardsChoice(bards=count, regions=regions):
                 self._check_split(bards, count, regions, "§7")
@@ -247,7 +248,7 @@ class Game:
         for unit, n in action.units:
             owned = choice.units[UNIT_INDEX[unit]]
             if n > owned:
-                raise IllegalAction("§4", N_("You have {owned} {unit}, not {n}."), owned=owned, unit=unit, n=n)
+                raise IllegalAction("§4", N_("You have {owned} ({unit}), not {n}."), owned=owned, unit=unit, n=n)
 
     # -- applying ----------------------------------------------------------------------------------
 

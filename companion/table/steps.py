@@ -83,6 +83,9 @@ class StepBuilder:
         self._slot_begun = False  # a step of this order slot was made already
         self._scorings = 0
         self._rewards: _Draft | None = None  # where an elimination's rewards go, once chosen
+        # The part of the year under way when it is not the orders (a census, a scoring): its kind and the
+        # title of its steps going on, for lines that come after every step was sealed (after a rollback).
+        self._part: tuple[str, Text] | None = None
         self.passed = 0  # steps the game has left behind for good: those before the last programs revealed
 
     # -- reading -----------------------------------------------------------------------------------
@@ -116,7 +119,7 @@ class StepBuilder:
         the steps that put the pieces back; what comes next is told from where the state stands."""
         fresh = StepBuilder(state)
         fresh.feed(state.events)  # to stand where the state stands: its order slot, its scorings
-        fresh._open, fresh._rewards = [], None
+        fresh._open, fresh._rewards = [], None  # (fresh._part stays: a census rolled into goes on as one)
         fresh._sealed = self.steps() + restore
         fresh.passed = self.sealed
         return fresh
@@ -146,9 +149,11 @@ class StepBuilder:
                                                 {"player": who(state, first)}, first),
                                     Instruction(N_("Move the year marker → year {year}."), {"year": year})]
                 self._year = year
+                self._part = None
                 return
             case ev.Revealed():
                 self._boundary()
+                self._part = None
                 self.passed = len(self._sealed)  # the new programs leave everything before behind
                 self._outcomes = 0
                 self._slot = 0
@@ -156,6 +161,7 @@ class StepBuilder:
             case ev.CensusBegan():
                 self._boundary()
                 self._start("census", Text(N_("Census")), Text(N_("Census (continued)")))
+                self._part = ("census", Text(N_("Census (continued)")))
                 return
             case ev.CensusCounted():
                 self._rewards = None
@@ -263,8 +269,11 @@ class StepBuilder:
 
     def _current(self) -> _Draft:
         if not self._open:
-            return self._start("order" if self._slot else "setup", self._slot_title(True) if self._slot
-                               else Text(N_("Set up")), Text(N_("Set up")))
+            if self._part is not None:  # a census (or scoring) goes on: its steps keep its title
+                kind, more = self._part
+                return self._start(kind, more, more)
+            title = self._slot_title(True) if self._slot else Text(N_("Set up"))
+            return self._start("order" if self._slot else "setup", title, title)
         return self._open[-1]
 
     def _add(self, draft: _Draft, made: list[Instruction]) -> None:
@@ -288,6 +297,7 @@ class StepBuilder:
         draft = self._start("scoring", Text(N_("Scoring {k} of 3: {category}"),
                                             {"k": self._scorings, "category": category}),
                             Text(N_("Scoring {k} of 3 (continued)"), {"k": self._scorings}))
+        self._part = ("scoring", draft.more)
         rnd = state.rounds[self._scorings - 1] if len(state.rounds) >= self._scorings else None
         if rnd is not None:
             ranked = [Joined((who(state, s), rnd.values.get(s, 0)), " ") for s in rnd.ranking]

@@ -81,7 +81,7 @@ UNCHECKED_3P = ("The 3-player tiles of this board pack are not checked against y
 BLIND_REFUSAL = N_("The rules refuse this choice for that seat. What it may choose is behind its screen: "
                    "let the player choose on their own box or phone.")
 # Refusals that name nothing behind a screen, so a blind referee may read them as they are.
-PUBLIC_REFUSALS = frozenset({N_("The census now counts {wanted}, not {unit}.")})
+PUBLIC_REFUSALS = frozenset({N_("The census counts this unit now: {wanted} (not {unit}).")})
 
 
 class Table(TableViews):
@@ -104,6 +104,7 @@ class Table(TableViews):
         self._ticked = 0  # steps someone said were done
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
+        self._told: dict[int, Any] = {}  # face_up.py: each question's answer, to tell a late second answer
         self._hardware: tuple[str, ...] = ()  # the hardware boxes the table has, for the seats (seats.py)
         self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
         self._links: dict[int, int] = {}  # each seat's link number (links.py); saved
@@ -174,6 +175,7 @@ class Table(TableViews):
         self._game = Game(self._board, setup)
         self._entries = []
         self._links = {}
+        self._told = {}
         self._drafts.clear()
         self._builder = StepBuilder(self._game.state)
         self._builder.add_steps(setup_steps(self._game, typed_parts(self._game.setup.layout)))
@@ -602,8 +604,17 @@ class Table(TableViews):
         """The table says what it turned over: written into the game's layout, on disk before the answer."""
         game = self._current()
         questions = game.questions()
+        asked = face_up.number(game.setup)
+        if command.question < asked:
+            told = self._told.get(command.question)
+            if told is not None:
+                raise Refused(N_("That question was already answered: {answer}. The game went on from that answer."),
+                              params={"answer": told})
+            raise Refused(N_("That question was already answered: the game went on from that answer."))
         if not questions:
             raise Refused(N_("The game is not waiting for a tile or a colossus."))
+        if command.question != asked:
+            raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
         if command.choice not in questions[0].candidates:
             raise Refused(N_("That cannot be there: choose one of {choices}."),
                           params={"choices": ", ".join(map(str, questions[0].candidates))}, rule="§6")
@@ -617,6 +628,7 @@ class Table(TableViews):
         except Exception:
             self._game = Game.replay(self._board, before, game.actions)
             raise
+        self._told[asked] = face_up.answer_words(self._board, questions[0], command.choice)
         self._collect_instructions()
         log.info("game %s: the table turned over %s", self._game_id, command.choice)
         return {"told": command.choice}

@@ -177,8 +177,9 @@ class TableViews(TableReads):
     def _asking(self) -> dict[str, Any] | None:
         """What the table must say before the game goes on (a game set up from what lies face up): no
         secret, every reader sees it, and any player at the table may answer."""
-        questions = self._game.questions() if self._game is not None else []
-        return face_up.question_json(self._board, questions[0], self._language) if questions else None
+        if self._game is None or not (questions := self._game.questions()):
+            return None
+        return face_up.question_json(self._board, questions[0], self._language, face_up.number(self._game.setup))
 
     def _seats_part(self, me: int | None) -> dict[str, Any]:
         """Who plays each seat and, for the referee, what the table has to offer (seats.py)."""

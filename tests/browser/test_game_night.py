@@ -161,7 +161,7 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     referee.locator("#h-history").click()
     referee.locator("button[data-keep='3']").click()  # the first program: back to the end of placement
     preview = referee.locator("#rollback-preview")
-    expect(preview).to_contain_text(f"Going back undoes {table.actions() - 3} action(s):")
+    expect(preview).to_contain_text(f"Going back undoes {table.actions() - 3} actions:")
     assert table.has_game() and table.actions() == revealed  # a preview changes nothing
     referee.screenshot(path=str(ARTIFACTS / "referee-full.png"), full_page=True)
     referee.locator("#h-rollback").scroll_into_view_if_needed()

@@ -7,8 +7,10 @@
   let version = Number(body.dataset.version);
   const lang = body.dataset.lang;
 
+  // A plural text comes as its forms for 0, 1 and 2 (web/i18n.py): the field `n` picks one.
   function t(message, params) {
     let text = texts[message] || message;
+    if (Array.isArray(text)) text = text[Math.min(2, Math.max(0, Number((params || {}).n) || 0))];
     for (const [key, value] of Object.entries(params || {})) text = text.split("{" + key + "}").join(String(value));
     return text;
   }
