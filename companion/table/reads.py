@@ -75,7 +75,7 @@ class TableReads:
     _hardware: tuple[str, ...]
     _years: list[int]  # the year of each action, as far as known
     _builder: StepBuilder | None
-    _acknowledged: int  # steps done, a prefix: ticked at the table or passed by the game
+    _acknowledged: int  # steps done, a prefix: someone at the table said so, or the referee skipped them
     _ticked: int  # steps someone said were done
     _skipped: dict[int, str]  # steps the referee passed over, and who did
     _boxes: dict[int, dict[str, Any]]  # seat -> {"kind", "connected"}: table state, not saved
