@@ -23,7 +23,7 @@ from web.phone import PhoneBoxes
 from web.public_writes import PublicWrites
 from web.serve import WebServer
 
-from .conftest import PHONE, SHOTS, Served, expect, page_on, settled
+from .conftest import ARTIFACTS, PHONE, SHOTS, Served, expect, page_on, settled
 
 TABLET: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 TV: dict[str, Any] = {"viewport": {"width": 1920, "height": 1080}}
@@ -157,6 +157,9 @@ def test_a_whole_game_keeps_every_step_until_tapped_and_waits_for_the_table(four
                         expect(phone.locator(".notice.waiting-table")).to_contain_text(
                             f"Waiting for the table to finish: {to_do[0]['heading']}")
                         expect(board.locator("#live")).to_have_attribute("data-phase", "program")
+                        if reveals == 2:
+                            phone.screenshot(path=str(ARTIFACTS / "seat-waiting-table.png"))
+                            board.screenshot(path=str(ARTIFACTS / "table-reveal-held.png"))
                 if owed(table):
                     tap_done(board, table, tapped)
                     tapped += 1
