@@ -98,7 +98,12 @@ def parse(body: Any, role: Role) -> c.Command:
             seen = _int(body, "seen") if confirm else None
             return c.Rollback(_int(body, "keep"), confirm, seen=seen, blind=role.blind)
         case "acknowledge":
-            return c.Acknowledge(_int(body, "upto"))
+            skip = body.get("skip", False)
+            if skip not in (True, False, 0, 1):
+                raise BadRequest("'skip' must be true or false")
+            if skip and role.kind != "referee":
+                raise Forbidden("only the referee can skip a step")
+            return c.Acknowledge(_int(body, "upto"), skip=bool(skip), by=by if role.kind == "referee" else "table")
         case "pace":
             return c.SetPace(_str(body, "pace"))
         case "new_game":

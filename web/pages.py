@@ -77,6 +77,9 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     snapshot = table().seat_snapshot(who.seat) if page == "seat" and who.seat is not None else None
     view = snapshot.view if snapshot is not None else table().view(who.reader)
     players = {p["seat"]: p for p in view.get("players", [])}
+    # The table view may show the board as of the step the table is doing (the game may be a year on).
+    past = table().as_of(who.reader) if page == "table" else None
+    board_now = past is None or request.cookies.get("board") == "now"
     seat_part: dict[str, Any] = {}
     address = public_url()  # None: no network yet, and no link to hand out
     if snapshot is not None:
@@ -88,7 +91,9 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         **seat_part,
         "page": page, "role": who, "view": view, "tablepart": view["table"], "players": players,
         "lang": language(), "game": table().has_game(),
-        "map_svg": lambda: board_svg(view, who.reader),
+        "map_svg": lambda: board_svg(view, who.reader) if board_now else board_svg(past or view, who.reader, view),
+        "past": past, "board_now": board_now,
+        "log_steps": lambda: [s for s in table().steps_json(who.reader) if s["done"]][::-1],
         "chart_svg": lambda: chart_svg(view, t),
         "story": lambda: scoring_story(view, t, who.reader == "referee"),
         "part_url": url_for("pages.part", name=page),
@@ -112,18 +117,20 @@ def colossi_choices(lang: str) -> list[tuple[int, list[tuple[int, str]]]]:
                      if c.needs == needs]) for needs in COLOSSUS_STACKS]
 
 
-def board_svg(view: dict[str, Any], reader: str) -> str:
+def board_svg(view: dict[str, Any], reader: str, now: dict[str, Any] | None = None) -> str:
     """The map as this reader's view shows it: drawn once per reader, language and version, for the
-    table page and the map image alike."""
+    table page and the map image alike. With `now`, `view` is the game as of the step the table is
+    doing (TableReads.as_of), drawn once per version of the table's view `now`."""
     parts: Parts = current_app.config["PARTS"]
     lang = language()
-    return parts.get(view["version"], ("map.svg", reader, lang),
+    return parts.get((now or view)["version"], ("map.svg", reader, lang, now is not None),
                      lambda: map_svg(view, table().board, t, language=lang))
 
 
 def live_part(name: str, ctx: dict[str, Any]) -> str:
     """The page's live part for this reader and version, rendered once however many phones ask."""
-    key = (name, ctx["role"], ctx["lang"], ctx["has_box"], ctx["table_url"])  # the links follow the address
+    # The links follow the table's address, and the board may be shown as of the step being done.
+    key = (name, ctx["role"], ctx["lang"], ctx["has_box"], ctx["table_url"], ctx["board_now"])
     parts: Parts = current_app.config["PARTS"]
     return parts.get(ctx["view"]["version"], key, lambda: render_template(LIVE[name], **ctx))
 

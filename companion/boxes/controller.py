@@ -123,7 +123,7 @@ class SeatController:
     def _step_done(self, snap: SeatSnapshot) -> None:
         """OK on the instructions page: the table's current step is done, as Done on the table view says."""
         table = snap.view.get("table", {})
-        done, steps = table.get("acknowledged", 0), len(table.get("steps", ()))
+        done, steps = table.get("acknowledged", 0), table.get("steps_total", 0)
         if done < steps:
             self._submit_all([Acknowledge(done + 1)])
 
@@ -383,6 +383,9 @@ class SeatController:
             case FloorChoice(cities=cities):
                 lines = tuple(self._t(N_("Guild of city {city}"), {"city": c}) for c in cities)
                 return self._list(self._t(N_("Floor: which guild?")), lines, notice, page)
+        held = view.get("table", {}).get("waiting")
+        if held:  # pace "wait for the table": the game waits for a step to be done, and says which
+            return self._text(title, (held["text"],) + notice, page)
         waiting = ", ".join(f"{self._colour(view, a['seat'])} ({self._t(a['decision'])})" for a in view["awaiting"])
         return self._text(title, (self._t(N_("Waiting for")), waiting or "-") + notice, page)
 
@@ -409,6 +412,9 @@ class SeatController:
         return tuple(lines)
 
     def _program_frame(self, snap: SeatSnapshot, title: str, page: str) -> Frame:
+        waiting = snap.view.get("table", {}).get("waiting")
+        if snap.locked and waiting and all(p["locked"] for p in snap.view["players"]):
+            return self._text(title, (waiting["text"], self._t(N_("OK unlock"))), page)  # the reveal waits
         if snap.locked:
             ready = sum(1 for p in snap.view["players"] if p["locked"])
             return Frame("program", title, (self._t(N_("Locked - {n} of {total} ready"), {

@@ -153,9 +153,12 @@ class Rollback:
 
 @dataclass(frozen=True)
 class Acknowledge:
-    """The table has done the physical instructions up to `upto` (a count)."""
+    """The table has done the steps up to `upto` (a count). With `skip`, the referee passes over them
+    undone (the log says so, and who)."""
 
     upto: int
+    skip: bool = False
+    by: str = "table"
 
 
 @dataclass(frozen=True)

@@ -187,6 +187,13 @@
       if (!result.ok) alert(refusal(result));
       return;
     }
+    // The table view's board as of the step being done, or now: kept by this browser, drawn by the server.
+    const board = event.target.closest("[data-board]");
+    if (board) {
+      document.cookie = "board=" + (board.dataset.board === "now" ? "now" : "step") + "; path=/; SameSite=Strict";
+      refresh();
+      return;
+    }
     const toggle = event.target.closest("[data-toggle]");
     if (toggle) {
       const on = body.classList.toggle(toggle.dataset.toggle);
