@@ -20,7 +20,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "build" / "install-root"
-SUITE = "bookworm"
+# Bookworm by default (Raspberry Pi OS Bookworm's base); XIDIT_DEBIAN_SUITE=trixie tries Trixie's.
+SUITE = os.environ.get("XIDIT_DEBIAN_SUITE", "bookworm")
+#: What each suite is called in its /etc/os-release, and its Python.
+SUITES = {"bookworm": ("Debian GNU/Linux 12 (bookworm)", (3, 11)), "trixie": ("Debian GNU/Linux 13 (trixie)", (3, 13))}
 MIRROR = "http://deb.debian.org/debian"
 INCLUDE = "systemd,udev"
 DEBOOTSTRAP_TIMEOUT = 600  # seconds; about 50 here, from Debian's mirror
@@ -33,7 +36,7 @@ ENTER = """set -e
 root=$1; shift
 mount -t proc proc "$root/proc"
 mkdir -p "$root/var/cache/apt/archives" "$root/root/.cache/pip"
-mount --bind "$CACHE/apt" "$root/var/cache/apt/archives"
+mount --bind "$CACHE/apt-$SUITE" "$root/var/cache/apt/archives"
 mount --bind "$CACHE/pip" "$root/root/.cache/pip"
 exec "$CHROOT" "$root" "$@"
 """
@@ -116,7 +119,7 @@ def make_root(folder: Path) -> Path:
     root = folder / "root"
     root.mkdir()
     subprocess.run(["tar", "--numeric-owner", "-C", str(root), "-xpf", str(base_tar())], check=True, timeout=300)
-    for cache in ("apt", "pip"):
+    for cache in (f"apt-{SUITE}", "pip"):
         (CACHE / cache).mkdir(parents=True, exist_ok=True)
     # No daemon may start inside the chroot (a package's set-up would start polkitd): Debian's own switch.
     policy = root / "usr" / "sbin" / "policy-rc.d"
@@ -149,4 +152,4 @@ def run_in(root: Path, *command: str, timeout: float = 120) -> subprocess.Comple
     """`command` run in the root as its root user, with nothing of this machine's environment but `environment`."""
     enter = [tool("unshare"), "--mount", "--propagation", "private", "bash", "-c", ENTER, "enter", str(root)]
     return subprocess.run([*enter, "env", "-i", *environment(root), *command], capture_output=True, text=True,
-                          timeout=timeout, env=dict(os.environ, CACHE=str(CACHE), CHROOT=tool("chroot")))
+                          timeout=timeout, env=dict(os.environ, CACHE=str(CACHE), SUITE=SUITE, CHROOT=tool("chroot")))

@@ -1,13 +1,14 @@
-"""systemd/install.sh run for real in a Debian Bookworm root (debootstrap from Debian's archive, chroot),
-as an owner would run it on a plain Debian: no Raspberry Pi archive, no raspi-config, no boot config, no
-gpio/i2c/spi groups, and systemd installed but not running (a chroot: the installer enables the service
-for the next boot). tests/appliance checks each step's choices on stand-ins; this checks that the steps
-work on a real system: the packages install, the program installs from the clone into its environment and
-runs, the account, the groups the unit needs, the unit itself, and what the installer says is missing.
+"""systemd/install.sh run for real in a Debian Bookworm root (debootstrap from Debian's archive, chroot; Trixie's
+with XIDIT_DEBIAN_SUITE=trixie), as an owner would run it on a plain Debian: no Raspberry Pi archive, no
+raspi-config, no boot config, no gpio/spi groups, and systemd installed but not running (a chroot: the
+installer enables the service for the next boot). tests/appliance checks each step's choices on stand-ins;
+this checks that the steps work on a real system: the packages install, the program installs from the
+clone into its environment and runs, the account, the groups the unit needs, the unit itself, and what the
+installer says is missing.
 
 Needs root, debootstrap and the network (Debian's mirror and PyPI): skipped elsewhere with the reason,
 failed in CI (see debian_root.why_not). The first run makes the root with debootstrap and keeps it in
-build/install-root/; docs/performance.md has the figures."""
+build/install-root/; docs/testing.md has the figures, hardware/README.md what it proved."""
 
 from __future__ import annotations
 
@@ -41,8 +42,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
 
 def test_the_installer_says_what_a_plain_debian_lacks(installed: Installed) -> None:
     out = installed.output
-    assert "Debian GNU/Linux 12 (bookworm) is not Raspberry Pi OS: the table serves phones and serial boxes, " \
-           "but it lacks:" in out
+    name = debian_root.SUITES[debian_root.SUITE][0]
+    assert f"{name} is not Raspberry Pi OS: the table serves phones and serial boxes, but it lacks:" in out
     lacks = out.split("but it lacks:")[1]
     assert "python3-lgpio (Raspberry Pi's archive only): without it GPIO boxes do not work" in lacks
     assert "raspi-config" in lacks and "/boot/firmware/config.txt" in lacks
@@ -84,7 +85,7 @@ def test_the_program_runs_from_its_environment(installed: Installed) -> None:
     venv = installed.root / "opt" / "xidit" / "venv"
     assert (venv / "bin" / "python").exists() and (installed.root / "usr" / "local" / "bin" / "companion").is_symlink()
     version = run_in(installed.root, "/opt/xidit/venv/bin/python", "-c", "import sys; print(sys.version_info[:2])")
-    assert version.stdout.strip() == "(3, 11)", version.stderr
+    assert version.stdout.strip() == str(debian_root.SUITES[debian_root.SUITE][1]), version.stderr
     helped = run_in(installed.root, "companion", "--help")
     assert helped.returncode == 0 and "doctor" in helped.stdout, helped.stderr
     # as the service's account, with the config the installer put in place
