@@ -5,7 +5,7 @@ otherwise, and the two space letters differently (the basic layout rounds each l
 pixels: lines a tenth wider at this size, so that some no longer fit the glass). A box would then show
 other pictures, and cut other lines, on another system. So Pillow is only asked for single letters, with
 the basic layout (which needs no system library), and `text.letters` places them itself at the font's
-own widths: the same pictures everywhere, spaced as tightly as Raqm spaced them.
+own widths: the same pictures everywhere, spaced about as tightly as Raqm spaced them (without its kerning).
 """
 
 from __future__ import annotations
