@@ -35,7 +35,7 @@ from companion.rules import (
 from companion.store import Store
 
 from . import face_up, links, seats
-from .changes import GAME, STEPS, Changes, Moved, depends_on, draft, touched
+from .changes import GAME, STEPS, WHICH, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
     REFEREE,
@@ -64,7 +64,7 @@ from .history import action_words
 from .instructions import Instruction
 from .memory import remember
 from .names import check_names
-from .reads import kept_entries
+from .reads import WAITING, kept_entries
 from .restore import restore_instructions
 from .saving import STORE_ERRORS, CannotSave, Saving
 from .steps import StepBuilder, restore_steps, setup_steps
@@ -81,7 +81,7 @@ UNCHECKED_3P = ("The 3-player tiles of this board pack are not checked against y
 BLIND_REFUSAL = N_("The rules refuse this choice for that seat. What it may choose is behind its screen: "
                    "let the player choose on their own box or phone.")
 # Refusals that name nothing behind a screen, so a blind referee may read them as they are.
-PUBLIC_REFUSALS = frozenset({N_("The census now counts {wanted}, not {unit}.")})
+PUBLIC_REFUSALS = frozenset({N_("The census counts this unit now: {wanted} (not {unit}).")})
 
 
 class Table(TableViews):
@@ -100,10 +100,12 @@ class Table(TableViews):
         self._drafts = Drafts()
         self._years: list[int] = []  # the year of each action, as far as known (history.py)
         self._builder: StepBuilder | None = None  # the steps for the physical table, of the game under way
-        self._acknowledged = 0  # steps done: ticked at the table, or passed by the game
-        self._ticked = 0  # steps someone said were done
+        self._acknowledged = 0  # steps done (the first ones): someone at the table said so, or the referee skipped them
+        self._ticked = 0  # steps someone said were done (as many as done: the game moving on does none)
+        self._skipped: dict[int, str] = {}  # steps the referee passed over undone, and who did
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
+        self._told: dict[int, Any] = {}  # face_up.py: each question's answer, to tell a late second answer
         self._hardware: tuple[str, ...] = ()  # the hardware boxes the table has, for the seats (seats.py)
         self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
         self._links: dict[int, int] = {}  # each seat's link number (links.py); saved
@@ -162,6 +164,7 @@ class Table(TableViews):
         total = len(self._steps())
         self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
         self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
+        self._skipped = {int(n): str(by) for n, by in saved.get("skipped", {}).items() if int(n) < total}
         if self._builder is not None:
             self._builder.seal(self._acknowledged)
         self._version = max(self._version, int(saved.get("version", 0)) + 1)  # never goes back
@@ -174,6 +177,7 @@ class Table(TableViews):
         self._game = Game(self._board, setup)
         self._entries = []
         self._links = {}
+        self._told = {}
         self._drafts.clear()
         self._builder = StepBuilder(self._game.state)
         self._builder.add_steps(setup_steps(self._game, typed_parts(self._game.setup.layout)))
@@ -181,6 +185,7 @@ class Table(TableViews):
         self._views.renumber()
         self._events_seen = len(self._game.state.events)
         self._acknowledged = self._ticked = 0
+        self._skipped = {}
 
     def _replay_entry(self, entry: dict[str, Any]) -> None:
         assert self._game is not None
@@ -199,17 +204,16 @@ class Table(TableViews):
             self._years.append(self._game.state.year)
 
     def _collect_instructions(self) -> None:
-        """Turns the engine's new events into steps. The game moved on: the steps it had sealed before
-        are done, ticked or not, so the table's to-do never piles up. While the table is asked what it
-        turned over, the steps stop at the question: what follows is the engine's guess."""
+        """Turns the engine's new events into steps. A step is not done because the game moved past it:
+        the pieces are still where they were until someone at the table does it and says so. While the
+        table is asked what it turned over, the steps stop at the question: what follows is the engine's
+        guess."""
         assert self._game is not None and self._builder is not None
-        passed = self._builder.sealed
         events = self._game.state.events
         questions = self._game.questions()
         upto = questions[0].event if questions else len(events)
-        self._builder.feed(events[self._events_seen:upto])
+        self._builder.feed(events[self._events_seen:upto], self._events_seen, self._game.version)
         self._events_seen = upto
-        self._acknowledged = max(self._acknowledged, passed, self._builder.passed)
 
     def _rollback_to(self, keep: int) -> list[Instruction]:
         assert self._game is not None and self._builder is not None
@@ -219,8 +223,9 @@ class Table(TableViews):
             self._store_layout(rebuilt.setup)
         undo = restore_instructions(before, rebuilt.view("referee"), self._board)
         self._builder.seal()
-        self._acknowledged = self._builder.sealed  # what happened before the rollback is history now
-        self._builder = self._builder.rebased(rebuilt.state, restore_steps(rebuilt.state.year, undo))
+        # The steps not done yet stay to do: the pieces go back from where all told before left them.
+        at = (keep, len(rebuilt.state.events))
+        self._builder = self._builder.rebased(rebuilt.state, restore_steps(rebuilt.state.year, undo, at), keep)
         self._game = rebuilt
         self._events_seen = len(rebuilt.state.events)
         del self._years[keep:]
@@ -353,7 +358,8 @@ class Table(TableViews):
         shape: dict[str, tuple[Any, ...]] = {
             GAME: (self._game_id, game, game.version if game else 0, len(self._entries), game.setup if game else None),
             STEPS: (builder, builder.shape() if builder else None),
-            "done": (self._acknowledged, self._ticked),
+            WHICH: (self._game_id,),
+            "done": (self._acknowledged, self._ticked, tuple(self._skipped.items())),
             "settings": (self._pace, self._language, self._next_pack, self._board_text),
             "seats": ({s: dict(d) for s, d in self._seats.items()}, self._hardware),
             "links": (dict(self._links),),
@@ -389,13 +395,8 @@ class Table(TableViews):
         match command:
             case NewGame():
                 return self._new_game(command)
-            case Acknowledge(upto=upto):
-                upto = min(upto, len(self._steps()))
-                if self._builder is not None:
-                    self._builder.seal(upto)  # what comes next for a step done goes on in a step of its own
-                self._acknowledged = max(self._acknowledged, upto)
-                self._ticked = max(self._ticked, upto)
-                return {"acknowledged": self._acknowledged}
+            case Acknowledge():
+                return self._acknowledge(command)
             case ImportGame():
                 return self._import(command)
             case ResumeGame():
@@ -430,7 +431,7 @@ class Table(TableViews):
                 if pace not in PACES:
                     raise Refused(N_("The pace is one of {paces}."), params={"paces": ", ".join(PACES)})
                 self._pace = pace
-                return {"pace": pace}
+                return {"pace": pace, **self._release()}
         game = self._current()
         match command:
             case SetOrder(seat=seat, slot=slot, order=order):
@@ -562,7 +563,7 @@ class Table(TableViews):
         self._builder.add_steps(setup_steps(fresh))
         self._views.renumber()
         self._events_seen = len(fresh.state.events)
-        self._builder.feed(game.state.events[self._events_seen:])
+        self._builder.feed(game.state.events[self._events_seen:], self._events_seen, game.version)
         self._events_seen = len(game.state.events)
         self._builder.seal()
         self._acknowledged = self._builder.sealed  # an imported game's pieces are already where they are
@@ -577,33 +578,68 @@ class Table(TableViews):
         if game.state.phase != Phase.PROGRAM:
             raise Refused(N_("Orders are programmed only during the programming phase."), "§3")
 
+    def _acknowledge(self, command: Acknowledge) -> dict[str, Any]:
+        """Steps done at the table, or passed over by the referee (logged with who did): the first ones
+        up to `upto`. With pace "wait for the table", what waited for them goes on (`_release`)."""
+        if command.skip:
+            self._referee_only(command.by)
+        upto = min(command.upto, len(self._steps()))
+        if upto <= self._acknowledged:
+            return {"acknowledged": self._acknowledged}
+        if self._builder is not None:
+            self._builder.seal(upto)  # what comes next for a step done goes on in a step of its own
+        if command.skip:
+            self._skipped.update({n: command.by for n in range(self._acknowledged, upto)})
+            log.info("steps %s to %s skipped by the %s", self._acknowledged + 1, upto, command.by)
+        self._acknowledged = self._ticked = upto
+        return {"acknowledged": self._acknowledged, **self._release()}
+
+    def _release(self) -> dict[str, Any]:
+        """With every program locked and nothing left to do at the table, the programs are revealed: a
+        reveal held by pace "wait for the table" happens as soon as the table is done."""
+        game = self._game
+        if game is None or game.state.phase != Phase.PROGRAM or self._held() \
+                or not set(game.state.players) <= self._drafts.locked:
+            return {}
+        # The last lock reveals every program: the engine gets them all, stored in one transaction.
+        programs = self._drafts.programs(game.state.turn_order())
+        self._push_and_store([(p, "player") for p in programs])
+        log.info("every program revealed")
+        self._drafts.clear()
+        return {"revealed": True}
+
     def _lock_program(self, seat: int) -> dict[str, Any]:
         self._programming(seat)
         self._drafts.check_full(seat)
         game = self._current()
         locked = self._drafts.locked
-        if len(locked | {seat}) < len(game.state.players):
-            locked.add(seat)
-            log.info("seat %s locked (%s of %s)", seat, len(locked), len(game.state.players))
-            return {"locked": True}
         locked.add(seat)
-        # The last lock reveals every program: the engine gets them all, stored in one transaction.
-        programs = self._drafts.programs(game.state.turn_order())
+        log.info("seat %s locked (%s of %s)", seat, len(locked), len(game.state.players))
         try:
-            self._push_and_store([(p, "player") for p in programs])
+            revealed = self._release()
         except Exception:
             locked.discard(seat)
             raise
-        log.info("seat %s locked: every program revealed", seat)
-        self._drafts.clear()
-        return {"locked": True, "revealed": True}
+        if not revealed and len(locked) == len(game.state.players):
+            log.info("every program locked: the reveal waits for the table")
+            return {"locked": True, "waiting": True}
+        return {"locked": True, **revealed}
 
     def _tell(self, command: TellTile) -> dict[str, Any]:
         """The table says what it turned over: written into the game's layout, on disk before the answer."""
         game = self._current()
         questions = game.questions()
+        asked = face_up.number(game.setup)
+        if command.question < asked:
+            told = self._told.get(command.question)
+            if told is not None:
+                raise Refused(N_("That question was already answered: {answer}. The game went on from that answer."),
+                              params={"answer": told})
+            raise Refused(N_("That question was already answered: the game went on from that answer."))
         if not questions:
             raise Refused(N_("The game is not waiting for a tile or a colossus."))
+        if command.question != asked:
+            raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
         if command.choice not in questions[0].candidates:
             raise Refused(N_("That cannot be there: choose one of {choices}."),
                           params={"choices": ", ".join(map(str, questions[0].candidates))}, rule="§6")
@@ -617,6 +653,7 @@ class Table(TableViews):
         except Exception:
             self._game = Game.replay(self._board, before, game.actions)
             raise
+        self._told[asked] = face_up.answer_words(self._board, questions[0], command.choice)
         self._collect_instructions()
         log.info("game %s: the table turned over %s", self._game_id, command.choice)
         return {"told": command.choice}
@@ -628,8 +665,8 @@ class Table(TableViews):
 
     def _decide(self, command: Decide) -> dict[str, Any]:
         game = self._current()
-        if command.by != REFEREE and self.paused():
-            raise Refused(N_("Wait: the table still has steps to carry out."))
+        if self._held():
+            raise Refused(WAITING, params={"step": self._waiting_for()})
         try:
             action = action_from_json(command.action)
         except BadRecord as error:
@@ -726,6 +763,7 @@ class Table(TableViews):
         self._store.set_table_state(self._game_id, "table", {
             **self._drafts.to_json(),
             "pace": self._pace, "acknowledged": self._acknowledged, "ticked": self._ticked, "version": version,
+            **({"skipped": {str(n): by for n, by in self._skipped.items()}} if self._skipped else {}),
         })
 
 
