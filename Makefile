@@ -24,6 +24,11 @@ tools:
 		|| echo "could not install shellcheck: its test will be skipped"
 	@command -v systemd-analyze >/dev/null || apt-get install -y -qq systemd \
 		|| echo "could not install systemd: its test will be skipped"
+	@command -v debootstrap >/dev/null || test -x /usr/sbin/debootstrap \
+		|| apt-get install -y -qq debootstrap || (apt-get update -qq && apt-get install -y -qq debootstrap) \
+		|| echo "could not install debootstrap: the installer's test in a Debian root will be skipped (in CI it fails)"
+	@/sbin/ldconfig -p | grep -q 'libfribidi\.so\.0 ' || apt-get install -y -qq libfribidi0 \
+		|| echo "could not install libfribidi0: the box drawing test with Pillow's Raqm layout will be skipped (in CI it fails)"
 
 # The browser tests drive Debian's chromium, never a browser Playwright downloads (they fail without it in CI).
 browser:

@@ -216,16 +216,37 @@ def check_gpio(dev: Path, proc: Path, user: str) -> list[Finding]:
         else:
             findings.append(Finding("gpio", f"{chip}: no read/write access", _usermod(user, "gpio")))
     if importlib.util.find_spec("lgpio") is None and importlib.util.find_spec("RPi") is None:
+        # `pip install lgpio` does not help on Raspberry Pi OS Trixie (Python 3.13); Raspberry Pi's own package
+        # does, and the installer's environment sees the system's packages.
         findings.append(Finding("gpio", "no pin library for gpiozero (lgpio or RPi.GPIO)",
-                                "pip install lgpio (into the companion's environment)"))
-    try:
-        cmdline = (proc / "cmdline").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        cmdline = ""
-    if any(f"console={tty}" in cmdline for tty in ("serial0", "ttyAMA0", "ttyS0")):
+                                "sudo apt install python3-lgpio (Raspberry Pi OS; not in plain Debian's archive)"))
+    if _console_on_gpio_15(dev, proc):
         findings.append(Finding("gpio", "the serial console holds GPIO 14/15: GPIO box 2's BACK key (GPIO 15) "
                                 "will not work", "sudo raspi-config nonint do_serial_cons 1, then reboot"))
     return findings
+
+
+def pi_model(proc: Path) -> str:
+    """The board's name from the device tree ("Raspberry Pi 5 Model B Rev 1.0"), or "" elsewhere."""
+    try:
+        return (proc / "device-tree" / "model").read_bytes().rstrip(b"\0\n").decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def _console_on_gpio_15(dev: Path, proc: Path) -> bool:
+    """Whether the kernel's console is on the UART of GPIO 14/15. Up to the Pi 4 that is serial0 (ttyAMA0
+    or ttyS0). A Pi 5 has its console on its own debug connector (ttyAMA10, serial0's default there):
+    only ttyAMA0, or serial0 made to point at it, takes GPIO 14/15."""
+    try:
+        cmdline = (proc / "cmdline").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    consoles = {word.removeprefix("console=").split(",")[0] for word in cmdline.split() if word.startswith("console=")}
+    if pi_model(proc).startswith("Raspberry Pi 5"):
+        serial0 = Path(os.path.realpath(dev / "serial0")).name if (dev / "serial0").exists() else ""
+        return "ttyAMA0" in consoles or ("serial0" in consoles and serial0 == "ttyAMA0")
+    return bool(consoles & {"serial0", "ttyAMA0", "ttyS0"})
 
 
 def check_groups(user: str, groups: set[str], exists: Callable[[str], bool]) -> list[Finding]:

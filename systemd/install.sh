@@ -1,24 +1,29 @@
 #!/usr/bin/env bash
-# Installs the Xidit table companion as a service on Raspberry Pi OS (Bookworm, 64-bit Lite).
+# Installs the Xidit table companion as a service on Raspberry Pi OS Bookworm or Trixie (64-bit Lite; Python
+# 3.11 or 3.13). On another Debian it installs what it can and its last lines say what the system lacks.
 # Run from a clone of the project:
-#   sudo systemd/install.sh [--config BUILD.toml] [--dry-run]
+#   sudo systemd/install.sh [--config BUILD.toml] [--no-start] [--dry-run]
 # --config: the table's config to install (e.g. docs/builds/three-players.toml) when there is none yet;
-# --dry-run: show each step and change nothing.
+# --no-start: enable the service for the next boot but neither start it nor reload udev (also when systemd
+# is not running: a chroot, an image being built); --dry-run: show each step and change nothing.
 # Idempotent: running it again updates the installation and keeps the config and the games; a step whose
 # work is already done says so and does nothing.
 # XIDIT_ROOT (empty unless set) is put before every system path: for trying it on a stand-in system.
 set -euo pipefail
 
+USAGE="usage: $0 [--config BUILD.toml] [--no-start] [--dry-run]"
 DRY_RUN=0
+NO_START=0
 BUILD=""
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --dry-run) DRY_RUN=1 ;;
+        --no-start) NO_START=1 ;;
         --config)
-            if [[ $# -lt 2 ]]; then echo "usage: $0 [--config BUILD.toml] [--dry-run]" >&2; exit 2; fi
+            if [[ $# -lt 2 ]]; then echo "$USAGE" >&2; exit 2; fi
             BUILD=$2
             shift ;;
-        *) echo "usage: $0 [--config BUILD.toml] [--dry-run]" >&2; exit 2 ;;
+        *) echo "$USAGE" >&2; exit 2 ;;
     esac
     shift
 done
@@ -34,6 +39,8 @@ UNIT=xidit-companion.service
 ON_PATH=$ROOT/usr/local/bin/companion
 I2C_SPEED=dtparam=i2c_arm_baudrate=400000
 
+# What this system lacks that Raspberry Pi OS has: said again at the end.
+LACKS=()
 step() { printf '\n== %s\n' "$*"; }
 run() {
     printf '+ %s\n' "$*"
@@ -52,10 +59,31 @@ fi
 # raspi-config's `nonint get_*` answers 0 for "on".
 raspi_on() { [[ "$(raspi-config nonint "$1" 2>/dev/null)" == "0" ]]; }
 
+# systemd not running (a chroot, an image being built): nothing to start or reload, only files to install.
+if [[ ! -d /run/systemd/system ]]; then
+    NO_START=1
+fi
+
+# apt knows a version of the package it could install (after apt-get update).
+apt_has() { [[ "$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p')" =~ ^[0-9] ]]; }
+
 step "1. Debian packages"
 run apt-get update
 # polkitd: the right to power off for the power button (without it, Lite's `systemctl poweroff` fails).
-run apt-get install -y python3-venv python3-dev python3-lgpio i2c-tools polkitd libopenjp2-7 libjpeg62-turbo
+run apt-get install -y python3-venv python3-dev i2c-tools polkitd libopenjp2-7 libjpeg62-turbo
+# gpiozero's pin driver for GPIO boxes: Raspberry Pi's archive has it (Bookworm and Trixie alike; pip's lgpio
+# does not install on Trixie's Python 3.13), Debian's does not.
+if apt_has python3-lgpio; then
+    run apt-get install -y python3-lgpio
+else
+    echo "no python3-lgpio in this system's archives (it is in Raspberry Pi OS's): GPIO boxes will not work"
+    LACKS+=("python3-lgpio (Raspberry Pi's archive only): without it GPIO boxes do not work")
+fi
+if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    echo "the companion needs Python 3.11 or newer (Raspberry Pi OS Bookworm: 3.11, Trixie: 3.13);" \
+        "this system has $(python3 -V 2>&1 || echo none)" >&2
+    exit 1
+fi
 
 step "2. I2C at 400 kHz (SPI left as it is: no box uses it)"
 BOOT_CONFIG=""
@@ -70,9 +98,11 @@ if command -v raspi-config >/dev/null 2>&1; then
     fi
 else
     echo "raspi-config not found: not a Raspberry Pi OS, enable I2C by hand if boxes use it"
+    LACKS+=("raspi-config: turn I2C on (and the serial console off for a box on GPIO 15) by hand")
 fi
 if [[ -z $BOOT_CONFIG ]]; then
     echo "no /boot/firmware/config.txt: add $I2C_SPEED to the boot config by hand"
+    LACKS+=("the Pi's boot config (/boot/firmware/config.txt): add $I2C_SPEED by hand")
 elif grep -qx "$I2C_SPEED" "$BOOT_CONFIG"; then
     echo "I2C already at 400 kHz in $BOOT_CONFIG"
 elif grep -q '^dtparam=i2c_arm_baudrate=' "$BOOT_CONFIG"; then
@@ -90,13 +120,24 @@ if ! id -u "$ACCOUNT" >/dev/null 2>&1; then
 else
     echo "account $ACCOUNT exists"
 fi
+# The unit runs with these groups: systemd does not start it when one is missing. Raspberry Pi OS has them,
+# with udev rules that give them the GPIO, I2C and SPI devices; elsewhere they are created here, without
+# such rules.
+MADE=()
 for group in gpio i2c spi dialout; do
-    if getent group "$group" >/dev/null 2>&1; then
-        run usermod -aG "$group" "$ACCOUNT"
+    if ! getent group "$group" >/dev/null 2>&1; then
+        run groupadd --system "$group"
+        MADE+=("$group")
+    fi
+    if id -nG "$ACCOUNT" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
+        echo "$ACCOUNT is in $group"
     else
-        echo "no group $group on this system: skipped"
+        run usermod -aG "$group" "$ACCOUNT"
     fi
 done
+if [[ ${#MADE[@]} -gt 0 ]]; then
+    LACKS+=("the groups ${MADE[*]} (made here) own no devices: Raspberry Pi OS's udev rules give them GPIO, I2C, SPI")
+fi
 
 step "4. Program, in a virtual environment, and companion on PATH"
 run install -d -m 0755 "$PREFIX"
@@ -148,18 +189,30 @@ step "7. Service, udev rules, and the right to power off (for the optional power
 run install -m 0644 "$SOURCE/systemd/$UNIT" "$ROOT/etc/systemd/system/$UNIT"
 run install -m 0644 "$SOURCE/systemd/99-xidit-boxes.rules" "$ROOT/etc/udev/rules.d/99-xidit-boxes.rules"
 run install -D -m 0644 "$SOURCE/systemd/50-xidit-poweroff.rules" "$ROOT/etc/polkit-1/rules.d/50-xidit-poweroff.rules"
-run udevadm control --reload-rules
-run udevadm trigger --subsystem-match=tty
-run systemctl daemon-reload
-run systemctl enable "$UNIT"
-run systemctl restart "$UNIT"
+if [[ $NO_START -eq 1 ]]; then
+    echo "systemd is not running here or --no-start: the service is enabled, to start at the next boot"
+    run systemctl enable "$UNIT"
+else
+    run udevadm control --reload-rules
+    run udevadm trigger --subsystem-match=tty
+    run systemctl daemon-reload
+    run systemctl enable "$UNIT"
+    run systemctl restart "$UNIT"
+fi
 
 step "8. Ready"
 run runuser -u "$ACCOUNT" -- "$VENV/bin/companion" pin --config "$CONFIG"
-if [[ $DRY_RUN -eq 0 ]]; then
-    for address in $(hostname -I); do
-        echo "Table view: http://$address:8000/   Referee page: http://$address:8000/referee"
-    done
-fi
+for address in $(hostname -I 2>/dev/null || true); do
+    # an IPv6 address goes in brackets in a link: http://[fd00::2]:8000/
+    if [[ $address == *:* ]]; then address="[$address]"; fi
+    echo "Table view: http://$address:8000/   Referee page: http://$address:8000/referee"
+done
 echo "Check the boxes: companion doctor --user $ACCOUNT (stop the service first to ask serial boxes)"
 echo "Logs: journalctl -u $UNIT -f"
+if [[ ${#LACKS[@]} -gt 0 ]]; then
+    # shellcheck disable=SC1091 # the system's own file
+    SYSTEM=$(. "$ROOT/etc/os-release" 2>/dev/null && echo "$PRETTY_NAME" || echo "this system")
+    echo
+    echo "$SYSTEM is not Raspberry Pi OS: the table serves phones and serial boxes, but it lacks:"
+    for lack in "${LACKS[@]}"; do echo "  - $lack"; done
+fi

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from .font import LINE, font
+from .font import LINE
 from .frame import Frame
 from .glass import HEIGHT, WIDTH
 from .icons import key_legend, order_icon
 from .qr import draw_qr
-from .text import MARGIN, TEXT_ROOM, TEXT_ROWS, text, width, wrap
+from .text import MARGIN, TEXT_ROOM, TEXT_ROWS, letters, rows, text, width, wrap
 
 GRID_COLUMNS, CELL = 7, 18
 PROGRAM_ROWS = 2  # rows of text under the program's slots
@@ -41,8 +41,19 @@ def _title(pen: _Pen, frame: Frame) -> None:
     if frame.page:
         marker = int(width(frame.page))
         room = WIDTH - marker - 9
-        draw.text((WIDTH - marker - 2, -2), frame.page, font=font(), fill=0)
-    pen.text((2, -2), frame.title, room, fill=0)
+        letters(draw, (WIDTH - marker - 2, -2), frame.page, fill=0)
+    pen.text((2, _title_top(frame.title)), frame.title, room, fill=0)
+
+
+def _title_top(title: str) -> int:
+    """Where the title's line starts: 2 pixels above the bar, as every line, unless an accent on a
+    capital (À faire, Étage) would be cut there: then lower, as far as its tails allow, and when the bar
+    cannot hold both, a pixel of each is lost rather than the whole accent."""
+    top, bottom = rows(title)
+    if top - 2 >= 0:
+        return -2
+    lowest, highest = -top, LINE - bottom  # the accent whole; the tails whole
+    return lowest if lowest <= highest else (lowest + highest) // 2
 
 
 def _footer(pen: _Pen, frame: Frame, most: int = 1) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from .font import font
+from .text import letters, width
 
 LETTERS = {"black": "K", "red": "R", "blue": "B"}
 
@@ -16,7 +16,7 @@ def order_icon(draw: ImageDraw.ImageDraw, order: str | None, box: tuple[int, int
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
     if order in LETTERS:
-        draw.text((cx - 3, y0 - 2), black if order == "black" else LETTERS[order], font=font(), fill=1)
+        letters(draw, (cx - 3, y0 - 2), black if order == "black" else LETTERS[order])
         bar = y1 - 3
         if order == "black":
             draw.rectangle((x0 + 2, bar - 1, x1 - 2, bar + 1), fill=1)
@@ -45,8 +45,8 @@ LEGEND = (("UP", "black"), ("LEFT", "red"), ("RIGHT", "blue"), ("OK", "action"),
 def _key(draw: ImageDraw.ImageDraw, key: str, x: int, cy: int) -> int:
     """A key's sign (a small arrow, or OK) from `x`; returns where the sign ends."""
     if key == "OK":
-        draw.text((x, cy - 8), "OK", font=font(), fill=1)
-        return x + int(font().getlength("OK"))
+        letters(draw, (x, cy - 8), "OK")
+        return x + int(width("OK"))
     a = 3
     cx = x + a
     shape = {"UP": [(cx - a, cy + 2), (cx + a, cy + 2), (cx, cy - a)],

@@ -39,6 +39,12 @@ OLED_ADDRESS = 0x3C
 DRIVER = "ssd1306"  # or "sh1106" for the 1.3" screens (driver file sh1106.py copied to the Pico)
 FLIP = False  # True to turn the picture upside down (screen mounted the other way)
 
+# The controller's segment remap (0xA0/0xA1: columns left to right or right to left) and COM scan direction
+# (0xC0/0xC8: rows top down or bottom up) that turn the picture half a turn, for each driver: the other way
+# of both from what the driver sets at start-up (ssd1306: 0xA1 0xC8; sh1106: 0xA0 0xC0). Sent directly:
+# the ssd1306 driver's rotate(True) sends what its start-up already set, so the picture did not turn.
+FLIPPED = {"ssd1306": (0xA0, 0xC0), "sh1106": (0xA1, 0xC8)}
+
 SCAN_MS = 5
 WATCHDOG_MS = 8000  # the RP2040's watchdog counts to 8.3 s at most
 
@@ -52,7 +58,8 @@ def make_display():
         import ssd1306
         display = ssd1306.SSD1306_I2C(proto.WIDTH, proto.HEIGHT, i2c, addr=OLED_ADDRESS)
     if FLIP:
-        display.rotate(True)
+        for command in FLIPPED[DRIVER]:
+            display.write_cmd(command)
     return display
 
 

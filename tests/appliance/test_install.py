@@ -1,6 +1,9 @@
 """The installer on a stand-in Raspberry Pi OS: a fake `raspi-config` on PATH that answers like the real
-one and notes every call, and a temporary root (XIDIT_ROOT) with its own boot config. The dry run shows
-each step; what is already done is left alone; the serial console goes off only for a box on GPIO 15."""
+one and notes every call, fakes of `apt-cache` (which packages the archives have), `getent` (which groups
+exist) and `hostname` (the Pi's addresses), and a temporary root (XIDIT_ROOT) with its own boot config.
+The dry run shows each step; what is already done is left alone; the serial console goes off only for a
+box on GPIO 15. The same on a stand-in plain Debian (no raspi-config, boot config, python3-lgpio or device
+groups); tests/install_root runs the installer for real in a Debian root."""
 
 from __future__ import annotations
 
@@ -25,26 +28,49 @@ esac
 """
 
 
+APT_CACHE = """#!/bin/sh
+# `apt-cache policy PACKAGE`: a candidate version when PACKAGE is listed in $RASPI_STANDIN/archive.
+if grep -qx "$2" "$RASPI_STANDIN/archive"; then echo "$2:"; echo "  Installed: (none)"; echo "  Candidate: 2.0-1"
+else echo "$2:"; echo "  Installed: (none)"; echo "  Candidate: (none)"; fi
+"""
+GETENT = """#!/bin/sh
+# `getent group NAME`: found when NAME is listed in $RASPI_STANDIN/groups.
+grep -qx "$2" "$RASPI_STANDIN/groups" && echo "$2:x:999:"
+"""
+HOSTNAME = """#!/bin/sh
+cat "$RASPI_STANDIN/addresses"
+"""
+
+
 class StandIn:
-    def __init__(self, folder: Path, *, i2c_on: bool = False, console_on: bool = True) -> None:
+    def __init__(self, folder: Path, *, i2c_on: bool = False, console_on: bool = True, plain: bool = False,
+                 addresses: str = "192.168.1.20") -> None:
+        """A Raspberry Pi OS, or with `plain` a Debian without Raspberry Pi's archive and tools."""
         self.root = folder / "root"
         self.state = folder / "state"
         self.bin = folder / "bin"
         for path in (self.root / "boot" / "firmware", self.state, self.bin):
             path.mkdir(parents=True)
         self.boot = self.root / "boot" / "firmware" / "config.txt"
-        self.boot.write_text("dtparam=audio=on\n[pi4]\narm_boost=1\n")
+        if not plain:
+            self.boot.write_text("dtparam=audio=on\n[pi4]\narm_boost=1\n")
         (self.state / "i2c").write_text("0\n" if i2c_on else "1\n")
         for name in ("serial_cons", "serial_hw"):
             (self.state / name).write_text("0\n" if console_on else "1\n")
-        raspi = self.bin / "raspi-config"
-        raspi.write_text(RASPI_CONFIG)
-        raspi.chmod(0o755)
+        (self.state / "archive").write_text("python3-venv\n" + ("" if plain else "python3-lgpio\n"))
+        (self.state / "groups").write_text("dialout\n" + ("" if plain else "gpio\ni2c\nspi\n"))
+        (self.state / "addresses").write_text(addresses + "\n")
+        fakes = {"apt-cache": APT_CACHE, "getent": GETENT, "hostname": HOSTNAME}
+        if not plain:
+            fakes["raspi-config"] = RASPI_CONFIG
+        for name, script in fakes.items():
+            (self.bin / name).write_text(script)
+            (self.bin / name).chmod(0o755)
 
     def install(self, *args: str) -> str:
         env = {"PATH": f"{self.bin}:/usr/bin:/bin:/usr/sbin:/sbin", "HOME": str(self.state),
                "XIDIT_ROOT": str(self.root), "RASPI_STANDIN": str(self.state)}
-        done = subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), "--dry-run", *args],
+        done = subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), "--dry-run", "--no-start", *args],
                               capture_output=True, text=True, timeout=60, env=env)
         assert done.returncode == 0, done.stderr
         return done.stdout
@@ -107,3 +133,30 @@ def test_a_missing_config_is_refused(args: list[str]) -> None:
     done = subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), *args, "--dry-run"], capture_output=True,
                           text=True, timeout=30)
     assert done.returncode == 2
+
+
+def test_raspberry_pi_os_gets_python3_lgpio_and_nothing_is_said_lacking(tmp_path: Path) -> None:
+    out = StandIn(tmp_path).install()
+    assert "+ apt-get install -y python3-lgpio" in out
+    assert "groupadd" not in out
+    assert "is not Raspberry Pi OS" not in out and "lacks" not in out
+
+
+def test_a_plain_debian_gets_the_groups_and_is_told_what_it_lacks(tmp_path: Path) -> None:
+    out = StandIn(tmp_path, plain=True).install()
+    installs = [line for line in out.splitlines() if line.startswith("+ apt-get install")]
+    assert len(installs) == 1 and "python3-venv" in installs[0] and "lgpio" not in installs[0]
+    assert "no python3-lgpio in this system's archives" in out
+    # the unit's SupplementaryGroups must all exist, or systemd refuses to start it
+    for group in ("gpio", "i2c", "spi"):
+        assert f"+ groupadd --system {group}" in out
+    assert "groupadd --system dialout" not in out
+    lacks = out.split("is not Raspberry Pi OS: the table serves phones and serial boxes, but it lacks:")[1]
+    assert "python3-lgpio (Raspberry Pi's archive only): without it GPIO boxes do not work" in lacks
+    assert "raspi-config" in lacks and "boot config" in lacks and "gpio i2c spi (made here)" in lacks
+
+
+def test_the_links_at_the_end_put_an_ipv6_address_in_brackets(tmp_path: Path) -> None:
+    out = StandIn(tmp_path, addresses="192.168.1.20 fd00::2").install()
+    assert "Table view: http://192.168.1.20:8000/   Referee page: http://192.168.1.20:8000/referee" in out
+    assert "Table view: http://[fd00::2]:8000/   Referee page: http://[fd00::2]:8000/referee" in out

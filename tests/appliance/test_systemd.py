@@ -47,6 +47,15 @@ def test_the_unit_is_a_hardened_notify_service_with_a_watchdog() -> None:
     assert "companion run --config /etc/xidit/companion.toml" in service["ExecStart"]
 
 
+def test_the_unit_comes_up_without_a_network() -> None:
+    """A table that is its own Wi-Fi hotspot has no upstream network: the unit may follow the network's
+    configuration (network.target) but never wait for it to be online (held back 60 s at boot)."""
+    section = unit()["Unit"]
+    for key in ("Wants", "Requires", "Requisite", "BindsTo", "After"):
+        assert "network-online.target" not in section.get(key, "").split(), key
+    assert "network.target" in section["After"].split()
+
+
 def test_the_installer_dry_run_lists_every_step_and_changes_nothing(tmp_path: Path) -> None:
     done = subprocess.run(["bash", str(ROOT / "systemd" / "install.sh"), "--dry-run"], capture_output=True,
                           text=True, timeout=60, env={"PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "HOME": str(tmp_path)})

@@ -64,6 +64,9 @@ FRAMES = {
                            footer="GAUCHE/DROITE : par 5", page="2/3"),
     "french-entry": Frame("program", "Année 1 - rouge", (), slots=("red", None, None, None, None, None), slot=1,
                           footer="RETOUR efface, tenu vide", page="2/3"),
+    # accents above capitals (in the title bar's top pixels), cedillas under the line, the apostrophe
+    "french-accents": Frame("message", "À vous, Éloïse", ("Ça y est : le colosse s'éveille à la cité 7.",
+                                                          "Déjà reçu : 3 pièces d'or."), page="1/3"),
     "seat-link": Frame("qr", "Play on a phone", ("HTTP://192.168.1.20:8000/S/3/4847A7A1CAA1",), page="4/4"),
     "blank": Frame("blank", ""),
 }

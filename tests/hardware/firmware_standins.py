@@ -1,12 +1,13 @@
 """Runs the Pico's firmware (main.py) on stand-ins for its hardware, under CPython or MicroPython alike.
 
-    python3 firmware_standins.py FIRMWARE_DIR HOST_FILE
+    python3 firmware_standins.py FIRMWARE_DIR HOST_FILE [NAME=VALUE...]
 
 Stand-ins: `machine` (key pins driven by a script, the I2C bus, the unique id, the watchdog), `select` and
 the USB stream (a stand-in `sys` whose stdin/stdout are the host's end of the cable), `time` (a clock that
 moves only when the firmware sleeps, so both interpreters see the same milliseconds), `os.urandom`,
-`framebuf` and the `ssd1306` driver (frames shown are noted). HOST_FILE holds what the host sends: lines
-"LOOP HEX", the bytes HEX arriving before the firmware's scan number LOOP.
+`framebuf` and the `ssd1306` and `sh1106` drivers (frames shown are noted, as the glass shows them). Each
+NAME=VALUE sets one of the box's build settings at the top of main.py (e.g. FLIP=True). HOST_FILE holds what
+the host sends: lines "LOOP HEX", the bytes HEX arriving before the firmware's scan number LOOP.
 
 Prints the transcript, one line per event, in the order they happened: `out LOOP LINE` for a line the box
 sent, `shown LOOP HEX` for a frame on its screen, `watchdog LOOP TIMEOUT` when the watchdog starts, and at
@@ -22,7 +23,7 @@ LOOPS = 400  # scans before the stand-in clock ends the run with a Ctrl-C
 KEYS_DOWN = {14: (50, 80), 12: (120, 260)}
 
 real_sys = sys
-firmware, host_file = sys.argv[1], sys.argv[2]
+firmware, host_file, settings = sys.argv[1], sys.argv[2], sys.argv[3:]
 transcript = []
 state = {"ms": 0, "loop": 0, "fed": 0}
 
@@ -152,12 +153,35 @@ framebuf = Module()
 framebuf.MONO_VLSB = 0
 framebuf.FrameBuffer = lambda buf, width, height, layout: bytes(buf)
 
-ssd1306 = Module()
+def reverse_bits(byte):
+    out = 0
+    for bit in range(8):
+        if byte & (1 << bit):
+            out |= 0x80 >> bit
+    return out
 
 
 class Display:
+    """The display drivers as far as the firmware uses them, and the glass behind them. Like the real
+    drivers, they set the controller's segment remap (0xA0/0xA1) and COM scan direction (0xC0/0xC8) at
+    start-up, each to what their usual modules need for an upright picture (micropython-lib's ssd1306: 0xA1,
+    0xC8; the sh1106 driver: 0xA0, 0xC0), and keep `rotate` as theirs does: ssd1306's `rotate(True)` sends
+    0xC8 and 0xA1 again. The glass shows the controller's memory mirrored across for the other segment
+    remap and upside down for the other COM scan direction: what the screen shows, not what was asked."""
+
+    UPRIGHT = (0xA1, 0xC8)
+
     def __init__(self, *args, **kwargs):
         self.picture = None
+        self.segments, self.scan = None, None
+        for command in self.UPRIGHT:
+            self.write_cmd(command)
+
+    def write_cmd(self, command):
+        if command in (0xA0, 0xA1):
+            self.segments = command
+        elif command in (0xC0, 0xC8):
+            self.scan = command
 
     def blit(self, picture, x, y):
         self.picture = picture
@@ -169,22 +193,47 @@ class Display:
         pass
 
     def rotate(self, flip):
-        pass
+        self.write_cmd(0xC0 | ((flip & 1) << 3))
+        self.write_cmd(0xA0 | (flip & 1))
+
+    def glass(self):
+        pages = [self.picture[page * 128:(page + 1) * 128] for page in range(8)]
+        if self.segments != self.UPRIGHT[0]:
+            pages = [bytes(reversed(columns)) for columns in pages]
+        if self.scan != self.UPRIGHT[1]:
+            pages = [bytes(reverse_bits(b) for b in columns) for columns in reversed(pages)]
+        return b"".join(pages)
 
     def show(self):
         if self.picture is not None:
-            transcript.append("shown %d %s" % (state["loop"], "".join("%02x" % b for b in self.picture)))
+            transcript.append("shown %d %s" % (state["loop"], "".join("%02x" % b for b in self.glass())))
 
 
+class Sh1106(Display):
+    UPRIGHT = (0xA0, 0xC0)
+
+    def rotate(self, flip):  # the sh1106 driver's rotate is its flip: the other way of both
+        self.write_cmd(0xA1 if flip else 0xA0)
+        self.write_cmd(0xC8 if flip else 0xC0)
+
+
+ssd1306 = Module()
 ssd1306.SSD1306_I2C = Display
+sh1106 = Module()
+sh1106.SH1106_I2C = Sh1106
 
 real_sys.path.insert(0, firmware)
 import xidit_protocol  # noqa: E402,F401 - loaded with the real sys, before main.py sees the stand-in
 
 real_sys.modules.update({"machine": machine, "select": select, "time": time, "os": os, "framebuf": framebuf,
-                         "ssd1306": ssd1306, "sys": fake_sys})
+                         "ssd1306": ssd1306, "sh1106": sh1106, "sys": fake_sys})
 with open(firmware + "/main.py") as source:
     code = source.read()
+for setting in settings:  # "NAME=VALUE": the box's build setting NAME at the top of main.py made VALUE
+    name, value = setting.split("=")
+    start = code.index("\n" + name + " = ") + 1
+    end = code.index("  #", start)
+    code = code[:start] + name + " = " + value + code[end:]
 try:
     exec(code, {"__name__": "__main__"})
 finally:

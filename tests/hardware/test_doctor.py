@@ -188,3 +188,54 @@ def test_the_i2c_probe_is_a_quick_write_like_i2cdetect(monkeypatch: pytest.Monke
     assert probe is not None
     assert probe(1, 0x3C) and not probe(1, 0x3D)
     assert calls == [("write_quick", 1, 0x3C), ("write_quick", 1, 0x3D)]
+
+
+def pi(tmp_path: Path, model: str, cmdline: str, serial0: str = "") -> tuple[Path, Path]:
+    """A made-up Pi: its model in the device tree (with the NUL the kernel ends it with), its kernel command
+    line, and where /dev/serial0 points."""
+    dev, proc = tmp_path / "dev", tmp_path / "proc"
+    (proc / "device-tree").mkdir(parents=True)
+    dev.mkdir()
+    (dev / "gpiochip0").write_bytes(b"")
+    (proc / "device-tree" / "model").write_bytes(model.encode() + b"\0")
+    (proc / "cmdline").write_text(cmdline + "\n")
+    if serial0:
+        (dev / serial0).write_bytes(b"")
+        os.symlink(serial0, dev / "serial0")
+    return dev, proc
+
+
+CONSOLE = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootwait"
+
+
+def holds_gpio_15(dev: Path, proc: Path) -> bool:
+    return any("console holds GPIO 14/15" in f.text for f in doctor.check_gpio(dev, proc, "xidit"))
+
+
+def test_a_pi_5s_serial_console_is_on_its_own_connector_not_on_gpio_15(tmp_path: Path) -> None:
+    dev, proc = pi(tmp_path, "Raspberry Pi 5 Model B Rev 1.0", CONSOLE, serial0="ttyAMA10")
+    assert doctor.pi_model(proc) == "Raspberry Pi 5 Model B Rev 1.0"
+    assert not holds_gpio_15(dev, proc)
+
+
+@pytest.mark.parametrize(("model", "cmdline", "serial0"), [
+    ("Raspberry Pi 4 Model B Rev 1.5", CONSOLE, "ttyS0"),
+    ("Raspberry Pi 3 Model B Plus Rev 1.3", CONSOLE.replace("serial0", "ttyAMA0"), ""),
+    ("Raspberry Pi 5 Model B Rev 1.0", CONSOLE.replace("serial0", "ttyAMA0"), "ttyAMA10"),
+    ("Raspberry Pi 5 Model B Rev 1.0", CONSOLE, "ttyAMA0"),  # serial0 moved to GPIO 14/15 (dtparam=uart0_console)
+])
+def test_a_console_on_the_uart_of_gpio_14_15_is_reported(tmp_path: Path, model: str, cmdline: str,
+                                                         serial0: str) -> None:
+    dev, proc = pi(tmp_path, model, cmdline, serial0)
+    assert holds_gpio_15(dev, proc)
+
+
+def test_without_a_pin_library_the_fix_is_raspberry_pis_package(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    dev, proc = pi(tmp_path, "Raspberry Pi 5 Model B Rev 1.0", "console=tty1")
+    real = doctor.importlib.util.find_spec
+    monkeypatch.setattr(doctor.importlib.util, "find_spec",
+                        lambda name, *args: None if name in ("lgpio", "RPi") else real(name, *args))
+    [finding] = [f for f in doctor.check_gpio(dev, proc, "xidit") if "pin library" in f.text]
+    # pip's lgpio does not install on Raspberry Pi OS Trixie (Python 3.13): the Debian package does
+    assert finding.fix.startswith("sudo apt install python3-lgpio") and "pip" not in finding.fix

@@ -40,8 +40,8 @@ def write_host(folder: Path) -> Path:
     return path
 
 
-def run_cpython(folder: Path) -> list[str]:
-    done = subprocess.run([sys.executable, str(STANDINS), str(FIRMWARE), str(write_host(folder))],
+def run_cpython(folder: Path, *settings: str) -> list[str]:
+    done = subprocess.run([sys.executable, str(STANDINS), str(FIRMWARE), str(write_host(folder)), *settings],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     implementation, *transcript = done.stdout.splitlines()
@@ -82,14 +82,33 @@ def test_the_firmware_talks_shows_and_starts_its_watchdog(tmp_path: Path) -> Non
     assert loops == 400 and fed == loops - WELCOME_AT - 1  # fed on every scan once started
 
 
-def test_the_firmware_says_the_same_under_micropython(tmp_path: Path) -> None:
+def run_micropython(folder: Path, *settings: str) -> list[str]:
     package = micropython_package()
-    expected = run_cpython(tmp_path)
-    host = write_host(tmp_path)
+    host = write_host(folder)
     done = subprocess.run(["node", str(RUNNER), str(package), str(STANDINS), str(FIRMWARE / "main.py"),
-                           str(FIRMWARE / "xidit_protocol.py"), str(host), "--", "/run/host.txt"],
+                           str(FIRMWARE / "xidit_protocol.py"), str(host), "--", "/run/host.txt", *settings],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     implementation, *transcript = done.stdout.splitlines()
     assert implementation == "implementation micropython"
-    assert transcript == expected
+    return transcript
+
+
+def test_the_firmware_says_the_same_under_micropython(tmp_path: Path) -> None:
+    assert run_micropython(tmp_path) == run_cpython(tmp_path)
+
+
+def half_turn(frame: bytes) -> bytes:
+    """A 128x64 frame (8 pages of 128 column bytes, bit 0 on top) turned half a turn."""
+    return bytes(int(f"{byte:08b}"[::-1], 2) for byte in reversed(frame))
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_flip_turns_the_picture_on_the_glass_under_micropython(tmp_path: Path, driver: str) -> None:
+    """FLIP = True in main.py: the glass shows the table's frame upside down (the screen is mounted the
+    other way), with each driver; the stand-in glass follows the controller's commands, as a screen does."""
+    settings = (f'DRIVER="{driver}"', "FLIP=True")
+    shown = [line.split()[2] for line in run_micropython(tmp_path, *settings) if line.startswith("shown ")]
+    assert shown == [half_turn(FRAME).hex()] != [FRAME.hex()]
+    upright = [line.split()[2] for line in run_cpython(tmp_path, f'DRIVER="{driver}"') if line.startswith("shown ")]
+    assert upright == [FRAME.hex()]
