@@ -94,6 +94,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "table_qr": lambda: qr_svg(public_url(), t(N_("The address of the table view"))),
         "links": lambda: seat_links(who),
         "aside": lambda: table().set_aside() if who.kind == "referee" else [],
+        "finished": lambda: table().finished() if who.kind == "referee" else [],
         "history": lambda: table().history(blind=who.blind) if who.kind == "referee" else [],
         "colossi_choices": lambda: colossi_choices(language()),
         "colossus_name": lambda index: printed.colossus(table().board, index).render(language()),

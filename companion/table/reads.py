@@ -71,6 +71,7 @@ class TableReads:
     _drafts: Drafts
     _seats: dict[int, dict[str, str]]  # who plays each seat (seats.py)
     _links: dict[int, int]  # each seat's link number (links.py)
+    _default_seats: dict[int, dict[str, str]]  # who plays a game's seats when the game does not say
     _hardware: tuple[str, ...]
     _years: list[int]  # the year of each action, as far as known
     _builder: StepBuilder | None
@@ -224,6 +225,13 @@ class TableReads:
         with self._lock:
             return {seat: dict(d) for seat, d in self._seats.items()}
 
+    def _played(self) -> dict[int, dict[str, str]]:
+        """Who plays each seat of the game under way: as the game says, else the run's defaults."""
+        if self._seats or self._game is None:
+            return self._seats
+        players = self._game.state.players
+        return {s: d for s, d in self._default_seats.items() if s in players}
+
     def seated(self, seat: int) -> bool:
         """Whether the game under way has this seat."""
         with self._lock:
@@ -298,13 +306,27 @@ class TableReads:
                                        for p in game.setup.players]})
         return listed
 
+    def finished(self) -> list[dict[str, Any]]:
+        """The games played to their end, newest first (the last few): number, date and players. Read from
+        the store alone, without the table's lock."""
+        listed = []
+        for game_id, created in self._store.finished_games()[:ASIDE_LISTED]:
+            setup = setup_from_json(self._store.load(game_id).setup)
+            listed.append({"game": game_id, "created": created,
+                           "players": [{"seat": p.seat, "colour": p.colour, "name": p.name} for p in setup.players]})
+        return listed
+
+    def created(self, game_id: int | None) -> str | None:
+        """When a stored game was begun (UTC, ISO 8601), or None."""
+        return None if game_id is None else self._store.created(game_id)
+
     def record_of(self, game_id: int) -> dict[str, Any]:
-        """The game record of the game under way or of a game set aside (any other is not the referee's to read)."""
+        """The game record of the game under way, of a game set aside or of a finished game."""
         with self._lock:
             if game_id == self._game_id and self._game is not None:
                 return record_to_json(self._game.record())
-            if game_id not in {g for g, _ in self._store.aside()}:
-                raise Refused(N_("There is no such game set aside."))
+            if game_id not in {g for g, _ in self._store.aside() + self._store.finished_games()}:
+                raise Refused(N_("There is no such game set aside or finished."))
             return record_to_json(replayed(self._store.load(game_id)).record())
 
     def _new_board(self) -> Board:

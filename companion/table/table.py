@@ -105,6 +105,7 @@ class Table(TableViews):
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
         self._hardware: tuple[str, ...] = ()  # the hardware boxes the table has, for the seats (seats.py)
+        self._default_seats: dict[int, dict[str, str]] = {}  # who plays a game's seats when it does not say
         self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
         self._links: dict[int, int] = {}  # each seat's link number (links.py); saved
         self._views = ViewCache()
@@ -125,9 +126,10 @@ class Table(TableViews):
 
     @classmethod
     def open(cls, store: Store, board_text: str, **options: Any) -> Table:
-        """A table on the store's last unfinished game, exactly as it was, or with no game yet."""
+        """A table on the store's last unfinished game, exactly as it was, or on its last game when that one is
+        finished (its final scoring stays on every page until the referee starts another), or with no game yet."""
         table = cls(store, board_text, **options)
-        last = store.last_unfinished()
+        last = store.to_show()
         if last is not None:
             table._resume(last)
         return table
@@ -481,19 +483,30 @@ class Table(TableViews):
         self._resume(command.game)
         return {"game": command.game}
 
-    def offer_boxes(self, boxes: list[str]) -> None:
-        """The hardware boxes this table has (their specs): the referee assigns them to seats."""
+    def offer_boxes(self, boxes: list[str], defaults: dict[str, Any] | None = None) -> None:
+        """The hardware boxes this table has (their specs): the referee assigns them to seats. `defaults`:
+        who plays each seat of a game that does not say (the run's config, for a game it started before
+        its games said so): such a game's seats can be moved too."""
         with self._lock:
             self._hardware = tuple(boxes)
+            self._default_seats = {} if defaults is None else \
+                {int(seat): seats.device(d, self._hardware) for seat, d in defaults.items()}
 
     def _move_seat(self, command: MoveSeat) -> dict[str, Any]:
         self._referee_only(command.by)
         if command.seat not in self._current().state.players:
             raise Refused(N_("There is no seat {seat} in this game."), params={"seat": command.seat})
-        moved = {**self._seats, command.seat: seats.device(command.device, self._hardware)}
+        played = self._played()
+        moved = {**played, command.seat: seats.device(command.device, self._hardware)}
         seats.check_boxes(moved)
-        self._seats = moved
         assert self._game_id is not None
+        if played.get(command.seat) != moved[command.seat]:
+            # The device that played the seat lets go of it at once: its phone's sign-ins end with its
+            # link (links.py), and the run closes a box or stops a virtual player that no longer plays it.
+            renewed = links.renewed(self._links, command.seat)
+            self._store.set_table_state(self._game_id, links.KEY, links.to_json(renewed))
+            self._links = renewed
+        self._seats = moved
         self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in moved.items()})
         log.info("seat %s now plays on %s", command.seat, moved[command.seat])
         return {"seat": command.seat, "device": moved[command.seat]}

@@ -182,7 +182,8 @@ class TableViews(TableReads):
 
     def _seats_part(self, me: int | None) -> dict[str, Any]:
         """Who plays each seat and, for the referee, what the table has to offer (seats.py)."""
-        part: dict[str, Any] = {"seats": {str(s): d for s, d in sorted(self._seats.items())}} if self._seats else {}
+        played = self._played()
+        part: dict[str, Any] = {"seats": {str(s): d for s, d in sorted(played.items())}} if played else {}
         if me == -1:
             part["devices"] = {"boxes": list(self._hardware), "levels": list(seats.levels())}
         return part
