@@ -256,7 +256,11 @@ def command() -> Response:
     except command_requests.BadRequest as error:
         raise ApiError(400, str(error)) from None
     except command_requests.Forbidden as error:
-        raise ApiError(403, str(error)) from None
+        from .closed import closed_seat  # the closed page's words: it reads this module's role and table
+
+        closed = closed_seat(lambda message, **params: translate(table().language, message, params or None))
+        raise ApiError(403, closed["text"] if closed else str(error), **({"closed": closed["why"]} if closed else {})) \
+            from None
     try:
         # Refused as stale only when something it depends on changed since that view (table/changes.py).
         answer = table().submit(parsed, seen=version).result(timeout=30)

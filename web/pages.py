@@ -28,6 +28,7 @@ from companion.table import printed
 
 from .api import phones, role, sign_in_seat, table
 from .auth import Role, seat_token
+from .closed import closed_seat
 from .guard import public_url
 from .i18n import language, script_texts
 from .parts import Parts
@@ -172,8 +173,21 @@ def seat(seat: int) -> Any:
             abort(403)
         return redirect(url_for("pages.seat", seat=seat))
     if role().kind != "seat" or role().seat != seat:
-        abort(403)
+        closed = closed_seat(t)
+        if closed is None or closed["seat"] != seat:
+            abort(403)
+        return closed_page(closed)
     return page("seat.html", "seat")
+
+
+def closed_page(closed: dict[str, Any]) -> Response:
+    """A seat page that no longer plays its seat says why (closed.py), and where to go on."""
+    ctx = context("table", Role("public"))
+    ctx.update(page="seat", closed=closed, part_url=url_for("pages.part", name="seat"))
+    ctx["live"] = lambda: Markup(render_template("_closed.html", **ctx))
+    response = Response(render_template("seat.html", **ctx), status=403)  # no longer the seat's, but why is said
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @pages.get("/s/<int:seat>/<token>")
@@ -192,7 +206,14 @@ def part(name: str) -> Any:
     if name not in LIVE:
         abort(404)
     if name == "seat" and role().kind != "seat":
-        abort(403)
+        closed = closed_seat(t)
+        if closed is None:
+            abort(403)
+        ctx = context("table", Role("public"))
+        ctx.update(page="seat", closed=closed)
+        response = Response(render_template("_closed.html", **ctx), status=403)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     response = Response(live_part(name, context(name)))
     response.headers["Cache-Control"] = "no-store"
     return response

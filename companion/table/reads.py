@@ -225,6 +225,11 @@ class TableReads:
         with self._lock:
             return {seat: dict(d) for seat, d in self._seats.items()}
 
+    def seat_devices_now(self) -> dict[int, dict[str, str]]:
+        """Who plays each seat of the game under way: as the referee said, else as the run's config says."""
+        with self._lock:
+            return {seat: dict(d) for seat, d in self._played().items()}
+
     def _played(self) -> dict[int, dict[str, str]]:
         """Who plays each seat of the game under way: as the game says, else the run's defaults."""
         if self._seats or self._game is None:
@@ -319,6 +324,9 @@ class TableReads:
     def created(self, game_id: int | None) -> str | None:
         """When a stored game was begun (UTC, ISO 8601), or None."""
         return None if game_id is None else self._store.created(game_id)
+
+    def is_aside(self, game_id: int) -> bool:
+        return game_id in {g for g, _ in self._store.aside()}
 
     def record_of(self, game_id: int) -> dict[str, Any]:
         """The game record of the game under way, of a game set aside or of a finished game."""

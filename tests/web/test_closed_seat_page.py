@@ -1,0 +1,51 @@
+"""A seat page that no longer plays its seat says why (issue 26, items 4 and 6): the referee moved the seat to
+another device (its phone is signed out of it at once, its page and its taps say to whom the seat went), or
+the game it belonged to has ended (its page says which game, and no longer "Your turn")."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from companion.table import NewGame, Table
+from companion.table.bots import new_game_command
+from tests.table.support import PLAYERS
+from tests.table.test_finished_game import play_to_the_end
+from web.closed import when
+
+from .conftest import as_referee, as_seat, command
+
+
+def test_a_seat_moved_to_a_virtual_player_leaves_its_phone_at_once(app: Flask, table: Table) -> None:
+    phone = as_seat(app, 1)
+    assert "Your turn" in phone.get("/part/seat").get_data(as_text=True)
+    referee = as_referee(app)
+    assert command(referee, app, command="move_seat", seat=1, device={"device": "virtual"}).status_code == 200
+    part = phone.get("/part/seat").get_data(as_text=True)
+    assert "This seat was handed to a virtual player." in part and "Your turn" not in part
+    assert 'data-closed="moved"' in phone.get("/seat/1").get_data(as_text=True)
+    tapped = command(phone, app, command="unlock", seat=1)
+    assert tapped.status_code == 403 and tapped.json["error"] == "This seat was handed to a virtual player."
+    assert phone.get("/api/whoami").json["role"] == "public"
+    # Back on a phone: the old sign-in stays ended; the new link (the referee's to hand out) plays it.
+    assert command(referee, app, command="move_seat", seat=1, device={"device": "phone"}).status_code == 200
+    assert phone.get("/api/whoami").json["role"] == "public"
+    assert "The referee gave this seat a new link" in phone.get("/part/seat").get_data(as_text=True)
+
+
+def test_a_seat_page_of_a_game_that_has_ended_says_so(app: Flask, table: Table) -> None:
+    table.handle(NewGame(new_game_command(PLAYERS[:3], "short", "normal", 6).setup, replacing=table.game_id))
+    phone = as_seat(app, 1)
+    ended = table.game_id
+    play_to_the_end(table, lambda c: table.submit(c).result(timeout=10))
+    assert "Final ranking" in phone.get("/part/seat").get_data(as_text=True)  # over: still the seat's page
+    referee = as_referee(app)
+    assert command(referee, app, command="new_game", setup=new_game_command(PLAYERS[:3], "short", "normal", 7).setup,
+                   replacing=None).status_code == 200
+    said = f"This page was for the game of {when(table.created(ended))}, which has ended."
+    for page in (phone.get("/part/seat"), phone.get("/seat/1")):
+        text = page.get_data(as_text=True)
+        assert page.status_code == 403 and said in text and "Your turn" not in text
+    tapped = command(phone, app, command="lock", seat=1)
+    assert tapped.status_code == 403 and tapped.json["error"] == said
+    # Another browser never signed in to that seat gets no such page.
+    assert app.test_client().get("/seat/1").status_code == 403
