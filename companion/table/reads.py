@@ -71,6 +71,8 @@ class TableReads:
     _drafts: Drafts
     _seats: dict[int, dict[str, str]]  # who plays each seat (seats.py)
     _links: dict[int, int]  # each seat's link number (links.py)
+    _referee_seat: int | None  # the seat the referee plays too (referee.py)
+    _told: list[dict[str, Any]]  # what the table was told of blind mode (referee.py)
     _default_seats: dict[int, dict[str, str]]  # who plays a game's seats when the game does not say
     _hardware: tuple[str, ...]
     _years: list[int]  # the year of each action, as far as known
@@ -174,6 +176,11 @@ class TableReads:
     def set_setting(self, key: str, value: str) -> None:
         with self._lock:
             self._store.set_setting(key, value)
+
+    def referee_plays(self) -> int | None:
+        """The seat the referee of the game under way plays too, if any: their pages are blind by default.
+        Read without the lock (one value the loop replaces)."""
+        return self._referee_seat
 
     def seat_link(self, seat: int) -> int:
         """The number of the seat's link now (links.py): its token is made with it. Read without the lock."""

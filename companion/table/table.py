@@ -34,7 +34,7 @@ from companion.rules import (
 )
 from companion.store import Store
 
-from . import face_up, links, seats
+from . import face_up, links, referee, seats
 from .changes import GAME, STEPS, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
@@ -51,6 +51,7 @@ from .commands import (
     RenewLink,
     ResumeGame,
     Rollback,
+    SetBlind,
     SetBoard,
     SetLanguage,
     SetOrder,
@@ -108,6 +109,8 @@ class Table(TableViews):
         self._default_seats: dict[int, dict[str, str]] = {}  # who plays a game's seats when it does not say
         self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
         self._links: dict[int, int] = {}  # each seat's link number (links.py); saved
+        self._referee_seat: int | None = None  # the seat the referee plays too (referee.py); saved
+        self._told: list[dict[str, Any]] = []  # what the table was told of blind mode (referee.py); saved
         self._views = ViewCache()
         self._kept_reads: dict[Any, Any] = {}  # reads.py: what a read gave last, for when the loop is stuck
         self._watchers: list[Callable[[int], None]] = []
@@ -161,6 +164,7 @@ class Table(TableViews):
         self._pace = saved.get("pace", self._pace)
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._links = links.from_json(stored.table_state.get(links.KEY))
+        self._referee_seat, self._told = referee.from_json(stored.table_state.get(referee.KEY))
         total = len(self._steps())
         self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
         self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
@@ -176,6 +180,7 @@ class Table(TableViews):
         self._game = Game(self._board, setup)
         self._entries = []
         self._links = {}
+        self._referee_seat, self._told = None, []
         self._drafts.clear()
         self._builder = StepBuilder(self._game.state)
         self._builder.add_steps(setup_steps(self._game, typed_parts(self._game.setup.layout)))
@@ -359,6 +364,7 @@ class Table(TableViews):
             "settings": (self._pace, self._language, self._next_pack, self._board_text),
             "seats": ({s: dict(d) for s, d in self._seats.items()}, self._hardware),
             "links": (dict(self._links),),
+            "referee": (self._referee_seat, tuple(tuple(sorted(t.items())) for t in self._told)),
             "boxes": ({s: dict(b) for s, b in self._boxes.items()},),
         }
         for seat, orders in self._drafts.by_seat.items():
@@ -427,6 +433,9 @@ class Table(TableViews):
                     self._board_text, self._board = pack, board
                 log.info("board pack for new games: %s (%s)", board.name, board.status)
                 return {"board": {"name": board.name, "status": board.status, "sha256": board.sha256}}
+            case SetBlind(on=on, by=by):
+                self._referee_only(by)
+                return self._set_blind(on)
             case SetPace(pace=pace, by=by):
                 self._referee_only(by)
                 if pace not in PACES:
@@ -511,6 +520,19 @@ class Table(TableViews):
         log.info("seat %s now plays on %s", command.seat, moved[command.seat])
         return {"seat": command.seat, "device": moved[command.seat]}
 
+    def _set_blind(self, on: bool) -> dict[str, Any]:
+        """In a game the referee plays, the table is told each time blind mode goes off (and on again after)."""
+        if self._game_id is None or self._referee_seat is None:
+            return {"blind": on}
+        last = self._told[-1]["blind"] if self._told else "on"
+        if ("on" if on else "off") == last:
+            return {"blind": on}
+        told = [*self._told, {"blind": "on" if on else "off", "year": self._current().state.year}]
+        self._store.set_table_state(self._game_id, referee.KEY, referee.to_json(self._referee_seat, told))
+        self._told = told
+        log.info("the referee switched blind mode %s", "on" if on else "off")
+        return {"blind": on}
+
     def _renew_link(self, command: RenewLink) -> dict[str, Any]:
         self._referee_only(command.by)
         if command.seat not in self._current().state.players:
@@ -536,6 +558,8 @@ class Table(TableViews):
             raise Refused(str(error)) from None
         played = {} if command.seats is None else \
             seats.assignment(command.seats, [p.seat for p in setup.players], self._hardware)
+        if command.referee_seat is not None and command.referee_seat not in [p.seat for p in setup.players]:
+            raise Refused(N_("The referee can only play a seat of this game."))
         self._set_aside()
         self._board_text, self._board = self._next_pack, board
         self._game_id = self._store.new_game(self._board_text, setup_to_json(setup))
@@ -545,6 +569,9 @@ class Table(TableViews):
         self._seats = played
         if played:
             self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in played.items()})
+        if command.referee_seat is not None:
+            self._referee_seat = command.referee_seat
+            self._store.set_table_state(self._game_id, referee.KEY, referee.to_json(self._referee_seat, []))
         log.info("game %s started: %s players, %s", self._game_id, len(setup.players), setup.length)
         if len(setup.players) == 3 and board.status != "verified":  # its 3-player tiles are not checked
             log.warning("game %s: 3 players on a board pack whose 3-player tiles are not checked", self._game_id)

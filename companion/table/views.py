@@ -19,7 +19,7 @@ from companion.rules.preview import preview
 from companion.rules.terms import PROGRAM_LENGTH
 from companion.rules.views import parse_reader
 
-from . import face_up, seats
+from . import face_up, referee, seats
 from .reads import TableReads
 from .saving import CANNOT_SAVE, Saving
 from .snapshot import SeatSnapshot
@@ -164,7 +164,8 @@ class TableViews(TableReads):
                                 "ticked": self._ticked, "steps": steps,
                                 "instructions": shown, "locked": sorted(drafts.locked),
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
-                                "board": self._board_part(), "asking": self._asking(), **self._seats_part(me)}
+                                "board": self._board_part(), "asking": self._asking(), **self._seats_part(me),
+                                **self._referee_part()}
         if self._saving.failing:  # every reader is told, in words, and what to do
             part["saving"] = {"problem": translate(self._language, CANNOT_SAVE)}
         if me == -1:
@@ -173,6 +174,14 @@ class TableViews(TableReads):
         elif me is not None and me in drafts.by_seat:
             part["draft"] = list(drafts.by_seat[me])
         return part
+
+    def _referee_part(self) -> dict[str, Any]:
+        """The seat the referee plays and what every reader was told of blind mode (referee.py): no secret."""
+        if self._referee_seat is None:
+            return {}
+        told = [translate(self._language, referee.SAID[t["blind"]], {"year": t.get("year")}) for t in self._told]
+        blind = not self._told or self._told[-1]["blind"] == "on"
+        return {"referee_plays": self._referee_seat, "referee_blind": blind, "blind_told": told}
 
     def _asking(self) -> dict[str, Any] | None:
         """What the table must say before the game goes on (a game set up from what lies face up): no
