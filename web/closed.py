@@ -1,5 +1,6 @@
 """Why a seat's page no longer plays its seat, in words: the game it belonged to has ended (the referee
-started another), the seat was handed to another device, or its link was renewed. A page that kept saying
+started another; a phone that follows its player into the new game is offered its new link, carried.py),
+the seat was handed to another device, or its link was renewed. A page that kept saying
 "Your turn" and answered a tap with "join a seat or sign in first" left its player lost (issue 26).
 
 Read from the browser's own signed cookie (which seat of which game it was signed in to) and the table:
@@ -10,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import session
+from flask import current_app, session
 
 from companion.i18n import N_
 from companion.table.seats import PHONE, handed_to
 
 from .api import role, table
+from .auth import seat_token
 
 ENDED = N_("This page was for the game of {date}, which has ended.")
 RENEWED = N_("The referee gave this seat a new link: this page no longer plays it. Ask the referee for the new link.")
@@ -38,7 +40,13 @@ def closed_seat(t: Callable[..., str]) -> dict[str, Any] | None:
     tab = table()
     if game != tab.game_id:
         said = ASIDE if tab.is_aside(game) else ENDED
-        return {"seat": seat, "why": "ended", "text": t(said, date=when(tab.created(game))), "hint": t(ASK)}
+        closed = {"seat": seat, "why": "ended", "text": t(said, date=when(tab.created(game))), "hint": t(ASK)}
+        link = session.get("link", 0)
+        if isinstance(link, int) and tab.follows(seat, game, link):
+            # The same player on a phone in the new game: this browser held the seat, it gets its new link.
+            token = seat_token(current_app.config["SECRET_KEY"], tab.game_id, seat, tab.seat_link(seat))
+            closed.update(hint="", link=f"/seat/{seat}?t={token}")
+        return closed
     if session.get("link", 0) == tab.seat_link(seat):
         return None  # signed out, or a sign-in that ran out: nothing to say but the link
     device = tab.seat_devices_now().get(seat)

@@ -31,6 +31,7 @@ def remember(table: Any) -> Callable[[], None]:
     copies = {"_boxes": {s: dict(b) for s, b in table._boxes.items()},
               "_seats": {s: dict(d) for s, d in table._seats.items()}, "_links": dict(table._links),
               "_told": [dict(t) for t in table._told],
+              "_carried": {s: dict(d) for s, d in table._carried.items()},
               "_entries": list(table._entries), "_years": list(table._years)}
 
     def restore() -> None:

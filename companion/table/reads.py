@@ -73,6 +73,7 @@ class TableReads:
     _links: dict[int, int]  # each seat's link number (links.py)
     _referee_seat: int | None  # the seat the referee plays too (referee.py)
     _told: list[dict[str, Any]]  # what the table was told of blind mode (referee.py)
+    _carried: dict[int, dict[str, int]]  # phones that may follow into this game (carried.py)
     _default_seats: dict[int, dict[str, str]]  # who plays a game's seats when the game does not say
     _hardware: tuple[str, ...]
     _years: list[int]  # the year of each action, as far as known
@@ -181,6 +182,12 @@ class TableReads:
         """The seat the referee of the game under way plays too, if any: their pages are blind by default.
         Read without the lock (one value the loop replaces)."""
         return self._referee_seat
+
+    def follows(self, seat: int, game: int, link: int) -> bool:
+        """Whether a phone signed in to this seat of that game, with that link number, may follow into the
+        same seat of the game under way (carried.py), whose link was not renewed since."""
+        with self._lock:
+            return self._carried.get(seat) == {"game": game, "link": link} and self._links.get(seat, 0) == 0
 
     def seat_link(self, seat: int) -> int:
         """The number of the seat's link now (links.py): its token is made with it. Read without the lock."""

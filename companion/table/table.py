@@ -34,7 +34,7 @@ from companion.rules import (
 )
 from companion.store import Store
 
-from . import face_up, links, referee, seats
+from . import carried, face_up, links, referee, seats
 from .changes import GAME, STEPS, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
@@ -110,6 +110,7 @@ class Table(TableViews):
         self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
         self._links: dict[int, int] = {}  # each seat's link number (links.py); saved
         self._referee_seat: int | None = None  # the seat the referee plays too (referee.py); saved
+        self._carried: dict[int, dict[str, int]] = {}  # phones that may follow into this game (carried.py); saved
         self._told: list[dict[str, Any]] = []  # what the table was told of blind mode (referee.py); saved
         self._views = ViewCache()
         self._kept_reads: dict[Any, Any] = {}  # reads.py: what a read gave last, for when the loop is stuck
@@ -165,6 +166,7 @@ class Table(TableViews):
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._links = links.from_json(stored.table_state.get(links.KEY))
         self._referee_seat, self._told = referee.from_json(stored.table_state.get(referee.KEY))
+        self._carried = carried.from_json(stored.table_state.get(carried.KEY))
         total = len(self._steps())
         self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
         self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
@@ -181,6 +183,7 @@ class Table(TableViews):
         self._entries = []
         self._links = {}
         self._referee_seat, self._told = None, []
+        self._carried = {}
         self._drafts.clear()
         self._builder = StepBuilder(self._game.state)
         self._builder.add_steps(setup_steps(self._game, typed_parts(self._game.setup.layout)))
@@ -560,6 +563,9 @@ class Table(TableViews):
             seats.assignment(command.seats, [p.seat for p in setup.players], self._hardware)
         if command.referee_seat is not None and command.referee_seat not in [p.seat for p in setup.players]:
             raise Refused(N_("The referee can only play a seat of this game."))
+        before = self._game.state.players if self._game is not None else {}
+        follow = carried.carried(self._game_id, before, self._played(), self._links, list(setup.players),
+                                 played or {s: d for s, d in self._default_seats.items()})
         self._set_aside()
         self._board_text, self._board = self._next_pack, board
         self._game_id = self._store.new_game(self._board_text, setup_to_json(setup))
@@ -569,6 +575,9 @@ class Table(TableViews):
         self._seats = played
         if played:
             self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in played.items()})
+        if follow:
+            self._carried = follow
+            self._store.set_table_state(self._game_id, carried.KEY, carried.to_json(follow))
         if command.referee_seat is not None:
             self._referee_seat = command.referee_seat
             self._store.set_table_state(self._game_id, referee.KEY, referee.to_json(self._referee_seat, []))

@@ -37,12 +37,18 @@ def test_a_phone_hears_at_once_that_its_seat_moved_or_its_game_ended(browser: An
         first.screenshot(path=str(SHOTS / f"seat-handed-over-{language}.png"))
 
         players = [{"seat": s, "colour": c, **({"name": n} if n else {})} for s, c, n in PLAYERS[:3]]
-        table.submit(NewGame({"players": players, "length": "short", "seed": 6},
-                             replacing=table.game_id)).result(timeout=10)
-        second.goto(f"{served.url}/seat/2?t={seat_token(secret, table.game_id, 2)}")
+        phones = {str(s): {"device": "phone"} for s in (1, 2, 3)}
+        table.submit(NewGame({"players": players, "length": "short", "seed": 6}, replacing=table.game_id,
+                             seats=phones)).result(timeout=10)
+        second.goto(f"{served.url}/seat/1?t={seat_token(secret, table.game_id, 1)}")
         settled(second, table)
         play_to_the_end(table, lambda command: table.submit(command).result(timeout=10))
-        table.submit(NewGame({"players": players, "length": "short", "seed": 7})).result(timeout=10)
+        expect(second.locator("#h-final")).to_be_visible()  # over: the final ranking stays on the seat's page
+        # The referee starts the next game with the same players on their phones: Ann's phone follows.
+        table.submit(NewGame({"players": players, "length": "short", "seed": 7}, seats=phones)).result(timeout=10)
         expect(second.locator("#live")).to_have_attribute("data-closed", "ended")
         expect(second.locator("#live .notice")).to_contain_text(WORDS[language][1])
         second.screenshot(path=str(SHOTS / f"seat-game-ended-{language}.png"))
+        second.locator("#live a.primary").click()
+        expect(second.locator("#live")).to_have_attribute("data-phase", "place")
+        expect(second.locator(".your-turn")).to_be_visible()  # seat 1 places first in the new game

@@ -49,3 +49,30 @@ def test_a_seat_page_of_a_game_that_has_ended_says_so(app: Flask, table: Table) 
     assert tapped.status_code == 403 and tapped.json["error"] == said
     # Another browser never signed in to that seat gets no such page.
     assert app.test_client().get("/seat/1").status_code == 403
+
+
+def test_a_phone_that_follows_its_player_into_the_new_game_is_offered_its_new_link(app: Flask, table: Table) -> None:
+    players = [{"seat": 1, "colour": "blue", "name": "Ann"}, {"seat": 2, "colour": "red", "name": "Bob"},
+               {"seat": 3, "colour": "green"}]
+    phones = {"1": {"device": "phone"}, "2": {"device": "phone"}, "3": {"device": "phone"}}
+    setup = {"players": players, "length": "short", "seed": 6}
+    table.handle(NewGame(setup, replacing=table.game_id, seats=phones))
+    ann, tablet, bob, green = as_seat(app, 1), as_seat(app, 1), as_seat(app, 2), as_seat(app, 3)
+    referee = as_referee(app)
+    # The same Ann on a phone at seat 1; seat 2 is now Zoé's; seat 3 has no name to know its player by.
+    again = [players[0], {**players[1], "name": "Zoé"}, players[2]]
+    assert command(referee, app, command="new_game", setup={**setup, "players": again, "seed": 7}, seats=phones,
+                   replacing=table.game_id).status_code == 200
+    offered = ann.get("/part/seat").get_data(as_text=True)
+    assert "Your seat in the new game" in offered and "Your link to the new game comes from" not in offered
+    link = offered[offered.index('href="/seat/1?t=') + 6:].split('"')[0]
+    assert ann.get(link).status_code == 302 and ann.get("/api/whoami").json == {
+        "role": "seat", "seat": 1, "blind": False, "reader": "seat:1"}
+    assert "Your turn" in ann.get("/part/seat").get_data(as_text=True)
+    for other in (bob, green):
+        page = other.get("/part/seat").get_data(as_text=True)
+        assert "Your seat in the new game" not in page and "Your link to the new game comes from" in page
+    # Its link renewed by the referee in the new game, seat 1 is no longer offered to a page of the old one.
+    assert "Your seat in the new game" in tablet.get("/part/seat").get_data(as_text=True)
+    assert command(referee, app, command="renew_link", seat=1).status_code == 200
+    assert "Your seat in the new game" not in tablet.get("/part/seat").get_data(as_text=True)
