@@ -42,7 +42,9 @@ def test_a_phone_hears_at_once_that_its_seat_moved_or_its_game_ended(browser: An
                              seats=phones)).result(timeout=10)
         second.goto(f"{served.url}/seat/1?t={seat_token(secret, table.game_id, 1)}")
         settled(second, table)
+        second.goto("about:blank")  # away while the game is played to its end (no page follows each action)
         play_to_the_end(table, lambda command: table.submit(command).result(timeout=10))
+        second.goto(f"{served.url}/seat/1")
         expect(second.locator("#h-final")).to_be_visible()  # over: the final ranking stays on the seat's page
         # The referee starts the next game with the same players on their phones: Ann's phone follows.
         table.submit(NewGame({"players": players, "length": "short", "seed": 7}, seats=phones)).result(timeout=10)
