@@ -90,6 +90,7 @@ def test_the_final_scoring_stays_after_a_restart_and_the_game_exports(browser: A
             with page_on(browser, options) as page:
                 page.goto(night.url)
                 expect(page.locator("#h-final")).to_be_visible()
-                page.screenshot(path=str(SHOTS / f"table-finished-{size}-{language}.png"), full_page=True)
+                expect(page.locator("#link-state")).to_have_attribute("data-state", "live")
+                page.screenshot(path=str(SHOTS / f"table-finished-{size}-{language}.png"))
     finally:
         night.stop()

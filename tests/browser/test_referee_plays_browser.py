@@ -53,4 +53,5 @@ def test_the_referee_who_plays_is_blind_and_switching_it_off_is_shown(browser: A
         with page_on(browser, options) as page:
             page.goto(served.url)
             expect(page.locator("section.referee-plays .notice")).to_contain_text(told)
+            expect(page.locator("#link-state")).to_have_attribute("data-state", "live")
             page.screenshot(path=str(SHOTS / f"table-blind-off-{size}-{language}.png"))
