@@ -73,10 +73,11 @@ def _role() -> Role:
 
 
 def blind_now(chosen: Any, game: Any, tab: Table) -> bool:
-    """Whether a referee page is blind: as its referee chose it in the game under way, else blind exactly
-    when the referee plays a seat of that game (companion/table/referee.py)."""
-    if isinstance(chosen, bool) and game == tab.game_id:
-        return chosen
+    """Whether a referee page is blind: blind once its referee switched it on (in any game: switching it off
+    is theirs to do); not blind when they switched it off in the game under way (or before the switch
+    named its game); else blind exactly when the referee plays a seat of that game (table/referee.py)."""
+    if chosen is True or (chosen is False and game in (None, tab.game_id)):
+        return bool(chosen)
     return tab.referee_plays() is not None
 
 

@@ -57,6 +57,10 @@ def test_a_referee_who_does_not_play_sees_as_before(app: Flask, table: Table) ->
     assert referee.get("/api/whoami").json["blind"] is False
     assert "The referee plays" not in app.test_client().get("/").get_data(as_text=True)
     assert referee.post("/api/blind", json={"on": True}).json == {"blind": True}
+    # Switched on, it stays on in the next game too: only its referee switches it off.
+    assert command(referee, app, command="new_game", setup=SETUP).status_code == 422  # under way: named first
+    assert command(referee, app, command="new_game", setup=SETUP, replacing=table.game_id).status_code == 200
+    assert referee.get("/api/whoami").json["blind"] is True
     assert referee.post("/api/blind", json={"on": False}).json == {"blind": False}
     assert "blind_told" not in table.view("public")["table"]
 
