@@ -95,10 +95,10 @@ def run(config: Config, stop: threading.Event | None = None, *,
     def on_signal(signum: int, frame: FrameType | None) -> None:
         stop.set()
 
+    handlers: dict[int, Any] = {}
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, on_signal)
-        signal.signal(signal.SIGINT, on_signal)
-    tune_for_keys()
+        handlers = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
+    untune = tune_for_keys()
     log.info("table ready: store %s, %s players, language %s", config.store, len(players), config.language)
     year = table.year()
     notifier.ready(f"{len(players)} players, year {year if year is not None else '-'}")
@@ -150,6 +150,9 @@ def run(config: Config, stop: threading.Event | None = None, *,
             power.close()
         if shutdown.is_set():
             subprocess.run(list(config.shutdown), check=False)
+        untune()  # a run inside a longer process (tests) leaves its collector and signals as it found them
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
     return 0
 
 
