@@ -76,6 +76,9 @@ def run(config: Config, stop: threading.Event | None = None, *,
     table.offer_boxes([p.box for p in config.players if p.box.startswith(("gpio:", "serial:"))], config_seats(config))
     if not table.has_game():
         table.handle(new_game_command(players, config.length, config.neutral, seed, seats=config_seats(config)))
+    # A game found over at start is not counted again: it stays shown until the referee starts another. Read
+    # before the virtual players start: they may end the game in hand within the next milliseconds.
+    counted = {table.game_id} if table.outcome() is not None else set()
     table.on_tick = notifier.tick
     table.on_saving = lambda error: notifier.status(saving_status(error))
     if notifier.interval is not None:
@@ -110,8 +113,6 @@ def run(config: Config, stop: threading.Event | None = None, *,
 
     power = power_button(config, power_off)
     finished = 0
-    # A game found over at start is not counted again: it stays shown until the referee starts another.
-    counted = {table.game_id} if table.outcome() is not None else set()
     try:
         while not stop.wait(0.2):
             devices.follow()
