@@ -13,6 +13,7 @@ from companion.agents.levels import LEVELS
 from companion.i18n import LANGUAGES
 from companion.rules import XiditError
 from companion.rules.terms import PLAYER_COLOURS
+from hardware.pinout import DEFAULT_PIN_MAPS, pin_clash, pin_uses
 
 from .boxes.frame import KEYS as BOX_KEYS
 from .table.commands import PACES
@@ -134,6 +135,9 @@ def load(path: Path) -> Config:
         box = _get(p, "box", str, DEFAULT_PLAYER.box)
         if box.split(":")[0] not in BOXES:
             raise BadConfig(f"config: player[{i}].box must be one of {', '.join(BOXES)}, not {box!r}")
+        if box.startswith("gpio:") and box not in (f"gpio:{n}" for n in range(len(DEFAULT_PIN_MAPS))):
+            raise BadConfig(f"config: player[{i}].box: gpio:N names a pin map, N = 0 to {len(DEFAULT_PIN_MAPS) - 1}"
+                            f", not {box!r}")
         players.append(PlayerConfig(_get(p, "seat", int, i + 1), _get(p, "colour", str, PLAYER_COLOURS[i % 5]),
                                     _get(p, "name", str, DEFAULT_PLAYER.name), box,
                                     _get(p, "screen", str, DEFAULT_PLAYER.screen), _level(p, i), _pins(p, i, box)))
@@ -150,6 +154,14 @@ def load(path: Path) -> Config:
     bots = _get(data, "bots", dict, {})
     store = _get(data, "store", str, None)
     board = _get(data, "board", str, None)
+    power_pin = _get(power, "pin", int, DEFAULT.power_pin)
+    if power_pin is not None and not 0 <= power_pin <= 27:
+        raise BadConfig(f"config: power.pin must be a GPIO number 0 to 27, not {power_pin}")
+    # Two uses of one pin: the second fails when opened (gpiozero's GPIOPinInUse), and under systemd the
+    # service would die and restart for ever; refused here, with both uses named.
+    clash = pin_clash(pin_uses(players, power_pin))
+    if clash:
+        raise BadConfig(f"config: {clash}")
     base = path.parent
     return Config(
         players=tuple(players), language=language, pace=pace,
@@ -160,5 +172,5 @@ def load(path: Path) -> Config:
         referee_pin=_get(web, "pin", str, DEFAULT.referee_pin), web_names=_names(web),
         bot_delay=float(_get(bots, "delay", (float, int), DEFAULT.bot_delay)),
         bot_seed=_get(bots, "seed", int, DEFAULT.bot_seed), games=_get(data, "games", int, DEFAULT.games),
-        power_pin=_get(power, "pin", int, DEFAULT.power_pin),
+        power_pin=power_pin,
     )

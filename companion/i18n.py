@@ -92,6 +92,14 @@ def word(language: str, value: Any) -> str:
     return str(value)
 
 
+def plural_forms(language: str, message: tuple[str, str]) -> list[str]:
+    """A plural message for a page script: its forms for 0, 1 and 2, fields unfilled. With two plural
+    forms (English, French) the form for 2 is the form of every larger count, so the script picks
+    `forms[min(n, 2)]` and agrees as the catalog does."""
+    catalog = translations(language)
+    return [catalog.ngettext(message[0], message[1], n) for n in (0, 1, 2)]
+
+
 def translate(language: str, message: str | tuple[str, str], params: dict[str, Any] | None = None) -> str:
     """`message` is an English text, or a (singular, plural) pair chosen by the field `n`."""
     if isinstance(message, tuple):

@@ -25,8 +25,9 @@ from companion.table.names import escape_controls
 from companion.table.seats import handed_to
 from web import create_app
 from web.auth import SHORT, seat_token
+from web.guard import app_url
 from web.phone import PhoneBox, PhoneBoxes
-from web.serve import WebServer, addresses
+from web.serve import WebServer
 
 log = logging.getLogger("companion.run")
 
@@ -239,13 +240,12 @@ class SeatDevices:
                 self.opened[spec] = old
             return
         from hardware.hardware_box import HardwareBox
-        from hardware.screens import oled
 
         if old is not None:
             self.hardware.remove(old)
             old.close()
         try:
-            box = HardwareBox(seat, spec, self.table, screen=oled(player.screen) if player.screen else None)
+            box = HardwareBox(seat, spec, self.table, screen=box_screen(seat, player.screen), pins=player.pins)
         except Exception as error:  # unplugged: say so, the seat can still move to a phone
             log.error("seat %s: box %s could not be opened (%s)", seat, spec, error)
             return
@@ -258,8 +258,9 @@ class SeatDevices:
 
 def warn_if_provisional(table: Table, web: WebServer | None) -> None:
     """Says plainly when a pack in use is not checked against a real copy, and where to check it."""
-    where = (f"open {web.app.config['PUBLIC_URL']}verify on the referee's phone, or run " if web is not None
-             else "run ")
+    url = app_url(web.app) if web is not None else None
+    where = (f"open {url}verify on the referee's phone, or run " if url is not None
+             else "open the referee's page (/verify) on the referee's phone, or run " if web is not None else "run ")
     current = table.board if table.has_game() else None
     warned = []
     if current is not None and current.status != "verified":
@@ -286,21 +287,35 @@ def power_button(config: Config, on_hold: Callable[[], None]) -> Any:
 
 def open_hardware(config: Config, table: Table) -> list[Any]:
     """The physical boxes of the config: GPIO keys with an OLED, or serial boxes. A box that cannot be
-    opened is reported and left out: the table runs, and its seat can still play from a phone."""
+    opened is reported and left out: the table runs, and its seat can still play from a phone. A screen
+    that does not answer does not take its box's keys with it: it is tried again until it answers."""
     boxes = []
     for player in config.players:
         if not player.box.startswith(("gpio:", "serial:")):
             continue
         from hardware.hardware_box import HardwareBox
-        from hardware.screens import oled
 
         try:
-            screen = oled(player.screen) if player.screen else None
+            screen = box_screen(player.seat, player.screen)
             boxes.append(HardwareBox(player.seat, player.box, table, screen=screen, pins=player.pins))
         except Exception as error:  # missing pins, no I²C, unplugged: say so and go on
             log.error("seat %s: box %s could not be opened (%s); run `companion doctor`", player.seat,
                       player.box, error)
     return boxes
+
+
+def box_screen(seat: int, spec: str | None) -> Any:
+    """A GPIO box's OLED, opened now or as soon as it answers; None without one, or with a setting that
+    names none (said in the log: the box's keys work all the same)."""
+    if not spec:
+        return None
+    from hardware.screens import oled_screen
+
+    try:
+        return oled_screen(spec, f"seat {seat}'s screen")
+    except ValueError as error:
+        log.error("seat %s: %s; the box's keys work, without a screen", seat, error)
+        return None
 
 
 def farewell(table: Table, web: WebServer | None, hardware: list[Any]) -> None:
@@ -312,8 +327,9 @@ def farewell(table: Table, web: WebServer | None, hardware: list[Any]) -> None:
         box.box.show_final(frame)
 
 
-def start_web(config: Config, table: Table) -> WebServer | None:
-    """The phone pages, and a phone box for every seat that plays from a phone."""
+def start_web(config: Config, table: Table, **address: Any) -> WebServer | None:
+    """The phone pages, and a phone box for every seat that plays from a phone. `address` reaches the
+    server's TableAddress (tests give it a source of addresses and a clock)."""
     if config.web_port < 0:
         return None
     phones = PhoneBoxes(table, {p.seat for p in config.players if p.box == "phone"})
@@ -321,29 +337,33 @@ def start_web(config: Config, table: Table) -> WebServer | None:
     if config.referee_pin:
         settings["REFEREE_PIN"] = config.referee_pin
     app = create_app(settings, table, phones)
-    server = WebServer(app, config.web_host, config.web_port)
+    server = WebServer(app, config.web_host, config.web_port, **address)
     server.phones = phones
     server.start()
-    urls = addresses(server.port, config.web_names)
-    public = str(app.config["PUBLIC_URL"])  # what the pages' links use too
     secret_key = app.config["SECRET_KEY"]
 
-    def short_link(seat: int) -> str:
-        # Upper case: the box's QR code is then small enough to scan on a 128x64 OLED.
+    def short_link(seat: int) -> str | None:
+        # Made when the box shows it, on the table's address of the moment: none while only loopback is
+        # there (a phone could not follow it). Upper case: the box's QR code is then small enough to scan
+        # on a 128x64 OLED.
+        public = app_url(app)
+        if public is None:
+            return None
         token = seat_token(secret_key, table.game_id, seat, table.seat_link(seat))[:SHORT]
         return f"{public.upper()}S/{seat}/{token.upper()}"
 
     server.seat_link = short_link
-    log.info("table view: %s", " or ".join(urls))
+    log.info("table view: %s", " or ".join(server.address.urls()))
     if not (sys.stdout.isatty() or config.simulated):
         return server  # under systemd stdout is the journal: no PIN or seat link there
+    # The terminal is this machine: without a network, its own address still serves it.
+    public = app_url(app) or server.address.urls()[-1]
     if app.config["PIN_MADE"]:
         # Shown once, when it is made: the log must not carry secrets afterwards.
         print(f"Referee page: {public}referee (PIN {app.config['REFEREE_PIN']}; `companion pin` shows it again)",
               flush=True)
-    secret = app.config["SECRET_KEY"]
     for seat in sorted(phones.boxes):
-        token = seat_token(secret, table.game_id, seat, table.seat_link(seat))
+        token = seat_token(secret_key, table.game_id, seat, table.seat_link(seat))
         print(f"Seat {seat} plays from a phone: {public}seat/{seat}?t={token}", flush=True)
     return server
 

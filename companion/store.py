@@ -23,7 +23,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 WAL_PAGES = 1000  # pages in the WAL (4 KB each) that set off a checkpoint: SQLite's default
 WAL_BYTES = 4 << 20  # what a WAL that starts over is cut back to
+CLOCK_JUMP = 120.0  # seconds the wall clock moves past the steady one taken as a jump (a slewing NTP
+#                     moves it by milliseconds)
 WAL_HEADER = 32  # bytes, then frames of a 24-byte header and one page (sqlite.org/fileformat.html)
 WAL_FRAME_HEADER = 24
 
@@ -350,26 +352,42 @@ class Sessions:
     threads check a sign-in with one indexed read, never waiting for the table. Like the table's, it
     never checkpoints the log into the database file (see the module's note)."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, wall: Callable[[], float] = lambda: time.time(),
+                 steady: Callable[[], float] = lambda: time.monotonic()) -> None:
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
         self._db.execute("PRAGMA synchronous=FULL")
         _bound_wal(self._db)
         self._lock = threading.Lock()
+        self._wall, self._steady = wall, steady
+        self._seen = (wall(), steady())
+
+    def _now(self) -> float:
+        """The wall clock's time, after moving every sign-in's end by as much as the wall clock jumped
+        since the last look (a Pi finding the network's time jumps by hours: a sign-in lasts its
+        lifetime of the steady clock, not of the wall's). Under the lock."""
+        wall, steady = self._wall(), self._steady()
+        jump = wall - (self._seen[0] + steady - self._seen[1])
+        if abs(jump) > CLOCK_JUMP:
+            with _transaction(self._db):
+                self._db.execute("UPDATE sessions SET expires = expires + ?", (jump,))
+        self._seen = (wall, steady)
+        return wall
 
     def open(self, kind: str, game: int | None, lifetime: float) -> str:
         """A new sign-in of this kind (of this game, for a seat); its id goes in the cookie."""
         ident = secrets.token_urlsafe(24)
-        now = time.time()
-        with self._lock, _transaction(self._db):
-            self._db.execute("DELETE FROM sessions WHERE expires <= ?", (now,))
-            self._db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?)", (ident, kind, game, now + lifetime))
+        with self._lock:
+            now = self._now()
+            with _transaction(self._db):
+                self._db.execute("DELETE FROM sessions WHERE expires <= ?", (now,))
+                self._db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?)", (ident, kind, game, now + lifetime))
         return ident
 
     def alive(self, ident: str) -> tuple[str, int | None] | None:
         """The kind and game of a sign-in still under way, or None."""
         with self._lock:
             row = self._db.execute("SELECT kind, game FROM sessions WHERE id = ? AND expires > ?",
-                                   (ident, time.time())).fetchone()
+                                   (ident, self._now())).fetchone()
         return None if row is None else (str(row[0]), None if row[1] is None else int(row[1]))
 
     def end(self, ident: str) -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sys
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from hardware.events import Key
 
@@ -50,6 +50,70 @@ def seat_pins(box: str, pins: Mapping[str, int] | None) -> dict[Key, int]:
     if kind != "gpio":
         return {}
     return default_pins(int(where or 0))
+
+
+#: The pins of the Pi's I²C bus 1, where the boxes' screens are (a multiplexer's channels hang on it too), and
+#: of bus 0 (the HAT EEPROM's pins).
+I2C_PINS: Mapping[int, tuple[tuple[int, str], ...]] = {
+    1: ((2, "data line (SDA)"), (3, "clock line (SCL)")),
+    0: ((0, "data line (SDA)"), (1, "clock line (SCL)")),
+}
+
+#: The UART's pins, taken by a serial box wired to the Pi's own serial port rather than plugged into USB.
+UART_PINS: tuple[tuple[int, str], ...] = ((14, "transmit pin (TX)"), (UART_RX, "receive pin (RX)"))
+UART_PORTS: tuple[str, ...] = ("/dev/serial0", "/dev/serial1", "/dev/ttyAMA0", "/dev/ttyS0")
+
+
+class Wiring(Protocol):
+    """What a seat's config says about its box (companion.config.PlayerConfig)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def box(self) -> str: ...
+    @property
+    def pins(self) -> Mapping[str, int] | None: ...
+    @property
+    def screen(self) -> str | None: ...
+
+
+def _screen_bus(screen: str) -> int:
+    bus = screen.split(":")[1] if screen.count(":") >= 1 else ""
+    return int(bus) if bus.isdigit() and int(bus) in I2C_PINS else 1
+
+
+def pin_uses(seats: Iterable[Wiring], power_pin: int | None = None) -> list[tuple[int, str]]:
+    """Every (BCM pin, what takes it) of a table: the power button, each key of each GPIO box, the I²C pins
+    when a screen is on the Pi's I²C, the UART's pins when a serial box is on the Pi's serial port."""
+    uses: list[tuple[int, str]] = []
+    if power_pin is not None:
+        uses.append((power_pin, "the power button"))
+    buses: set[int] = set()
+    uart = False
+    for seat in seats:
+        kind, _, where = seat.box.partition(":")
+        if kind == "gpio":
+            owner = f"box {seat.box}" if where else "the GPIO box"
+            uses.extend((pin, f"{owner}'s {key} key (seat {seat.seat})")
+                        for key, pin in seat_pins(seat.box, seat.pins).items())
+        if seat.screen:
+            buses.add(_screen_bus(seat.screen))
+        uart = uart or (kind == "serial" and where in UART_PORTS)
+    for bus in sorted(buses):
+        uses.extend((pin, f"the I²C screens' {line} (bus {bus})") for pin, line in I2C_PINS[bus])
+    if uart:
+        uses.extend((pin, f"the serial box's {line}") for pin, line in UART_PINS)
+    return uses
+
+
+def pin_clash(uses: Iterable[tuple[int, str]]) -> str | None:
+    """The first pin taken twice, in words naming both uses, or None."""
+    first: dict[int, str] = {}
+    for pin, use in uses:
+        if pin in first:
+            return f"GPIO {pin} is used twice: {first[pin]} and {use}"
+        first[pin] = use
+    return None
 
 
 def config_pins(config: dict[str, Any]) -> set[int]:

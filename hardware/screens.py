@@ -7,12 +7,17 @@ The picture itself is drawn by `companion.boxes.drawing`.
 An I2C transfer can fail (`OSError` 121 on a long ribbon cable, a loose wire): the screen then logs it
 once, tries the same frame again after a growing pause, and sends the whole frame on its next success,
 since what the controller's memory holds is no longer known. The box and its keys never see the error.
+
+A screen that does not answer when the table starts (unplugged, a loose wire, powered late) is opened
+again every few seconds until it answers, then shows the box's current frame; its box's keys work all
+along (issue 25: they used to be lost with it until the next restart).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from luma.core.error import Error as LumaError
@@ -27,6 +32,18 @@ log = logging.getLogger("companion.hardware")
 #: Seconds before the first retry of a frame the device refused, and the longest pause between retries.
 RETRY_FIRST = 0.05
 RETRY_AT_MOST = 2.0
+
+#: Seconds between two attempts to open a screen that did not answer when its box was opened.
+REOPEN_EVERY = 5.0
+
+
+def later(delay: float, action: Callable[[], None]) -> Any:
+    """Runs `action` on a thread of its own after `delay` seconds; what it returns has `cancel()` (tests
+    give the screen a timer of their own)."""
+    timer = threading.Timer(delay, action)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 DRIVERS = ("ssd1306", "sh1106")
@@ -57,12 +74,25 @@ def oled(spec: str) -> Any:
     return device(i2c(port=bus, address=address))
 
 
+def oled_screen(spec: str, name: str) -> Screen:
+    """The `Screen` of a `screen` setting, opened now or, if it does not answer yet, later (see `Screen`).
+    A setting that names no screen is a ValueError at once: that is no reason to try again."""
+    parse_screen(spec)
+    return Screen(opener=lambda: oled(spec), name=name)
+
+
 class Screen:
     """One box's OLED: redraws only when the frame changes, dims and blanks when idle, and outlives
     the device's errors (see the module's notes)."""
 
-    def __init__(self, device: Any, *, contrast: int = 0xCF, dim_contrast: int = 0x10, name: str = "screen",
-                 retry_first: float = RETRY_FIRST, retry_at_most: float = RETRY_AT_MOST) -> None:
+    def __init__(self, device: Any = None, *, opener: Callable[[], Any] | None = None, contrast: int = 0xCF,
+                 dim_contrast: int = 0x10, name: str = "screen", retry_first: float = RETRY_FIRST,
+                 retry_at_most: float = RETRY_AT_MOST, reopen_every: float = REOPEN_EVERY,
+                 timer: Callable[[float, Callable[[], None]], Any] = later) -> None:
+        """`device` is a luma device already open, else `opener` makes one: tried at once and, while it
+        fails, again every `reopen_every` seconds (on `timer`)."""
+        if device is None and opener is None:
+            raise ValueError("a screen needs a device or an opener")
         self.device = device
         self.contrast = contrast
         self.dim_contrast = dim_contrast
@@ -76,15 +106,48 @@ class Screen:
         self._retry_at_most = retry_at_most
         self._pause = retry_first
         self._pending: Frame | None = None  # the frame the device refused, tried again by `_retry`
-        self._retry: threading.Timer | None = None
+        self._retry: Any = None
         self._closed = False
         self._lock = threading.RLock()  # the box's thread and the retry timer both draw
+        self._timer = timer
+        self._opener, self._reopen_every = opener, reopen_every
+        self._reopen: Any = None
+        self._absent = 0  # failed attempts to open the device
+        if device is None:
+            self._open()
+
+    @property
+    def answering(self) -> bool:
+        """Whether the device is open (it may still fail a transfer now and then)."""
+        return self.device is not None
+
+    def _open(self) -> None:
+        with self._lock:
+            if self._closed or self.device is not None:
+                return
+            assert self._opener is not None
+            try:
+                self.device = self._opener()
+            except Exception as error:  # luma's DeviceNotFoundError, OSError, no /dev/i2c-N yet: all the same
+                if not self._absent:  # once: a screen left unplugged all night must not flood the journal
+                    log.warning("%s: the screen does not answer (%s); its keys work, trying it again every %g s",
+                                self.name, error, self._reopen_every)
+                self._absent += 1
+                self._reopen = self._timer(self._reopen_every, self._open)
+                return
+            if self._absent:
+                log.info("%s: the screen answers now, after %d attempt(s)", self.name, self._absent)
+            if self._pending is not None:  # the box's current frame, kept while there was no device
+                self.show(self._pending)
 
     def show(self, frame: Frame) -> bool:
         """Draws the frame if it differs from the one on the glass; True when it went through. A device
         error is caught: the frame is tried again later, unless another one comes first."""
         with self._lock:
             if frame == self.shown or self._closed:
+                return False
+            if self.device is None:  # not opened yet: shown as soon as it is
+                self._pending = frame
                 return False
             self._cancel_retry()
             try:
@@ -117,9 +180,7 @@ class Screen:
         if not self.failures:  # once per burst: a loose cable must not flood the journal
             log.warning("%s: the screen did not take a frame (%s); trying again until it does", self.name, error)
         self.failures += 1
-        self._retry = threading.Timer(self._pause, self._try_again)
-        self._retry.daemon = True
-        self._retry.start()
+        self._retry = self._timer(self._pause, self._try_again)
         self._pause = min(self._pause * 2, self._retry_at_most)
 
     def _try_again(self) -> None:
@@ -136,10 +197,14 @@ class Screen:
         """Stops retrying and lets go of the device, leaving the last picture (the farewell) on the glass:
         luma would otherwise blank it when the program ends."""
         with self._lock:
-            if self._pending is not None:
+            if self._pending is not None and self.device is not None:
                 self.show(self._pending)  # one last try for a farewell the device refused
             self._closed = True
             self._cancel_retry()
+            if self._reopen is not None:
+                self._reopen.cancel()
+        if self.device is None:
+            return
         self.device.persist = True
         if hasattr(self.device, "cleanup"):
             self.device.cleanup()

@@ -12,12 +12,15 @@ from companion.store import Sessions
 from companion.table import Table
 
 from . import guard
-from .auth import PinGuard, new_pin, new_secret
+from .auth import new_pin, new_secret
 from .i18n import install as install_texts
 from .parts import Parts
 from .phone import PhoneBoxes
+from .pin_tries import PinTries
 from .public_writes import PublicWrites
-from .stream import PER_ADDRESS, TOTAL, Streams
+from .session_cookie import TableSessions
+from .sign_ins import SignIns
+from .stream import PER_ADDRESS, SEATED, TOTAL, Streams
 
 
 class Settings(Protocol):
@@ -49,12 +52,14 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     if table is None:
         raise ValueError("create_app needs the running table")
     app = Flask(__name__)
+    app.session_interface = TableSessions()  # sign-ins outlast jumps of the Pi's clock
     secret, pin, made = secrets_of(table, config)
     app.config.update(
         SECRET_KEY=secret, REFEREE_PIN=pin, PIN_FROM_CONFIG=bool(config.get("REFEREE_PIN")), PIN_MADE=made,
-        SESSIONS=Sessions(table.store_path), TABLE=table, PHONES=phones, PIN_GUARD=PinGuard(),
+        SESSIONS=Sessions(table.store_path), TABLE=table, PHONES=phones, PIN_TRIES=PinTries(), SIGN_INS=SignIns(),
         PUBLIC_WRITES=PublicWrites(),
-        STREAMS=Streams(config.get("STREAMS_PER_ADDRESS", PER_ADDRESS), config.get("STREAMS_TOTAL", TOTAL)),
+        STREAMS=Streams(config.get("STREAMS_PER_ADDRESS", PER_ADDRESS), config.get("STREAMS_TOTAL", TOTAL),
+                        config.get("STREAMS_SEATED", SEATED)),
         PARTS=Parts(), HOSTS=guard.Hosts(config.get("HOST_NAMES", ())),
         MAX_CONTENT_LENGTH=guard.SIGNED_IN_BODY, SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict",
         # A sign-in lasts 12 hours from the moment it is made, longer than any game night. The cookie is

@@ -17,10 +17,13 @@ from companion.table.saving import STILL_SAVING, CannotSave
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
 from .phone import PhoneBoxes
+from .pin_tries import PinTries
 from .stream import RETRY_AFTER, Refusal, Stream, Streams
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
+TOO_MANY_PINS = N_("Too many wrong PINs: try again in {n} s.")  # as login.js says it
+TOO_MANY_SIGN_INS = N_("This seat's link signed in too many browsers just now: try again in {n} s.")
 TOO_MANY_TAPS = N_("Too many taps from pages not signed in: wait a moment and tap again.")
 
 
@@ -116,7 +119,8 @@ def sign_in(kind: str, game: int | None = None, **cookie: Any) -> None:
 def sign_in_seat(seat: int, token: str, *, short: bool = False) -> str | None:
     """Signs this session in to a seat by the token of its link, or of its short link (the token's
     first digits, in any case). None when signed in, else why not: "seat" when the game under way
-    has no such seat, "token" when the token is not (or no longer) that seat's."""
+    has no such seat, "token" when the token is not (or no longer) that seat's, "busy" when the seat
+    had too many new sign-ins of late (web/sign_ins.py: `busy()` says so in words)."""
     game = table().game_id
     if not table().seated(seat):
         return "seat"
@@ -126,9 +130,20 @@ def sign_in_seat(seat: int, token: str, *, short: bool = False) -> str | None:
         expected, token = expected[:SHORT], token.lower()
     if not same(token, expected):
         return "token"
+    if role() == Role("seat", seat):  # this browser signed in to this seat already: it keeps its sign-in
+        return None
+    wait = current_app.config["SIGN_INS"].take(game, seat)
+    if wait > 0:
+        g.sign_in_wait = int(wait) + 1
+        return "busy"
     sessions().end_all("seat", but_game=game)  # a new game ends the old game's seats
     sign_in("seat", game, seat=seat, link=link)
     return None
+
+
+def busy() -> str:
+    """Why a seat's sign-in was refused as too frequent, in words."""
+    return translate(table().language, TOO_MANY_SIGN_INS, {"n": g.get("sign_in_wait", 10)})
 
 
 def referee_pin() -> str:
@@ -182,8 +197,9 @@ def stream() -> Response:
         last_seen = None
     streams: Streams = current_app.config["STREAMS"]
     address = request.remote_addr or "?"
+    signed_in = r.kind != "public"
     try:
-        streams.admit(address)
+        streams.admit(address, signed_in)
     except Refusal as full:
         # The page sees the stream fail and polls /api/view instead (web/static/app.js).
         refused = jsonify({"error": full.message, "retry_after": RETRY_AFTER})
@@ -193,7 +209,7 @@ def stream() -> Response:
     box = phones().get(r.seat) if r.kind == "seat" and r.seat is not None and phones() else None  # type: ignore[union-attr]
     gone = request.environ.get("waitress.client_disconnected") or (lambda: False)
     live = Stream(table(), r.reader, last_seen, box, streams, address=address, gone=gone,
-                  allowed=still_allowed(r))
+                  allowed=still_allowed(r), signed_in=signed_in)
     response = Response(live.events(), mimetype="text/event-stream")  # needs no request context once started
     response.call_on_close(live.release)  # also when the stream never started
     response.headers["Cache-Control"] = "no-cache"
@@ -203,16 +219,16 @@ def stream() -> Response:
 
 @api.post("/login")
 def login() -> Response:
-    guard = current_app.config["PIN_GUARD"]
+    tries: PinTries = current_app.config["PIN_TRIES"]
     address = request.remote_addr or "?"
-    wait = guard.blocked(address)
-    if wait > 0:
-        raise ApiError(429, f"too many wrong PINs: try again in {int(wait) + 1} s", retry_after=int(wait) + 1)
     pin = body().get("pin")
+    wait = tries.attempt(address)  # counted before the comparison, so that parallel tries count too
+    if wait > 0:
+        seconds = int(wait) + 1
+        raise ApiError(429, translate(table().language, TOO_MANY_PINS, {"n": seconds}), retry_after=seconds)
     if not isinstance(pin, str) or not same(pin, referee_pin()):
-        guard.failed(address)
         raise ApiError(403, "wrong PIN")
-    guard.passed(address)
+    tries.passed(address)
     sign_in("referee")
     return jsonify({"role": "referee"})
 
@@ -257,6 +273,8 @@ def join() -> Response:
         raise ApiError(404, f"there is no seat {seat} in the game under way")
     if refused == "token":
         raise ApiError(403, "this link is not (or no longer) the link of that seat")
+    if refused == "busy":
+        raise ApiError(429, busy(), retry_after=g.sign_in_wait)
     return jsonify({"role": "seat", "seat": seat})
 
 
@@ -324,12 +342,14 @@ def screen() -> Response:
 def key() -> Response:
     box = _my_box()
     data = body()
-    name, frame = data.get("key"), data.get("frame")
+    name, frame, kind = data.get("key"), data.get("frame"), data.get("kind", "press")
     if not isinstance(name, str) or isinstance(frame, bool) or not isinstance(frame, int):
         raise ApiError(400, "send the key and the frame you saw")
+    if kind not in ("press", "hold"):  # a hold follows the press of the same key, as a box's key sends them
+        raise ApiError(400, "'kind' is press or hold")
     if frame != box.counter:
         raise ApiError(409, "your screen has changed since: look again", frame=box.counter)
-    if box.box.key(name) is None:
+    if box.box.key(name, kind) is None:
         raise ApiError(400, f"unknown key {name!r}")
     return jsonify({"frame": box.counter})
 

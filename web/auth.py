@@ -1,8 +1,8 @@
 """Who is asking: the public, a player (by the secret link of their seat), or the referee (by PIN).
 
 Roles live in Flask's signed session cookie. Seat links carry a token derived from the table's secret
-key, the game and the seat, so a link works for one seat of one game only. Failed PINs are counted
-per address and refused for a while after too many (`PIN_TRIES` in `PIN_WINDOW` seconds).
+key, the game and the seat, so a link works for one seat of one game only. PIN tries are limited in
+web/pin_tries.py.
 """
 
 from __future__ import annotations
@@ -10,15 +10,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import threading
-import time
-from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 
-PIN_TRIES = 5
 SHORT = 12  # hex digits of the seat token in a short link: 48 bits, enough against guessing
-PIN_WINDOW = 60.0
 
 
 @dataclass(frozen=True)
@@ -54,31 +48,3 @@ def seat_token(secret: str, game: int | None, seat: int, link: int = 0) -> str:
 
 def same(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
-
-
-class PinGuard:
-    """Counts failed PIN attempts per address; `clock` is injectable so tests need no waiting."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self._clock = clock
-        self._failures: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def blocked(self, address: str) -> float:
-        """Seconds until this address may try again (0 when it may)."""
-        with self._lock:
-            now = self._clock()
-            failures = self._failures.get(address, deque())
-            while failures and now - failures[0] > PIN_WINDOW:
-                failures.popleft()
-            if len(failures) < PIN_TRIES:
-                return 0.0
-            return PIN_WINDOW - (now - failures[0])
-
-    def failed(self, address: str) -> None:
-        with self._lock:
-            self._failures.setdefault(address, deque()).append(self._clock())
-
-    def passed(self, address: str) -> None:
-        with self._lock:
-            self._failures.pop(address, None)

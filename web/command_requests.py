@@ -98,7 +98,12 @@ def parse(body: Any, role: Role) -> c.Command:
             seen = _int(body, "seen") if confirm else None
             return c.Rollback(_int(body, "keep"), confirm, seen=seen, blind=role.blind)
         case "acknowledge":
-            return c.Acknowledge(_int(body, "upto"))
+            skip = body.get("skip", False)
+            if skip not in (True, False, 0, 1):
+                raise BadRequest("'skip' must be true or false")
+            if skip and role.kind != "referee":
+                raise Forbidden("only the referee can skip a step")
+            return c.Acknowledge(_int(body, "upto"), skip=bool(skip), by=by if role.kind == "referee" else "table")
         case "pace":
             return c.SetPace(_str(body, "pace"))
         case "new_game":
@@ -114,7 +119,8 @@ def parse(body: Any, role: Role) -> c.Command:
             return c.NewGame(_dict(body, "setup"), replacing=_replacing(body), seats=seats, face_up=face_up,
                              referee_seat=plays)
         case "tell_tile":
-            return c.TellTile(_int(body, "choice"), by)
+            # The answer names the question it answers (table.asking.question): a late second one is refused.
+            return c.TellTile(_int(body, "choice"), _int(body, "question"), by)
         case "renew_link":
             return c.RenewLink(_int(body, "seat"))
         case "move_seat":

@@ -17,11 +17,12 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, abort, current_app, request
 from werkzeug.exceptions import BadRequest
+
+from .address import TableAddress, machine_addresses
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 MAX_DEPTH = 32  # a game record, the deepest body a page sends, nests 6 levels
@@ -47,30 +48,10 @@ def host_name(host: str) -> str:
 
 def machine_names() -> set[str]:
     """This machine's names and addresses, as a phone on the local network may name it."""
-    found: set[str] = set()
     name = socket.gethostname().lower()  # no name lookups: a Pi without DNS would wait for each
-    found |= {name, f"{name}.local"}
-    try:
-        # Every IPv4 address of every interface (Linux), not only the one with the default route: the Pi
-        # may be its own Wi-Fi access point.
-        lines = Path("/proc/net/fib_trie").read_text().splitlines()
-        found |= {lines[i - 1].split()[-1] for i, line in enumerate(lines) if "/32 host LOCAL" in line and i}
-    except OSError:
-        pass
-    try:
-        for line in Path("/proc/net/if_inet6").read_text().splitlines():
-            digits = line.split()[0]
-            found.add(str(ipaddress.IPv6Address(int(digits, 16))))
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
-        found.add(probe.getsockname()[0])
-        probe.close()
-    except OSError:
-        pass
-    return {host_name(n) for n in found if n}
+    # Every address of every interface, not only the one with the default route: the Pi may be its own
+    # Wi-Fi access point.
+    return {host_name(n) for n in {name, f"{name}.local", *machine_addresses()} if n}
 
 
 class Hosts:
@@ -97,6 +78,17 @@ class Hosts:
             self._looked = self._clock()
             self._known = self._configured | self._detect()
             return name in self._known
+
+
+THIS_MACHINE = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
+
+
+def this_machine(address: str) -> bool:
+    """Whether a request's source address is this machine's own loopback: its own screen, its tests. No
+    packet from the network carries it (the kernel drops such packets), so it may be trusted with
+    more; the other 127.x.y.z addresses are loopback too but are counted as any other, so that tests can
+    play many attackers on one machine."""
+    return address in THIS_MACHINE
 
 
 def _loopback(name: str) -> bool:
@@ -176,10 +168,17 @@ def security_headers(response: Response) -> Response:
     return response
 
 
-def public_url() -> str:
-    """The table's address for links and QR codes: configured or detected when served, never the
-    request's Host header."""
-    return str(current_app.config.get("PUBLIC_URL") or "http://localhost/")
+def public_url() -> str | None:
+    """The table's address for links and QR codes: configured, or detected again when served (see
+    web/address.py), never the request's Host header. None when the table has only loopback: no link."""
+    return app_url(current_app)
+
+
+def app_url(app: Flask) -> str | None:
+    address: TableAddress | None = app.config.get("ADDRESS")
+    if address is not None:
+        return address.url()
+    return str(app.config.get("PUBLIC_URL") or "http://localhost/")
 
 
 def install(app: Flask, signed_in: Callable[[], bool]) -> None:

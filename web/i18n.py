@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Flask, current_app
 
-from companion.i18n import N_, WORDS, translate, word
+from companion.i18n import N_, NP_, WORDS, plural_forms, translate, word
 from companion.players import name_or_colour
 
 # The texts the scripts show by themselves (answers of the API, the wizard, the phone box).
@@ -30,7 +30,9 @@ SCRIPT_MESSAGES = (
     N_("gold {n}"), N_("bards {n}"), N_("guild floors {n}"),
     N_("bards in region {region}"), N_("bards in the Bastion (secret)"),
     N_("Fight the {n}-unit colossus"), N_("Do not fight"), N_("Raise which neutral track?"),
-    N_("Reveal how many {unit}? (0 to {max})"), N_("Census: place {n} bard(s)"),
+    N_("Reveal how many militia? (0 to {max})"), N_("Reveal how many archers? (0 to {max})"),
+    N_("Reveal how many infantry? (0 to {max})"), N_("Reveal how many priests? (0 to {max})"),
+    N_("Reveal how many mages? (0 to {max})"),
     N_("Floor on which guild?"), N_("Guild of city {city}"), N_("Choose first."),
     N_("action"), N_("wait"),  # the two orders that are not road colours, shown by name
     N_("Put the pieces back:"),
@@ -39,9 +41,15 @@ SCRIPT_MESSAGES = (
     N_("Pick another colour for each player."), N_("Pick another seat for each player."),
     N_("A layout list is not a list of numbers: {field}"),
     N_("{game} will be set aside: you can resume it from “Games set aside”."),
-    N_("Going back undoes {drops} action(s):"), N_("A box plays one seat only."),
+    N_("A box plays one seat only."),
     N_("The game moved on since this preview: here is what going back undoes now."),
     N_("{have} of {need}"), N_("Recruitment tiles on the board"), N_("Threat tiles on the board"),
+)
+
+# The same for texts with a plural form: the script gets the forms and picks by the field `n`.
+SCRIPT_PLURALS = (
+    NP_("Census: place {n} bard", "Census: place {n} bards"),
+    NP_("Going back undoes {n} action:", "Going back undoes {n} actions:"),
 )
 
 
@@ -50,7 +58,7 @@ def language() -> str:
     return str(table.language)
 
 
-def gettext(message: str, **params: Any) -> str:
+def gettext(message: str | tuple[str, str], **params: Any) -> str:
     """Jinja's `_`: the message in the table's language, `{named}` fields filled (and translated)."""
     return translate(language(), message, params or None)
 
@@ -60,9 +68,18 @@ def term(value: Any) -> str:
     return word(language(), value)
 
 
-def script_texts(lang: str) -> dict[str, str]:
-    return {**{w: word(lang, w) for w in sorted(WORDS)}, **{m: translate(lang, m) for m in SCRIPT_MESSAGES}}
+def script_texts(lang: str) -> dict[str, str | list[str]]:
+    """Each text by its English id; a plural one (keyed by its singular) as its forms for 0, 1 and 2."""
+    return {**{w: word(lang, w) for w in sorted(WORDS)}, **{m: translate(lang, m) for m in SCRIPT_MESSAGES},
+            **{m[0]: plural_forms(lang, m) for m in SCRIPT_PLURALS}}
+
+
+def forms(message: tuple[str, str]) -> list[str]:
+    """Jinja's `forms(NP_(...))`: a plural text's forms for a page script (companion.i18n.plural_forms)."""
+    return plural_forms(language(), message)
 
 
 def install(app: Flask) -> None:
-    app.jinja_env.globals.update(_=gettext, term=term, name_or_colour=lambda player: name_or_colour(player, term))
+    # `_(NP_("{n} tile", "{n} tiles"), n=...)` in a template: the form that agrees with `n`.
+    app.jinja_env.globals.update(_=gettext, NP_=NP_, forms=forms, term=term,
+                                 name_or_colour=lambda player: name_or_colour(player, term))

@@ -25,8 +25,9 @@ from markupsafe import Markup
 from companion.i18n import N_, translate
 from companion.rules.deal import COLOSSUS_STACKS
 from companion.table import printed
+from companion.table.seats import DEFAULT_LEVEL
 
-from .api import phones, role, sign_in_seat, table
+from .api import busy, phones, role, sign_in_seat, table
 from .auth import Role, seat_token
 from .closed import closed_seat
 from .guard import public_url
@@ -77,7 +78,11 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     snapshot = table().seat_snapshot(who.seat) if page == "seat" and who.seat is not None else None
     view = snapshot.view if snapshot is not None else table().view(who.reader)
     players = {p["seat"]: p for p in view.get("players", [])}
+    # The table view may show the board as of the step the table is doing (the game may be a year on).
+    past = table().as_of(who.reader) if page == "table" else None
+    board_now = past is None or request.cookies.get("board") == "now"
     seat_part: dict[str, Any] = {}
+    address = public_url()  # None: no network yet, and no link to hand out
     if snapshot is not None:
         lang = language()
         seat_part = seat_context(snapshot, t)
@@ -87,19 +92,23 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         **seat_part,
         "page": page, "role": who, "view": view, "tablepart": view["table"], "players": players,
         "lang": language(), "game": table().has_game(),
-        "map_svg": lambda: board_svg(view, who.reader),
+        "map_svg": lambda: board_svg(view, who.reader) if board_now else board_svg(past or view, who.reader, view),
+        "past": past, "board_now": board_now,
+        "log_steps": lambda: [s for s in table().steps_json(who.reader) if s["done"]][::-1],
         "chart_svg": lambda: chart_svg(view, t),
         "story": lambda: scoring_story(view, t, who.reader == "referee"),
         "part_url": url_for("pages.part", name=page),
         "has_box": who.kind == "seat" and phones() is not None and phones().get(who.seat or 0) is not None,  # type: ignore[union-attr]
-        "table_qr": lambda: qr_svg(public_url(), t(N_("The address of the table view"))),
-        "links": lambda: seat_links(who),
+        "table_url": address,
+        "table_qr": lambda: qr_svg(address, t(N_("The address of the table view"))) if address else "",
+        "links": lambda: seat_links(who, address),
         "aside": lambda: table().set_aside() if who.kind == "referee" else [],
         "finished": lambda: table().finished() if who.kind == "referee" else [],
         "history": lambda: table().history(blind=who.blind) if who.kind == "referee" else [],
         "colossi_choices": lambda: colossi_choices(language()),
         "colossus_name": lambda index: printed.colossus(table().board, index).render(language()),
         "may_tell": who.kind in ("referee", "seat"),
+        "default_level": DEFAULT_LEVEL,
     }
 
 
@@ -110,31 +119,37 @@ def colossi_choices(lang: str) -> list[tuple[int, list[tuple[int, str]]]]:
                      if c.needs == needs]) for needs in COLOSSUS_STACKS]
 
 
-def board_svg(view: dict[str, Any], reader: str) -> str:
+def board_svg(view: dict[str, Any], reader: str, now: dict[str, Any] | None = None) -> str:
     """The map as this reader's view shows it: drawn once per reader, language and version, for the
-    table page and the map image alike."""
+    table page and the map image alike. With `now`, `view` is the game as of the step the table is
+    doing (TableReads.as_of), drawn once per version of the table's view `now`."""
     parts: Parts = current_app.config["PARTS"]
     lang = language()
-    return parts.get(view["version"], ("map.svg", reader, lang),
+    return parts.get((now or view)["version"], ("map.svg", reader, lang, now is not None),
                      lambda: map_svg(view, table().board, t, language=lang))
 
 
 def live_part(name: str, ctx: dict[str, Any]) -> str:
     """The page's live part for this reader and version, rendered once however many phones ask."""
-    key = (name, ctx["role"], ctx["lang"], ctx["has_box"])
+    # The links follow the table's address, and the board may be shown as of the step being done.
+    key = (name, ctx["role"], ctx["lang"], ctx["has_box"], ctx["table_url"], ctx["board_now"])
     parts: Parts = current_app.config["PARTS"]
     return parts.get(ctx["view"]["version"], key, lambda: render_template(LIVE[name], **ctx))
 
 
-def seat_links(who: Role) -> list[dict[str, Any]]:
-    """The secret link of each seat with its QR code: for the referee only."""
+def seat_links(who: Role, address: str | None) -> list[dict[str, Any]]:
+    """The secret link of each seat with its QR code, on the table's address: for the referee only. Without
+    a network (`address` None), the seats without their links."""
     if who.kind != "referee":
         return []
+    if address is None:
+        return [{"seat": seat, "url": None, "colour": colour, "name": name, "qr": ""}
+                for seat, colour, name in table().players()]
     secret = current_app.config["SECRET_KEY"]
     game = table().game_id
     out = []
     for seat, colour, name in table().players():
-        url = f"{public_url()}seat/{seat}?t={seat_token(secret, game, seat, table().seat_link(seat))}"
+        url = f"{address}seat/{seat}?t={seat_token(secret, game, seat, table().seat_link(seat))}"
         out.append({"seat": seat, "url": url, "colour": colour, "name": name,
                     "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=seat))})
     return out
@@ -169,7 +184,10 @@ def seat(seat: int) -> Any:
     if token is not None:
         # The secret link: check it, remember the seat in the session, and drop the token from the
         # address bar so it is not shown or shared by accident.
-        if sign_in_seat(seat, token) is not None:
+        refused = sign_in_seat(seat, token)
+        if refused == "busy":
+            abort(429, busy())
+        if refused is not None:
             abort(403)
         return redirect(url_for("pages.seat", seat=seat))
     if role().kind != "seat" or role().seat != seat:
@@ -195,7 +213,10 @@ def closed_page(closed: dict[str, Any]) -> Response:
 def short_seat(seat: int, token: str) -> Any:
     """The seat link in the short, upper-case form a box's OLED shows as a QR code (a small code
     scans best in the QR alphanumeric alphabet: digits, capitals and a few signs)."""
-    if sign_in_seat(seat, token, short=True) is not None:
+    refused = sign_in_seat(seat, token, short=True)
+    if refused == "busy":
+        abort(429, busy())
+    if refused is not None:
         abort(403)
     return redirect(url_for("pages.seat", seat=seat))
 

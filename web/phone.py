@@ -18,13 +18,13 @@ from companion.table import Table
 
 
 class PhoneBox:
-    def __init__(self, seat: int, table: Table) -> None:
+    def __init__(self, seat: int, table: Table, clock: Callable[[], float] | None = None) -> None:
         self.seat = seat
         self.frame: Frame | None = None
         self.counter = 0
         self._listeners: list[Callable[[int], None]] = []
         self._lock = threading.Lock()
-        self.box = Box(seat, table, self._show)
+        self.box = Box(seat, table, self._show, clock=clock, sleeps=False)  # a phone's screen: no OLED to spare
 
     def _show(self, frame: Frame) -> None:
         with self._lock:
@@ -57,9 +57,9 @@ class PhoneBox:
 class PhoneBoxes:
     """The phone boxes of a table, one per seat that plays from a phone."""
 
-    def __init__(self, table: Table, seats: set[int]) -> None:
+    def __init__(self, table: Table, seats: set[int], clock: Callable[[], float] | None = None) -> None:
         self.table = table
-        self.boxes = {seat: PhoneBox(seat, table) for seat in seats}
+        self.boxes = {seat: PhoneBox(seat, table, clock) for seat in seats}
         for box in self.boxes.values():
             box.box.attach()
 

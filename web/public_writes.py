@@ -12,43 +12,26 @@ import threading
 import time
 from collections.abc import Callable
 
+from .bucket import Bucket, Buckets
+
 PER_ADDRESS = (6, 2.0)  # burst, then taps per second, from one address
 IN_ALL = (20, 10.0)  # from every address not signed in together
 FORGET = 600  # addresses kept at most: the oldest full ones are dropped first
-
-
-class _Bucket:
-    def __init__(self, burst: int, rate: float, now: float) -> None:
-        self.burst, self.rate, self.level, self.at = burst, rate, float(burst), now
-
-    def refill(self, now: float) -> None:
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-
-    def wait(self) -> float:
-        """Seconds until one token is there (0 when one is)."""
-        return 0.0 if self.level >= 1 else (1 - self.level) / self.rate
 
 
 class PublicWrites:
     def __init__(self, clock: Callable[[], float] = time.monotonic, per_address: tuple[int, float] = PER_ADDRESS,
                  in_all: tuple[int, float] = IN_ALL) -> None:
         self._clock = clock
-        self._per_address = per_address
-        self._all = _Bucket(*in_all, clock())
-        self._addresses: dict[str, _Bucket] = {}
+        self._all = Bucket(*in_all, clock())
+        self._addresses = Buckets(*per_address, keep=FORGET)
         self._lock = threading.Lock()
 
     def take(self, address: str) -> float:
         """Counts one command from this address: 0 when it may go on, else the seconds to wait."""
         with self._lock:
             now = self._clock()
-            mine = self._addresses.get(address)
-            if mine is None:
-                if len(self._addresses) >= FORGET:
-                    self._forget(now)
-                mine = self._addresses[address] = _Bucket(*self._per_address, now)
-            mine.refill(now)
+            mine = self._addresses.get(address, now)
             self._all.refill(now)
             wait = max(mine.wait(), self._all.wait())
             if wait > 0:
@@ -56,11 +39,3 @@ class PublicWrites:
             mine.level -= 1
             self._all.level -= 1
             return 0.0
-
-    def _forget(self, now: float) -> None:
-        for address, bucket in list(self._addresses.items()):
-            bucket.refill(now)
-            if bucket.level >= bucket.burst:
-                del self._addresses[address]
-        while len(self._addresses) >= FORGET:  # all busy: the longest untouched goes
-            del self._addresses[min(self._addresses, key=lambda a: self._addresses[a].at)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.i18n import N_
+from companion.i18n import N_, NP_
 from companion.rules.choices import (
     CensusBardsChoice,
     CensusChoice,
@@ -25,8 +25,10 @@ from companion.rules.choices import (
 from companion.rules.preview import Slot
 from companion.rules.terms import UNITS
 from companion.table import SeatSnapshot
+from companion.table.printed import REVEAL_HOW_MANY
 
 Translate = Callable[..., str]
+CENSUS_BARDS = NP_("Census: place {n} bard", "Census: place {n} bards")
 
 # What the table waits for, named for the player (the view's `awaiting` carries the engine's word).
 DECISIONS = {
@@ -111,10 +113,10 @@ def decision(choice: Choice | None, t: Translate) -> dict[str, Any] | None:
                     "options": [{"name": "track", "value": k, "label": t(k)} for k in tracks]}
         case CensusChoice(unit=unit, most=most):
             return {"kind": "census", "unit": unit, "grid": True,
-                    "title": t(N_("Reveal how many {unit}? (0 to {max})"), unit=unit, max=most),
+                    "title": t(REVEAL_HOW_MANY[unit], max=most),
                     "options": [{"name": "reveal", "value": n, "label": str(n)} for n in range(most + 1)]}
         case CensusBardsChoice(bards=bards, regions=regions, bastion=bastion):
-            return {"kind": "census_bards", "title": t(N_("Census: place {n} bard(s)"), n=bards),
+            return {"kind": "census_bards", "title": t(CENSUS_BARDS, n=bards),
                     "options": [], "steppers": bard_steppers(bards, regions, bastion, t),
                     "steppers_title": t(N_("Bards per region"))}
         case FloorChoice(cities=cities):

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import logging
-import socket
 import threading
-from collections.abc import Iterable
+import time
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
-from waitress.server import create_server
+from waitress.adjustments import Adjustments
+from waitress.task import ThreadedTaskDispatcher
 
+from companion.i18n import translate
+
+from .address import TableAddress, machine_addresses
+from .bodies import Bodies, BoundedParser
+from .connections import LIMIT, Doors, TableServer
+from .guard import SIGNED_IN_BODY
 from .stream import Streams
 
 log = logging.getLogger("companion.web")
@@ -18,31 +25,44 @@ log = logging.getLogger("companion.web")
 # Each open event stream holds one of waitress's threads while it lasts (waitress hands a response's
 # body to a worker thread until it ends, and cannot pass a socket to another thread). Rather than a
 # second server built for long-lived connections (one more dependency on the Pi, and the phones' pages
-# would have to reach it), streams are capped (web/stream.py: per address and in all) below the thread
-# count: RESERVED threads are always left to commands, pages, the box screens and key presses, however
-# many streams phones ask for. Refused streams get 429/503 at once and their page polls instead.
+# would have to reach it), streams are capped (web/stream.py: per address, 48 for pages not signed in
+# and 24 more for seats and the referee) below the thread count: RESERVED threads are always left to
+# commands, pages, the box screens and key presses, however many streams phones ask for. Refused
+# streams get 429/503 at once and their page polls instead.
 RESERVED = 16
+# The app's settings of web/connections.py (the defaults are its own; tests take smaller ones).
+DOOR_SETTINGS = {"CONNECTIONS_PER_ADDRESS": "per_address", "CONNECTIONS_CROWDED": "crowded",
+                 "REQUEST_HEAD_WITHIN": "head_within", "REQUEST_WITHIN": "whole_within"}
 
 
 class WebServer:
-    def __init__(self, app: Flask, host: str, port: int) -> None:  # the defaults are the config's
+    def __init__(self, app: Flask, host: str, port: int, *,  # the defaults are the config's
+                 source: Callable[[], list[str]] = machine_addresses,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         streams: Streams = app.config["STREAMS"]
+        table = app.config.get("TABLE")
+        settings = {name: app.config[key] for key, name in DOOR_SETTINGS.items() if key in app.config}
+        self.doors = Doors(lambda text: translate(getattr(table, "language", "en"), text), **settings)
         self.server: Any = create_server(
-            app, host=host, port=port, threads=streams.total + RESERVED, channel_timeout=120,
+            app, Bodies(app), self.doors, host=host, port=port, threads=streams.total + RESERVED, channel_timeout=120,
             ident="xidit",
+            # Bodies are bounded from their head (web/bodies.py); this is the bound for anyone, and since
+            # a body never passes it, none is ever spooled to disk.
+            max_request_body_size=SIGNED_IN_BODY + 1, inbuf_overflow=SIGNED_IN_BODY + (64 << 10),
             # Reading ahead on a connection while its request runs is what lets waitress see a reader
             # close a stream (`environ["waitress.client_disconnected"]`): the stream notices within 2 s.
             channel_request_lookahead=1,
             # Connections refused a stream may stay open: room for them, with poll() rather than select()
-            # (which stops at 1024 descriptors).
-            connection_limit=400, asyncore_use_poll=True)
+            # (which stops at 1024 descriptors). Per address, slow requests, shedding: web/connections.py,
+            # looked at every second.
+            connection_limit=LIMIT, cleanup_interval=1, asyncore_use_poll=True)
         self.app = app
         self.port = int(self.server.effective_port)
-        # Links and QR codes name the table by its configured or detected address, never by Host.
+        # Links and QR codes name the table by its configured or detected address, never by Host, and
+        # follow the address when it changes (web/address.py); a fixed PUBLIC_URL (tests) stays fixed.
+        self.address = TableAddress(self.port, app.config.get("HOST_NAMES", ()), host, source=source, clock=clock)
         if not app.config.get("PUBLIC_URL"):
-            everywhere = host in ("", "0.0.0.0", "::")
-            app.config["PUBLIC_URL"] = (addresses(self.port, app.config.get("HOST_NAMES", ()))[0] if everywhere
-                                        else f"http://{_bracketed(host)}:{self.port}/")
+            app.config["ADDRESS"] = self.address
         self.phones: Any = None  # the phone boxes served here, if any
         self.seat_link: Any = lambda seat: None  # the short secret link of a seat, for the boxes' QR codes
         self._stopping = threading.Event()
@@ -56,7 +76,7 @@ class WebServer:
         # thread can land mid-poll (EBADF in this thread). One turn at a time, the loop ends between
         # turns when asked, and the sockets are closed only after it has ended.
         server = self.server
-        sockets = getattr(server, "_map", None) or server.map
+        sockets = server._map
         while not self._stopping.is_set():
             server.asyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=sockets,
                                  use_poll=server.adj.asyncore_use_poll, count=1)
@@ -70,23 +90,21 @@ class WebServer:
         if self._thread.is_alive():
             self.server.pull_trigger()  # wakes the loop at once rather than at its next timeout
             self._thread.join(timeout=5)
-        self.server.close()
+        for server in [self.server, *self.server.others]:
+            server.close()
 
 
-def _bracketed(host: str) -> str:
-    return f"[{host}]" if ":" in host else host
-
-
-def addresses(port: int, names: Iterable[str] = ()) -> list[str]:
-    """Where phones can reach the table: its configured names first, then this machine's address on
-    the local network."""
-    found: list[str] = list(names)
-    try:
-        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
-        found.append(probe.getsockname()[0])
-        probe.close()
-    except OSError:
-        pass
-    found.append("127.0.0.1")
-    return [f"http://{_bracketed(host)}:{port}/" for host in dict.fromkeys(found)]
+def create_server(app: Flask, bodies: Bodies, doors: Doors, **settings: Any) -> TableServer:
+    """waitress.create_server for a host and port, with the table's server class: one server a
+    listening address (a name may have several), sharing one socket map, one thread pool and one count
+    of connections."""
+    adj = Adjustments(**settings)
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    parser = type("TableParser", (BoundedParser,), {"bodies": bodies})
+    sockets: dict[int, Any] = {}
+    servers = [TableServer(app, sockets, dispatcher=dispatcher, adj=adj, sockinfo=info) for info in adj.listen]
+    for server in servers:
+        server.parser_class, server.doors = parser, doors
+    servers[0].others = servers[1:]
+    return servers[0]

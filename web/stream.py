@@ -17,7 +17,9 @@ LOOK = 1.0  # seconds between two looks at whether the reader is still there (a 
 #             within 2 s) and still signed in
 PER_ADDRESS = 12  # open streams from one address: a phone has a few tabs at most (a browser opens 6
 #                   connections per host); the campaigns' phones share 127.0.0.1 and ask for more
-TOTAL = 48  # open streams in all: 30 phones and more, well under the server's threads (web/serve.py)
+TOTAL = 48  # open streams of pages not signed in, in all: 30 phones and more
+SEATED = 24  # more kept for seated phones and the referee: four addresses once took all 48, and every
+#              real phone fell back to polling. Both well under the server's threads (web/serve.py).
 RETRY_AFTER = 30  # seconds a refused page polls before asking for a stream again
 
 
@@ -34,27 +36,32 @@ class Streams:
     take every worker of the server. Each open stream holds one of waitress's threads; capping them
     per address and in all leaves the other threads to commands, pages and boxes, whatever phones do."""
 
-    def __init__(self, per_address: int = PER_ADDRESS, total: int = TOTAL) -> None:
-        self.per_address, self.total = per_address, total
+    def __init__(self, per_address: int = PER_ADDRESS, total: int = TOTAL, seated: int = SEATED) -> None:
+        self.per_address, self.public, self.seated = per_address, total, seated
+        self.total = total + seated  # places in all
         self._open: set[Stream] = set()
         self._by_address: dict[str, int] = {}
+        self._public = 0  # places taken by pages not signed in
         self._lock = threading.Lock()
         self._left = threading.Condition(self._lock)  # told whenever a stream gives its place back
 
-    def admit(self, address: str) -> None:
+    def admit(self, address: str, signed_in: bool = False) -> None:
         """Takes a place for one more stream from this address, or raises Refusal (429 for this address,
-        503 when the table has no room left)."""
+        503 when the table has no room left). Pages not signed in take at most `public` places, so that
+        `seated` are always left to seats and the referee."""
         with self._lock:
             if self._by_address.get(address, 0) >= self.per_address:
                 raise Refusal(429, f"{self.per_address} live pages from this address already: this one "
                                    "follows the table every few seconds instead")
-            if sum(self._by_address.values()) >= self.total:
+            if sum(self._by_address.values()) >= self.total or not signed_in and self._public >= self.public:
                 raise Refusal(503, "the table follows as many live pages as it can: this one follows it "
                                    "every few seconds instead")
             self._by_address[address] = self._by_address.get(address, 0) + 1
+            self._public += not signed_in
 
-    def leave(self, address: str) -> None:
+    def leave(self, address: str, signed_in: bool = False) -> None:
         with self._lock:
+            self._public -= not signed_in
             left = self._by_address.get(address, 0) - 1
             if left > 0:
                 self._by_address[address] = left
@@ -97,7 +104,8 @@ class Stream:
 
     def __init__(self, table: Table, reader: str, last_seen: int | None, box: PhoneBox | None = None,
                  registry: Streams | None = None, *, address: str | None = None,
-                 gone: Callable[[], bool] = lambda: False, allowed: Callable[[], bool] = lambda: True) -> None:
+                 gone: Callable[[], bool] = lambda: False, allowed: Callable[[], bool] = lambda: True,
+                 signed_in: bool = False) -> None:
         self.table = table
         self.reader = reader
         self.last_seen = last_seen
@@ -109,6 +117,7 @@ class Stream:
         self.closed = threading.Event()
         self.registry = registry
         self._address = address  # the place it holds in the registry, given back once
+        self._signed_in = signed_in  # which places it holds: a seat's or the referee's, or the public's
         self._gone, self._allowed = gone, allowed
 
     def release(self) -> None:
@@ -116,7 +125,7 @@ class Stream:
         with self._lock:
             address, self._address = self._address, None
         if address is not None and self.registry is not None:
-            self.registry.leave(address)
+            self.registry.leave(address, self._signed_in)
 
     def close(self) -> None:
         self.closed.set()

@@ -7,6 +7,7 @@ players a number in their colour, tiles a shape, categories a hatching.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import lru_cache
 from html import escape
@@ -15,18 +16,18 @@ from typing import Any
 import qrcode
 import qrcode.image.svg
 
-from companion.i18n import N_
+from companion.i18n import N_, NP_
 from companion.players import name_or_colour
 from companion.rules.board import Board
 
-from .layout import Layout, layout
+from .layout import Layout, inside, layout
 
 Translate = Callable[..., str]
 
 PLAYER_FILL = {"blue": "#1f5fbf", "red": "#c62828", "green": "#2e7d32", "yellow": "#f4c20d", "black": "#212121"}
 PLAYER_TEXT = {"yellow": "#000", "blue": "#fff", "red": "#fff", "green": "#fff", "black": "#fff"}
 ROAD_STYLE = {  # colour: (stroke, width, dash pattern, letter) -- the letters of the boxes' screens
-    "black": ("#1b1b1b", 7, "", "K"),
+    "black": ("#1b1b1b", 7, "", N_("K")),  # translated: N in French (noir), as on every page and box
     "red": ("#c62828", 7, "22 12", "R"),
     "blue": ("#1565c0", 8, "0.1 14", "B"),
 }
@@ -37,6 +38,8 @@ CITY_R = 24
 # The smallest text on the map, in map units: every label is at least this large, so that a phone can open
 # the map zoomed just enough for all of them to read (web/static/map.js zooms for this size to be 10 px).
 LABEL = 16
+MARK = 13  # half the room a road's letter takes (its 22-unit badge and a margin)
+ROAD_MARK_WEIGHT = 8.0  # covering a road's letter costs this many times covering as much of a city
 
 
 def attr(value: Any) -> str:
@@ -68,19 +71,19 @@ class Boxes:
 
     def __init__(self, width: float, height: float) -> None:
         self.width, self.height = width, height
-        self.taken: list[tuple[float, float, float, float]] = []
+        self.taken: list[tuple[float, float, float, float, float]] = []  # a rectangle and how much covering it costs
 
-    def add(self, box: tuple[float, float, float, float]) -> None:
-        self.taken.append(box)
+    def add(self, box: tuple[float, float, float, float], weight: float = 1.0) -> None:
+        self.taken.append((*box, weight))
 
     def cost(self, box: tuple[float, float, float, float]) -> float:
         x0, y0, x1, y1 = box
         cost = 0.0
-        for a0, b0, a1, b1 in self.taken:
+        for a0, b0, a1, b1, weight in self.taken:
             # Plain comparisons first: most rectangles are nowhere near, and this runs for every label spot.
             if a0 >= x1 or a1 <= x0 or b0 >= y1 or b1 <= y0:
                 continue
-            cost += (min(x1, a1) - max(x0, a0)) * (min(y1, b1) - max(y0, b0))
+            cost += (min(x1, a1) - max(x0, a0)) * (min(y1, b1) - max(y0, b0)) * weight
         outside = max(0.0, -x0) + max(0.0, x1 - self.width) + max(0.0, -y0) + max(0.0, y1 - self.height)
         return cost + outside * 400
 
@@ -128,6 +131,8 @@ def map_svg(view: dict[str, Any], board: Board, t: Translate, *, language: str) 
     boxes = Boxes(lay.width, lay.height)
     for x, y in lay.cities.values():
         boxes.add((x - CITY_R - 4, y - CITY_R - 4, x + CITY_R + 4, y + CITY_R + 4))
+    for x, y in road_marks(lay, board):  # a road's letter is its only sign besides colour: nothing covers it
+        boxes.add((x - MARK, y - MARK, x + MARK, y + MARK), ROAD_MARK_WEIGHT)
     labels = _region_labels(lay, board, regions, players, t, boxes)
     out += _cities(lay, board, cities, players, t, boxes)
     out += labels
@@ -148,6 +153,15 @@ def _regions(lay: Layout, board: Board, regions: dict[int, dict[str, Any]]) -> l
     return out
 
 
+def road_marks(lay: Layout, board: Board) -> list[tuple[float, float]]:
+    """Where each road's letter stands: the middle of the road, once a road."""
+    marks: dict[tuple[int, int, str], tuple[float, float]] = {}
+    for (a, colour), b in sorted(board.roads.items()):
+        (x0, y0), (x1, y1) = lay.cities[a], lay.cities[b]
+        marks.setdefault((min(a, b), max(a, b), colour), ((x0 + x1) / 2, (y0 + y1) / 2))
+    return list(marks.values())
+
+
 def _roads(lay: Layout, board: Board, t: Translate) -> list[str]:
     out = []
     done: set[tuple[int, int, str]] = set()
@@ -157,6 +171,7 @@ def _roads(lay: Layout, board: Board, t: Translate) -> list[str]:
         done.add((min(a, b), max(a, b), colour))
         (x0, y0), (x1, y1) = lay.cities[a], lay.cities[b]
         stroke, width, dash, letter = ROAD_STYLE[colour]
+        letter = t(letter) if colour == "black" else letter
         title = t(N_("{road} road between cities {a} and {b}"), road=colour, a=a, b=b)
         dashing = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<g class="road road-{colour}" data-between="{min(a, b)}-{max(a, b)}">'
@@ -196,6 +211,7 @@ def _region_labels(lay: Layout, board: Board, regions: dict[int, dict[str, Any]]
         size = 19
         width = max(text_width(head, size), text_width(second, 16), 30 * len(parts) + 36 * len(parts)) + 16
         height = 30 + (24 if second or parts else 0)
+        x, y = label_spot(lay.regions[rid], (x, y), width, height, boxes)
         x0, y0 = x - width / 2, y - height / 2
         boxes.add((x0, y0, x0 + width, y0 + height))
         out.append(f'<g class="region-label" data-region="{rid}">'
@@ -218,6 +234,25 @@ def _region_labels(lay: Layout, board: Board, regions: dict[int, dict[str, Any]]
                 cx += 66
         out.append("</g>")
     return out
+
+
+def label_spot(polygon: list[tuple[float, float]], anchor: tuple[float, float], w: float, h: float,
+               boxes: Boxes) -> tuple[float, float]:
+    """The centre of a region's w x h label: its anchor, unless the label would cover a road's letter or a
+    city there; then the nearest spot inside the region that covers least."""
+    ax, ay = anchor
+    best, least = anchor, float("inf")
+    shifts = [(dx, dy) for dx in range(-120, 121, 15) for dy in range(-80, 81, 10)]
+    spots = sorted(((ax + dx, ay + dy) for dx, dy in shifts), key=lambda p: math.dist(p, anchor))
+    for cx, cy in spots:
+        if (cx, cy) != anchor and not inside((cx, cy), polygon):
+            continue
+        cost = boxes.cost((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+        if cost < least - 1e-9:
+            best, least = (cx, cy), cost
+            if cost == 0:
+                break
+    return best
 
 
 def tile_lines(tile: dict[str, Any]) -> list[str]:
@@ -298,7 +333,8 @@ def _guild(x: float, y: float, guild: dict[str, Any], players: dict[int, dict[st
     """A tower: one block per floor (the count is a shape too), the owner's chip on its roof."""
     owner = players.get(guild["seat"], {"seat": guild["seat"], "colour": "black", "name": None})
     floors = int(guild["floors"])
-    title = t(N_("Guild of {player}: {n} floor(s)"), player=name_or_colour(owner, t), n=floors)
+    title = t(NP_("Guild of {player}: {n} floor", "Guild of {player}: {n} floors"), player=name_or_colour(owner, t),
+              n=floors)
     fill = PLAYER_FILL.get(owner["colour"], "#888")
     parts = [f'<g class="guild" data-seat="{owner["seat"]}" data-floors="{floors}"><title>{attr(title)}</title>']
     for k in range(floors):

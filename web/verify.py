@@ -29,7 +29,7 @@ from companion.boards.schema import RECRUIT_LENGTH
 from companion.boards.verify import BadAnswer, BadProgress, NotReady, Walk, field_kind, show_field
 from companion.boards.verify.screens import BY_KEY, FOR_EVERY_GAME, INDEX, SCREENS, SECTIONS
 from companion.boards.verify.texts import SECTION_TITLES, field_name, hint, prompt, title
-from companion.i18n import N_, translate
+from companion.i18n import N_, NP_, Text, translate
 from companion.rules.board import Board
 from companion.rules.terms import ROAD_COLOURS, UNITS
 from companion.table import Refused, SetBoard
@@ -83,7 +83,7 @@ def api_error(error: ApiError) -> tuple[Response, int]:
     return jsonify({"error": error.message, **error.extra}), error.status
 
 
-def t(message: str, **params: Any) -> str:
+def t(message: str | tuple[str, str], **params: Any) -> str:
     return translate(language(), message, params or None)
 
 
@@ -273,8 +273,11 @@ def api_finish() -> Response:
         try:
             text = walk.pack_text(date)
         except NotReady as error:
-            raise ApiError(422, t(N_("Not yet: {n} screen(s) unanswered, {p} problem(s) to fix."),
-                                  n=len(error.unanswered), p=len(error.conflicts)),
+            raise ApiError(422, t(N_("Not yet: {screens}, {problems}."),
+                                  screens=Text(NP_("{n} screen unanswered", "{n} screens unanswered"),
+                                               {"n": len(error.unanswered)}),
+                                  problems=Text(NP_("{n} problem to fix", "{n} problems to fix"),
+                                                {"n": len(error.conflicts)})),
                            unanswered=error.unanswered[:20],
                            problems=[c.to_json(lang) for c in error.conflicts]) from None
         changes = len(walk.changes())
@@ -285,9 +288,12 @@ def api_finish() -> Response:
             w.files.clear_progress()
         else:
             w.save(walk)  # the 3-player section is still to come
-    message = N_("Saved: new games use the verified pack ({n} value(s) differ from the pack you started from).") \
-        if complete else N_("Saved: new games use the pack you checked ({n} value(s) differ from the pack you "
-                            "started from). Check the 3-player tiles before the first 3-player game.")
+    message = NP_("Saved: new games use the verified pack ({n} value differs from the pack you started from).",
+                  "Saved: new games use the verified pack ({n} values differ from the pack you started from).") \
+        if complete else NP_("Saved: new games use the pack you checked ({n} value differs from the pack you "
+                             "started from). Check the 3-player tiles before the first 3-player game.",
+                             "Saved: new games use the pack you checked ({n} values differ from the pack you "
+                             "started from). Check the 3-player tiles before the first 3-player game.")
     return jsonify({"saved": path.name, "changes": changes, "date": date, "board": board, "verified": complete,
                     "message": t(message, n=changes)})
 
@@ -326,7 +332,8 @@ def api_import() -> Response:
         raise ApiError(400, t(N_("Send the board pack's text (a TOML file).")))
     problems = check_pack(text)
     if problems:
-        raise ApiError(422, t(N_("This board pack has {n} problem(s): it is not used."), n=len(problems)),
+        raise ApiError(422, t(NP_("This board pack has {n} problem: it is not used.",
+                                   "This board pack has {n} problems: it is not used."), n=len(problems)),
                        problems=[problem.line for problem in problems])
     board = parse_pack(text)
     w = walker()

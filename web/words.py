@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.i18n import N_
+from companion.i18n import N_, NP_, Text
 from companion.players import name_or_colour
 
 Translate = Callable[..., str]
@@ -25,23 +25,36 @@ def units(player: dict[str, Any]) -> int | None:
     return sum(found.values()) if isinstance(found, dict) else None
 
 
+def seat_words(distance: int) -> Text:
+    """Where a player sits from the first-player marker (R-11): its holder, or so many seats after them."""
+    if distance == 0:
+        return Text(N_("holds the marker"))
+    return Text(NP_("{n} seat after its holder", "{n} seats after its holder"), {"n": distance})
+
+
 def tie_sentence(tie: dict[str, Any], high: dict[str, Any], low: dict[str, Any], value: int, t: Translate,
                  knows_units: bool) -> str:
-    """Words the engine's reason (R-11) for ranking `high` above `low`, who have the same value. Only the
-    referee's view says which criterion decided; the others get both, in the rule's order."""
+    """Words the engine's reason (R-11) for ranking `high` above `low`, who have the same value, so that
+    the sentence explains the ranking shown. Only the referee's view says which criterion decided. Another
+    reader is told what the seats show: when `high` sits nearer the marker, the seats would have ranked it
+    lower, so it had more units (anyone can tell that from the ranking); otherwise either rule may have."""
     a, b = who(high, t), who(low, t)
     da, db = tie["after_marker"]
     ua, ub = units(high), units(low)
+    seats = {"pa": seat_words(da), "pb": seat_words(db)}
     if knows_units and "by" in tie and ua is not None and ub is not None:
         if tie["by"] == "units":
             return t(N_("{a} and {b} both have {value}: {a} ranks higher with more units behind the screen "
                      "({ua} against {ub})."), a=a, b=b, value=value, ua=ua, ub=ub)
         return t(N_("{a} and {b} both have {value} and as many units ({u}): {a} ranks higher, sitting farther "
-                 "from the first-player marker ({da} seat(s) after it against {db})."), a=a, b=b, value=value,
-                 u=ua, da=da, db=db)
-    return t(N_("{a} and {b} both have {value}: {a} ranks higher, by more units behind the screen or, with as "
-             "many, by sitting farther from the first-player marker ({da} seat(s) after it against {db})."),
-             a=a, b=b, value=value, da=da, db=db)
+                    "from the first-player marker ({a}: {pa}; {b}: {pb})."), a=a, b=b, value=value, u=ua, **seats)
+    if da < db:
+        return t(N_("{a} and {b} both have {value}. {a} ranks higher because {a} has more units behind the "
+                    "screen: units break a tie first, the seats only between as many units ({b} sits farther "
+                    "from the first-player marker)."), a=a, b=b, value=value)
+    return t(N_("{a} and {b} both have {value}. {a} ranks higher: either {a} has more units behind the screen, "
+                "or as many and sits farther from the first-player marker ({a}: {pa}; {b}: {pb})."),
+             a=a, b=b, value=value, **seats)
 
 
 def scoring_story(view: dict[str, Any], t: Translate, knows_units: bool = False) -> dict[str, Any]:
@@ -79,7 +92,7 @@ def scoring_story(view: dict[str, Any], t: Translate, knows_units: bool = False)
             dropped.append(t(N_("the neutral player")))
         rounds.append({"number": number, "name": t(ORDINALS.get(number, "{n}"), n=number),
                        "category": rnd["category"], "rows": rows, "ties": ties,
-                       "eliminated": ", ".join(dropped),
+                       "eliminated": ", ".join(dropped), "dropped": len(dropped),
                        "neutral_out": bool(neutral and neutral["eliminated"])})
         out_before += rnd["eliminated"]
     if view.get("phase") != "over":

@@ -30,7 +30,7 @@ def sent(table: Table, command: Command) -> dict[str, Any]:
 
 class Box:
     def __init__(self, seat: int, table: Table, show: Callable[[Frame], object], *,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, sleeps: bool = True) -> None:
         self.seat = seat
         self.table = table
         self._show = show
@@ -38,7 +38,7 @@ class Box:
         options = {"clock": clock} if clock is not None else {}
         self.controller = SeatController(seat, lambda: table.seat_snapshot(seat),
                                          lambda command: sent(table, command),
-                                         language=lambda: table.language, **options)
+                                         language=lambda: table.language, sleeps=sleeps, **options)
         self.connected = True
         self._dirty = False
         self._wake = threading.Event()

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from companion.i18n import N_, translate
+from companion.i18n import N_, NP_, translate
 from companion.players import name_or_colour
 from companion.rules import action_to_json, actions
 from companion.rules.choices import (
@@ -46,11 +46,14 @@ UNIT_LETTERS = {"militia": "Mi", "archer": "Ar", "infantry": "In", "priest": "Pr
 DIM_AFTER = 180.0  # seconds without a key before the screen dims, then blanks (OLED burn-in)
 BLANK_AFTER = 600.0
 PRESS, HOLD, REPEAT = "press", "hold", "repeat"
+PLACE_BARDS = NP_("Place {n} bard", "Place {n} bards")
+BLACK_LETTER = N_("K")  # a black road's letter, as on the pages and the map: N in French (noir)
 
 
 class SeatController:
     def __init__(self, seat: int, snapshot: Callable[[], SeatSnapshot], submit: Callable[[Command], Any],
-                 *, language: Callable[[], str] = lambda: "en", clock: Callable[[], float] = time.monotonic) -> None:
+                 *, language: Callable[[], str] = lambda: "en", clock: Callable[[], float] = time.monotonic,
+                 sleeps: bool = True) -> None:
         self.seat = seat
         self._snapshot = snapshot
         self._submit = submit
@@ -71,13 +74,16 @@ class SeatController:
         self._pressed: tuple[Any, ...] | None = None  # the last press and the screen it was pressed on
         self.link: Callable[[], str | None] = lambda: None  # the seat's secret link, set by the web
         self._last_key = clock()
+        # An OLED dims then blanks when no key is pressed (burn-in); a phone's box view never does: it is
+        # drawn whenever it is opened, and its screen sleeps by itself.
+        self._sleeps = sleeps
 
     # -- keys --------------------------------------------------------------------------------------
 
     def press(self, key: str, kind: str = PRESS) -> Frame:
         """Handles one key event ("press", "hold" or "repeat") and returns the frame to show after it."""
         now = self._clock()
-        asleep = now - self._last_key >= DIM_AFTER
+        asleep = self._sleeps and now - self._last_key >= DIM_AFTER
         self._last_key = now
         if asleep:
             self._pressed = None  # the key that wakes the screen does nothing else, held or not
@@ -117,7 +123,7 @@ class SeatController:
     def _step_done(self, snap: SeatSnapshot) -> None:
         """OK on the instructions page: the table's current step is done, as Done on the table view says."""
         table = snap.view.get("table", {})
-        done, steps = table.get("acknowledged", 0), len(table.get("steps", ()))
+        done, steps = table.get("acknowledged", 0), table.get("steps_total", 0)
         if done < steps:
             self._submit_all([Acknowledge(done + 1)])
 
@@ -272,7 +278,7 @@ class SeatController:
             placed = sum(self.split)
             if placed == bards:
                 return True
-            self.notice = self._t(N_("Place {n} more bard(s)."), {"n": bards - placed})
+            self.notice = self._t(NP_("Place {n} more bard.", "Place {n} more bards."), {"n": bards - placed})
             return False
         self.cursor, self.split = split_step(key, self.cursor, self.split, bards)
         return False
@@ -309,15 +315,17 @@ class SeatController:
     # -- the screen --------------------------------------------------------------------------------
 
     def frame(self) -> Frame:
-        idle = self._clock() - self._last_key
+        idle = self._clock() - self._last_key if self._sleeps else 0.0
         if idle >= BLANK_AFTER:
             return Frame("blank", "")
         frame = self._frame(self._snapshot())
+        if frame.kind == "program":
+            frame = replace(frame, black=self._t(BLACK_LETTER))
         if idle >= DIM_AFTER:
             return replace(frame, dim=True)
         return frame
 
-    def _t(self, message: str, params: dict[str, Any] | None = None) -> str:
+    def _t(self, message: str | tuple[str, str], params: dict[str, Any] | None = None) -> str:
         return translate(self._language(), message, params)
 
     def _text(self, title: str, lines: tuple[str, ...], page: str) -> Frame:
@@ -370,11 +378,14 @@ class SeatController:
                 return Frame("editor", self._t(N_("Census")), lines, cursor=1,
                              footer=notice[0] if notice else self._t(N_("LEFT/RIGHT: 5 at a time")), page=page)
             case CensusBardsChoice(regions=regions, bards=bards, bastion=bastion):
-                return self._split_frame(self._t(N_("Place {n} bard(s)"), {"n": bards}), regions, bards, bastion,
+                return self._split_frame(self._t(PLACE_BARDS, {"n": bards}), regions, bards, bastion,
                                          notice, page)
             case FloorChoice(cities=cities):
                 lines = tuple(self._t(N_("Guild of city {city}"), {"city": c}) for c in cities)
                 return self._list(self._t(N_("Floor: which guild?")), lines, notice, page)
+        held = view.get("table", {}).get("waiting")
+        if held:  # pace "wait for the table": the game waits for a step to be done, and says which
+            return self._text(title, (held["text"],) + notice, page)
         waiting = ", ".join(f"{self._colour(view, a['seat'])} ({self._t(a['decision'])})" for a in view["awaiting"])
         return self._text(title, (self._t(N_("Waiting for")), waiting or "-") + notice, page)
 
@@ -401,6 +412,9 @@ class SeatController:
         return tuple(lines)
 
     def _program_frame(self, snap: SeatSnapshot, title: str, page: str) -> Frame:
+        waiting = snap.view.get("table", {}).get("waiting")
+        if snap.locked and waiting and all(p["locked"] for p in snap.view["players"]):
+            return self._text(title, (waiting["text"], self._t(N_("OK unlock"))), page)  # the reveal waits
         if snap.locked:
             ready = sum(1 for p in snap.view["players"] if p["locked"])
             return Frame("program", title, (self._t(N_("Locked - {n} of {total} ready"), {
@@ -430,7 +444,7 @@ class SeatController:
 
     def _reward_frame(self, choice: RewardChoice, notice: tuple[str, ...], page: str) -> Frame:
         if self.stage == "split":
-            return self._split_frame(self._t(N_("Place {n} bard(s)"), {"n": choice.bards}), choice.regions,
+            return self._split_frame(self._t(PLACE_BARDS, {"n": choice.bards}), choice.regions,
                                      choice.bards, choice.bastion, notice, page)
         amounts = {"gold": choice.gold, "bards": choice.bards, "guild": choice.floors}
         lines = tuple(" + ".join(f"{self._t(r)} {amounts[r]}" for r in take) or self._t(N_("Nothing to take"))

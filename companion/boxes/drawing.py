@@ -68,7 +68,7 @@ def _program(pen: _Pen, frame: Frame) -> None:
     for i, order in enumerate(frame.slots):
         x0 = left + i * (wide + gap)
         box = (x0, top, x0 + wide - 1, top + high - 1)
-        order_icon(draw, order, box)
+        order_icon(draw, order, box, frame.black)
         if i == frame.slot and not frame.locked:
             draw.rectangle((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), outline=1)
     if frame.proposal:  # last year's program, not yet taken: a dotted line under it says so
@@ -79,7 +79,7 @@ def _program(pen: _Pen, frame: Frame) -> None:
     y = top + high + 2
     entering = not frame.locked and not frame.proposal and frame.slots and frame.slots[frame.slot] is None
     if entering and not any(frame.lines):
-        key_legend(draw, y)
+        key_legend(draw, y, frame.black)
     rows = wrap(tuple(line for line in frame.lines if line), WIDTH - 4)
     for row, line in enumerate(rows):
         if row < PROGRAM_ROWS:

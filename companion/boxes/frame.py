@@ -23,3 +23,4 @@ class Frame:
     footer: str = ""
     page: str = ""  # "1/3"-like marker when LEFT/RIGHT turn pages
     dim: bool = False
+    black: str = "K"  # program: the letter of a black road in the box's language (French: N, for noir)

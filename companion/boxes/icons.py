@@ -9,13 +9,14 @@ from .font import font
 LETTERS = {"black": "K", "red": "R", "blue": "B"}
 
 
-def order_icon(draw: ImageDraw.ImageDraw, order: str | None, box: tuple[int, int, int, int]) -> None:
+def order_icon(draw: ImageDraw.ImageDraw, order: str | None, box: tuple[int, int, int, int], black: str = "K") -> None:
     """An order drawn by shape, never by colour alone: roads are a solid, dashed or dotted bar with
-    their letter; an action is a diamond; a wait is a cross; an empty slot is a small dot."""
+    their letter (`black`: the black road's, in the box's language); an action is a diamond; a wait is a
+    cross; an empty slot is a small dot."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
     if order in LETTERS:
-        draw.text((cx - 3, y0 - 2), LETTERS[order], font=font(), fill=1)
+        draw.text((cx - 3, y0 - 2), black if order == "black" else LETTERS[order], font=font(), fill=1)
         bar = y1 - 3
         if order == "black":
             draw.rectangle((x0 + 2, bar - 1, x1 - 2, bar + 1), fill=1)
@@ -56,11 +57,11 @@ def _key(draw: ImageDraw.ImageDraw, key: str, x: int, cy: int) -> int:
     return x + 2 * a + 1
 
 
-def key_legend(draw: ImageDraw.ImageDraw, top: int) -> None:
+def key_legend(draw: ImageDraw.ImageDraw, top: int, black: str = "K") -> None:
     """Under an empty slot: each key's sign beside the order it enters, in one row 16 pixels high."""
     wide, high, gap = 14, 16, 2
     x = 1
     for key, order in LEGEND:
         end = _key(draw, key, x, top + high // 2)
-        order_icon(draw, order, (end + 1, top, end + wide, top + high - 1))
+        order_icon(draw, order, (end + 1, top, end + wide, top + high - 1), black)
         x = end + wide + gap + 1

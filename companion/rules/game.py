@@ -49,10 +49,25 @@ class Outcome:
 
 
 class Game:
+    _until: int | None = None  # as_of: the rules' own play stops once the game holds this many events
+
     def __init__(self, board: Board, setup: Setup) -> None:
         self.state: State = deal(board, setup)
         self.actions: list[Action] = []
         self._advance()
+
+    @classmethod
+    def as_of(cls, board: Board, setup: Setup, actions: Iterable[Action], events: int) -> Game:
+        """The game as it stood when it held `events` events, after these actions: what the rules play
+        alone after the last one stops there, at the end of the order, count or year that told them (a
+        table following the game step by step has this on the board). For reading only."""
+        game = cls.__new__(cls)
+        game._until = events
+        game.state, game.actions = deal(board, setup), []
+        game._advance()
+        for action in actions:
+            game.push(action)
+        return game
 
     @classmethod
     def replay(cls, board: Board, setup: Setup, actions: Iterable[Action]) -> Game:
@@ -85,6 +100,8 @@ class Game:
         return [c for c in found if seat is None or c.seat == seat]
 
     def awaiting(self) -> list[dict[str, Any]]:
+        if self._until is not None:
+            return []  # a game as it stood mid-way (as_of) is only looked at: it awaits nobody
         return [{"seat": c.seat, "decision": c.decision} for c in choices(self.state)]
 
     def view(self, reader: str = "referee") -> dict[str, Any]:
@@ -189,10 +206,11 @@ class Game:
                                         tracks=tracks, track=track)
             case Census(unit=unit, reveal=reveal), CensusChoice(unit=wanted, most=most):
                 if unit != wanted:
-                    raise IllegalAction("§7", N_("The census now counts {wanted}, not {unit}."), wanted=wanted,
-                                        unit=unit)
+                    # The unit is named as a label: "militia" has no plural, "archer" needs one after a count.
+                    raise IllegalAction("§7", N_("The census counts this unit now: {wanted} (not {unit})."),
+                                        wanted=wanted, unit=unit)
                 if not 0 <= reveal <= most:
-                    raise IllegalAction("§7", N_("You may reveal 0 to {most} {unit}, not {reveal}."), most=most,
+                    raise IllegalAction("§7", N_("You may reveal 0 to {most} ({unit}), not {reveal}."), most=most,
                                         unit=unit, reveal=reveal)
             case CensusBards(bards=bards), CensusBardsChoice(bards=count, regions=regions):
                 self._check_split(bards, count, regions, "§7")
@@ -247,7 +265,7 @@ class Game:
         for unit, n in action.units:
             owned = choice.units[UNIT_INDEX[unit]]
             if n > owned:
-                raise IllegalAction("§4", N_("You have {owned} {unit}, not {n}."), owned=owned, unit=unit, n=n)
+                raise IllegalAction("§4", N_("You have {owned} ({unit}), not {n}."), owned=owned, unit=unit, n=n)
 
     # -- applying ----------------------------------------------------------------------------------
 
@@ -343,6 +361,8 @@ class Game:
     def _advance(self) -> None:
         state = self.state
         while True:
+            if self._until is not None and len(state.events) >= self._until:
+                return
             if state.sight is not None and state.sight.questions:
                 return  # the table says what it drew before anything else happens (hidden.py)
             if state.pending:

@@ -39,12 +39,20 @@ class Bots:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._acting = threading.Lock()  # held from a decision to the answer of its last command
 
     def play(self, levels: Mapping[int, str]) -> None:
         """From now on, plays these seats at these levels (the referee moved a seat to or from a virtual player)."""
         self.levels, self.seats = dict(levels), set(levels)
         self._agents = {seat: agent for seat, agent in self._agents.items() if self.levels.get(seat) == agent.level}
         self._wake.set()
+
+    def pause(self) -> None:
+        """Plays no seat from now on, and returns once the commands already decided are all answered (a
+        program and its lock go in together): then the table moves only by what others do."""
+        self.play({})
+        with self._acting:
+            pass
 
     def start(self) -> None:
         self.table.watch(lambda version: self._wake.set())
@@ -59,34 +67,49 @@ class Bots:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            commands = self.decide()
-            if not commands:
-                self._wake.wait(1.0)
-                self._wake.clear()
-                continue
-            if self._stop.wait(self.delay):
-                return
             try:
-                for command in commands:
-                    self.table.submit(command).result()
-                self.acknowledged(self.table.stored())
+                with self._acting:
+                    acted = self._act()
             except CannotSave:
                 # The store cannot be written: try again when the table changes, or a little later,
                 # rather than keep the machine busy with writes that fail.
                 self._wake.wait(RETRY)
                 self._wake.clear()
+                continue
             except Refused as refused:
                 log.info("a virtual player was refused: %s", refused)
+                continue
+            except Exception:  # the virtual players must outlive any one decision's trouble
+                log.exception("a virtual player could not play")
+                acted = False
+            if acted is None:
+                return
+            if not acted:
+                self._wake.wait(1.0)
+                self._wake.clear()
+
+    def _act(self) -> bool | None:
+        """Decides and keys in one awaited seat's commands: whether there were any (None: stopped)."""
+        commands = self.decide()
+        if not commands:
+            return False
+        if self._stop.wait(self.delay):
+            return None
+        for command in commands:
+            self.table.submit(command).result()
+        self.acknowledged(self.table.stored())
+        return True
 
     def decide(self) -> list[Command]:
         """What the first awaited of these seats keys in now, decided by its agent (empty when none is awaited)."""
-        awaited = self.table.awaited(self.seats)
+        levels = self.levels  # the referee may move seats meanwhile: one decision sees one set of seats
+        awaited = self.table.awaited(set(levels))
         if awaited is None:
             return []
         choice, view = awaited
-        return commands_for(choice, self._agent(choice.seat).decide(view, choice))
+        return commands_for(choice, self._agent(choice.seat, levels[choice.seat]).decide(view, choice))
 
-    def _agent(self, seat: int) -> Agent:
+    def _agent(self, seat: int, level: str) -> Agent:
         # One agent per seat and game, seeded from both, so a resumed table plays on as it would have;
         # a new game's agents replace the last game's.
         game = self.table.game_id
@@ -94,7 +117,7 @@ class Bots:
             self._agents, self._agents_game = {}, game
         if seat not in self._agents:
             seed = self.seed * 7919 + seat + 104729 * (game or 0)
-            self._agents[seat] = make_agent(self.levels[seat], self.table.board, seed)
+            self._agents[seat] = make_agent(level, self.table.board, seed)
         return self._agents[seat]
 
 

@@ -42,6 +42,7 @@ KEPT = 1024  # changes remembered; a view older than all of them is stale for an
 
 GAME = "game"  # the game's actions, its layout, which game is under way
 STEPS = "steps"  # the physical table's steps as listed (they grow as the game goes on)
+WHICH = "which"  # which game is under way: its steps are numbered once for all (a rollback only adds)
 
 
 def draft(seat: int) -> str:
@@ -67,7 +68,9 @@ def depends_on(command: Command) -> frozenset[str] | None:
         case Rollback(confirm=confirm):
             return frozenset({GAME}) if confirm else frozenset()  # a preview changes nothing
         case Acknowledge():
-            return frozenset({GAME, STEPS})  # "done" is said of the steps as shown
+            # "Done up to step n" says the same whatever the game did since (steps are only ever added):
+            # a tap stays good while virtual players play on, unless another game took the table.
+            return frozenset({WHICH})
         case MoveSeat():
             return frozenset({GAME, "seats"})
         case RenewLink():

@@ -53,9 +53,12 @@ class NewGame:
 @dataclass(frozen=True)
 class TellTile:
     """The table says which tile it turned over from a pile, or which colossus woke (a game set up from what
-    lies face up): anyone at the table can see it, so any seat may say it, as the referee may."""
+    lies face up): anyone at the table can see it, so any seat may say it, as the referee may. It names the
+    question it answers (`table.asking.question`): of two answers tapped at once, the second is refused
+    instead of being taken for the next draw, which nobody has seen yet."""
 
     choice: int
+    question: int
     by: str = REFEREE
 
 
@@ -151,9 +154,12 @@ class Rollback:
 
 @dataclass(frozen=True)
 class Acknowledge:
-    """The table has done the physical instructions up to `upto` (a count)."""
+    """The table has done the steps up to `upto` (a count). With `skip`, the referee passes over them
+    undone (the log says so, and who)."""
 
     upto: int
+    skip: bool = False
+    by: str = "table"
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import N_, Text
+from companion.i18n import N_, Joined, Text
 from companion.rules import Action, BadRecord, Game, Setup
 from companion.rules.board import Board
 from companion.rules.deal import COLOSSUS_STACKS, tiles_in_play
@@ -77,8 +77,21 @@ def from_json(data: Any) -> Hidden | None:
     return Hidden(int(data.get("answered", 0)), frozenset(int(c) for c in data.get("colossi_seen", ())))
 
 
-def question_json(board: Board, question: Question, language: str) -> dict[str, Any]:
-    """The question in the table's words, with one answer per tile or colossus that can be there."""
+def number(setup: Setup) -> int:
+    """The number of the question asked now (the answers the layout holds): an answer names it, so that of
+    two answers tapped at once the second is refused instead of being taken for the next draw."""
+    hidden = setup.layout.hidden
+    return hidden.answered if hidden is not None else 0
+
+
+def answer_words(board: Board, question: Question, choice: int) -> Text | Joined:
+    """An answer as the table said it: "tile 12", or the colossus by its print."""
+    return Text(N_("tile {tile}"), {"tile": choice}) if question.kind == "tile" else printed.colossus(board, choice)
+
+
+def question_json(board: Board, question: Question, language: str, asked: int) -> dict[str, Any]:
+    """The question in the table's words, with one answer per tile or colossus that can be there, and its
+    number (`asked`), which the answer sends back."""
     if question.kind == "tile":
         title = (N_("Turn the top tile of the recruitment pile over onto Next recruitment: which tile is it?")
                  if question.slot == "recruit" else
@@ -87,7 +100,7 @@ def question_json(board: Board, question: Question, language: str) -> dict[str, 
     else:
         title = N_("The colossi awaken: which colossus is on top of the stack of {needs}?")
         answers = [{"value": c, "label": printed.colossus(board, c).render(language)} for c in question.candidates]
-    return {"kind": question.kind, "slot": question.slot,
+    return {"question": asked, "kind": question.kind, "slot": question.slot,
             "text": Text(title, {"needs": question.slot}).render(language), "answers": answers}
 
 

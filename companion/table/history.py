@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import N_, translate, word
+from companion.i18n import N_, Text, translate, word
 from companion.players import name_or_colour
 from companion.rules import Phase, action_to_json
 from companion.rules.actions import Action, Census
 from companion.rules.state import State
 from companion.rules.terms import UNITS
+
+from .printed import CHOOSES_HOW_MANY, UNIT_COUNTS
 
 WHAT = {
     "place": N_("{player} places the Idrakys on city {city}"),
@@ -18,14 +20,13 @@ WHAT = {
     "reward": N_("{player}'s reward: {take}"),
     "colossus": N_("{player} fights a colossus"),
     "neutral": N_("{player} raises the neutral player's {track}"),
-    "census": N_("{player} reveals {reveal} {unit} at the census"),
+    "census": N_("{player} reveals {units} at the census"),
     "census_bards": N_("{player} places bards at the census"),
     "floor": N_("{player} builds a guild floor in city {city}"),
 }
 NO_FIGHT = N_("{player} does not fight the colossus")
 # A census choice stays behind its player's screen until every seat has chosen (§7): a blind referee reads
 # that it was made, never the count.
-CHOSEN = N_("{player} chooses how many {unit} to reveal at the census")
 IN_YEAR = N_("Year {year} — {what}")
 
 
@@ -36,9 +37,10 @@ def action_words(language: str, state: State, action: Action, year: int, *, blin
     player = name_or_colour(state.players[action.seat], lambda colour: word(language, colour))
     message = NO_FIGHT if data["type"] == "colossus" and not data.get("fight") else WHAT[data["type"]]
     if blind and still_secret(state, action, year):
-        message = CHOSEN
-    params = {"player": player, "city": data.get("city"), "track": data.get("track"), "unit": data.get("unit"),
-              "reveal": data.get("reveal"), "take": " + ".join(word(language, t) for t in data.get("take", ()))}
+        message = CHOOSES_HOW_MANY[data["unit"]]
+    counted = Text(UNIT_COUNTS[data["unit"]], {"n": data["reveal"]}) if data["type"] == "census" else None
+    params = {"player": player, "city": data.get("city"), "track": data.get("track"), "units": counted,
+              "take": " + ".join(word(language, t) for t in data.get("take", ()))}
     what = translate(language, message, {k: v for k, v in params.items() if v is not None})
     return translate(language, IN_YEAR, {"year": year, "what": what})
 

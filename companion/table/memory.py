@@ -30,9 +30,9 @@ def remember(table: Any) -> Callable[[], None]:
         "_events_seen", "_board", "_board_text", "_next_pack", "_next_board", "_referee_seat")}
     copies = {"_boxes": {s: dict(b) for s, b in table._boxes.items()},
               "_seats": {s: dict(d) for s, d in table._seats.items()}, "_links": dict(table._links),
-              "_told": [dict(t) for t in table._told],
+              "_blind_told": [dict(t) for t in table._blind_told],
               "_carried": {s: dict(d) for s, d in table._carried.items()},
-              "_entries": list(table._entries), "_years": list(table._years)}
+              "_entries": list(table._entries), "_years": list(table._years), "_skipped": dict(table._skipped)}
 
     def restore() -> None:
         drafts.by_seat, drafts.locked = {seat: list(orders) for seat, orders in by_seat.items()}, set(locked)

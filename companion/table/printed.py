@@ -18,6 +18,22 @@ UNIT_COUNTS = {
     "priest": NP_("{n} priest", "{n} priests"),
     "mage": NP_("{n} mage", "{n} mages"),
 }
+# The census asks about one kind of unit, named in the plural: a sentence a unit, since "militia" and
+# "infantry" have no other form in English and the French plural is the translator's.
+REVEAL_HOW_MANY = {
+    "militia": N_("Reveal how many militia? (0 to {max})"),
+    "archer": N_("Reveal how many archers? (0 to {max})"),
+    "infantry": N_("Reveal how many infantry? (0 to {max})"),
+    "priest": N_("Reveal how many priests? (0 to {max})"),
+    "mage": N_("Reveal how many mages? (0 to {max})"),
+}
+CHOOSES_HOW_MANY = {
+    "militia": N_("{player} chooses how many militia to reveal at the census"),
+    "archer": N_("{player} chooses how many archers to reveal at the census"),
+    "infantry": N_("{player} chooses how many infantry to reveal at the census"),
+    "priest": N_("{player} chooses how many priests to reveal at the census"),
+    "mage": N_("{player} chooses how many mages to reveal at the census"),
+}
 GOLD = NP_("{n} gold", "{n} gold")
 BARDS = NP_("{n} bard", "{n} bards")
 FLOORS = NP_("{n} floor", "{n} floors")

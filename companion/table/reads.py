@@ -27,6 +27,7 @@ from .steps import Step, StepBuilder
 
 T = TypeVar("T")
 STUCK = 0.25  # seconds a read waits for the table's lock before it takes what it read last time
+WAITING = N_("Waiting for the table to finish: {step}")
 HISTORY = 15  # the recent actions the referee may go back to by pointing
 ASIDE_LISTED = 8  # the games set aside a list shows, newest first
 
@@ -72,14 +73,15 @@ class TableReads:
     _seats: dict[int, dict[str, str]]  # who plays each seat (seats.py)
     _links: dict[int, int]  # each seat's link number (links.py)
     _referee_seat: int | None  # the seat the referee plays too (referee.py)
-    _told: list[dict[str, Any]]  # what the table was told of blind mode (referee.py)
+    _blind_told: list[dict[str, Any]]  # what the table was told of blind mode (referee.py)
     _carried: dict[int, dict[str, int]]  # phones that may follow into this game (carried.py)
     _default_seats: dict[int, dict[str, str]]  # who plays a game's seats when the game does not say
     _hardware: tuple[str, ...]
     _years: list[int]  # the year of each action, as far as known
     _builder: StepBuilder | None
-    _acknowledged: int  # steps done, a prefix: ticked at the table or passed by the game
+    _acknowledged: int  # steps done, a prefix: someone at the table said so, or the referee skipped them
     _ticked: int  # steps someone said were done
+    _skipped: dict[int, str]  # steps the referee passed over, and who did
     _boxes: dict[int, dict[str, Any]]  # seat -> {"kind", "connected"}: table state, not saved
     _language: str
     _pace: str
@@ -109,9 +111,39 @@ class TableReads:
             return read()
 
     def paused(self) -> bool:
-        """In `orders` pace, decisions wait until the table has done every step that moves pieces."""
+        """With pace "wait for the table" (`orders`), nothing is revealed or decided past a step not done:
+        players may still program and lock; the reveal and every decision wait."""
         with self._lock:
-            return self._pace == "orders" and any(s.physical for s in self._steps()[self._acknowledged:])
+            return self._held()
+
+    def _held(self) -> bool:
+        return self._pace == "orders" and self._acknowledged < len(self._steps())
+
+    def _waiting_for(self) -> Any:
+        """The step the game waits for (the oldest not done), as its heading says."""
+        steps = self._steps()
+        return steps[self._acknowledged].heading if self._acknowledged < len(steps) else ""
+
+    def as_of(self, reader: str = "public") -> dict[str, Any] | None:
+        """The engine's view of the game as it stood once the oldest step not done was told (the board as
+        the table has it while doing that step), or None when that is the game now or not known (told
+        before a rollback). Kept per step: made once, however often the page is drawn."""
+        return self._fresh_or_kept(("as_of", reader), lambda: self._as_of(reader))
+
+    def _as_of(self, reader: str) -> dict[str, Any] | None:
+        steps, game, builder = self._steps(), self._game, self._builder
+        if game is None or builder is None or self._acknowledged >= len(steps):
+            return None
+        at = steps[self._acknowledged].at
+        if at is None or at == (game.version, len(game.state.events)):
+            return None
+        found = builder.as_of.get((at, reader))
+        if found is None:
+            found = Game.as_of(game.board, game.setup, game.actions[:at[0]], at[1]).view(reader)
+            if len(builder.as_of) >= 8:
+                builder.as_of.clear()
+            builder.as_of[(at, reader)] = found
+        return found
 
     def steps(self) -> list[Step]:
         """Every step of the game under way for the physical table, done or not, in order."""
@@ -282,6 +314,8 @@ class TableReads:
                 continue
             if isinstance(choice, ProgramChoice) and choice.seat in self._drafts.locked:
                 continue
+            if not isinstance(choice, ProgramChoice) and self._held():
+                continue  # a decision waits for the table (pace "wait for the table"); a program does not
             return choice
         return None
 

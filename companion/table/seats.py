@@ -13,6 +13,11 @@ from .commands import Refused
 
 PHONE, VIRTUAL, BOX = "phone", "virtual", "box"
 LEVEL_WORDS = (N_("easy"), N_("normal"), N_("strong"))  # the levels' names on the page, translated there
+# A virtual player fills a seat nobody plays, so the table wants an opponent that plays the game: `normal`
+# reasons every decision (rewards, colossi, census bards) where `easy` takes them at random, and it
+# decides at once even on a Pi; `strong` (80-95 % of the games against easy, docs/agents.md) is for a table
+# that asks for it. The config's `bot` seats default to `normal` as well.
+DEFAULT_LEVEL = "normal"
 
 
 def levels() -> tuple[str, ...]:
@@ -22,6 +27,7 @@ def levels() -> tuple[str, ...]:
 
 def device(value: Any, boxes: tuple[str, ...]) -> dict[str, str]:
     """One seat's device from its JSON form: {"device": "phone"}, {"device": "virtual", "level": "easy"}
+    (no level: DEFAULT_LEVEL)
     or {"device": "box", "box": "<a box the table has>"}."""
     if not isinstance(value, dict):
         raise Refused(N_("Say for every seat whether it plays on a box, a phone or is a virtual player."))
@@ -29,7 +35,7 @@ def device(value: Any, boxes: tuple[str, ...]) -> dict[str, str]:
     if kind == PHONE:
         return {"device": PHONE}
     if kind == VIRTUAL:
-        level = value.get("level", "easy")
+        level = value.get("level") or DEFAULT_LEVEL
         # `random` is no opponent a referee is offered, but a config may seat it (tests, demos).
         if level not in LEVELS:
             raise Refused(N_("A virtual player plays at one of these levels: {levels}."),

@@ -6,13 +6,16 @@ each scoring. A step is a title and at most MAX_LINES lines: a longer one goes o
 
 A step stays open while what it tells may still grow (an elimination waits for the reward chosen);
 it is sealed when the game moves on to the next order, count, year or scoring, or when the table says
-it is done.
+it is done. Sealed is not done: a step is done only when the table says so (table.py).
+
+Each step knows where the game stood once its last line was told (`at`: how many actions, how many
+events): the board as of that step, for a table still doing it while the game has gone on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.i18n import N_, Joined, Text
@@ -41,13 +44,20 @@ class Step:
     year: int
     title: Text
     lines: tuple[Instruction, ...]
+    at: tuple[int, int] | None = None  # (actions, events) of the game once told; None: of a game rolled back since
 
     @property
     def physical(self) -> bool:
         return any(line.physical for line in self.lines)
 
+    @property
+    def heading(self) -> Text:
+        """The title with its year: a step may be done while the game is a year on."""
+        return Text(N_("Year {year} · {title}"), {"year": self.year, "title": self.title})
+
     def to_json(self, language: str, reader: int | None) -> dict[str, Any]:
         return {"kind": self.kind, "year": self.year, "title": self.title.render(language),
+                "heading": self.heading.render(language),
                 "lines": [line.to_json(language, reader) for line in self.lines], "physical": self.physical}
 
 
@@ -59,6 +69,7 @@ class _Draft:
     more: Text  # the title of the step it goes on in, past MAX_LINES or once sealed
     lines: list[Instruction] = field(default_factory=list)
     idle: list[Text] = field(default_factory=list)
+    at: tuple[int, int] | None = None
 
     def size(self) -> int:
         return len(self.lines) + bool(self.idle)
@@ -67,7 +78,7 @@ class _Draft:
         shown = list(self.lines)
         if self.idle:
             shown.append(Instruction(N_("No effect: {who}."), {"who": Joined(tuple(self.idle))}, physical=False))
-        return Step(self.kind, self.year, self.title, tuple(shown))
+        return Step(self.kind, self.year, self.title, tuple(shown), self.at)
 
 
 class StepBuilder:
@@ -83,7 +94,10 @@ class StepBuilder:
         self._slot_begun = False  # a step of this order slot was made already
         self._scorings = 0
         self._rewards: _Draft | None = None  # where an elimination's rewards go, once chosen
-        self.passed = 0  # steps the game has left behind for good: those before the last programs revealed
+        # The part of the year under way when it is not the orders (a census, a scoring): its kind and the
+        # title of its steps going on, for lines that come after every step was sealed (after a rollback).
+        self._part: tuple[str, Text] | None = None
+        self.as_of: dict[Any, dict[str, Any]] = {}  # views of the game as of a step (reads.py), of this game only
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -111,14 +125,17 @@ class StepBuilder:
             if draft.size():
                 self._sealed.append(draft.step())
 
-    def rebased(self, state: State, restore: list[Step]) -> StepBuilder:
+    def rebased(self, state: State, restore: list[Step], keep: int) -> StepBuilder:
         """A builder that goes on from another state (after a rollback): the steps so far are kept, then
-        the steps that put the pieces back; what comes next is told from where the state stands."""
+        the steps that put the pieces back; what comes next is told from where the state stands (`keep`:
+        the actions the rollback kept)."""
         fresh = StepBuilder(state)
         fresh.feed(state.events)  # to stand where the state stands: its order slot, its scorings
-        fresh._open, fresh._rewards = [], None
-        fresh._sealed = self.steps() + restore
-        fresh.passed = self.sealed
+        fresh._open, fresh._rewards = [], None  # (fresh._part stays: a census rolled into goes on as one)
+        kept = len(state.events)
+        # A step told before the rollback stands as of the same game only if it came from the actions kept.
+        fresh._sealed = [step if step.at is not None and step.at[1] <= kept and step.at[0] <= keep
+                         else replace(step, at=None) for step in self.steps()] + restore
         return fresh
 
     def _boundary(self) -> None:
@@ -128,9 +145,14 @@ class StepBuilder:
 
     # -- feeding -----------------------------------------------------------------------------------
 
-    def feed(self, events: list[Event]) -> None:
+    def feed(self, events: list[Event], start: int = 0, actions: int = 0) -> None:
+        """The engine's events `start` on (their index in the game's events), told after `actions` actions."""
         for i, event in enumerate(events):
+            sizes = [(d, d.size()) for d in self._open]
             self._feed(event, events[i + 1] if i + 1 < len(events) else None)
+            for draft in self._open:
+                if (draft, draft.size()) not in sizes and draft.size():
+                    draft.at = (actions, start + i + 1)
 
     def _feed(self, event: Event, following: Event | None) -> None:
         state = self._state
@@ -146,16 +168,18 @@ class StepBuilder:
                                                 {"player": who(state, first)}, first),
                                     Instruction(N_("Move the year marker → year {year}."), {"year": year})]
                 self._year = year
+                self._part = None
                 return
             case ev.Revealed():
                 self._boundary()
-                self.passed = len(self._sealed)  # the new programs leave everything before behind
+                self._part = None
                 self._outcomes = 0
                 self._slot = 0
                 return
             case ev.CensusBegan():
                 self._boundary()
                 self._start("census", Text(N_("Census")), Text(N_("Census (continued)")))
+                self._part = ("census", Text(N_("Census (continued)")))
                 return
             case ev.CensusCounted():
                 self._rewards = None
@@ -263,8 +287,11 @@ class StepBuilder:
 
     def _current(self) -> _Draft:
         if not self._open:
-            return self._start("order" if self._slot else "setup", self._slot_title(True) if self._slot
-                               else Text(N_("Set up")), Text(N_("Set up")))
+            if self._part is not None:  # a census (or scoring) goes on: its steps keep its title
+                kind, more = self._part
+                return self._start(kind, more, more)
+            title = self._slot_title(True) if self._slot else Text(N_("Set up"))
+            return self._start("order" if self._slot else "setup", title, title)
         return self._open[-1]
 
     def _add(self, draft: _Draft, made: list[Instruction]) -> None:
@@ -288,6 +315,7 @@ class StepBuilder:
         draft = self._start("scoring", Text(N_("Scoring {k} of 3: {category}"),
                                             {"k": self._scorings, "category": category}),
                             Text(N_("Scoring {k} of 3 (continued)"), {"k": self._scorings}))
+        self._part = ("scoring", draft.more)
         rnd = state.rounds[self._scorings - 1] if len(state.rounds) >= self._scorings else None
         if rnd is not None:
             ranked = [Joined((who(state, s), rnd.values.get(s, 0)), " ") for s in rnd.ranking]
@@ -355,13 +383,14 @@ def setup_steps(game: Game, typed: frozenset[str] = frozenset()) -> list[Step]:
     if len(rest) > MAX_LINES:
         steps.append(Step("setup", year, Text(N_("Set up: colossi and scoring (continued)")),
                           tuple(rest[MAX_LINES:])))
-    return steps
+    at = (game.version, len(state.events))
+    return [replace(step, at=at) for step in steps]
 
 
-def restore_steps(year: int, undo: list[Instruction]) -> list[Step]:
-    """The instructions that put the pieces back after a rollback, as steps."""
+def restore_steps(year: int, undo: list[Instruction], at: tuple[int, int] | None = None) -> list[Step]:
+    """The instructions that put the pieces back after a rollback, as steps (`at`: the game rolled back to)."""
     return [Step("restore", year, Text(N_("Put the pieces back") if i == 0 else N_("Put the pieces back (continued)")),
-                 tuple(undo[i:i + MAX_LINES])) for i in range(0, len(undo), MAX_LINES)]
+                 tuple(undo[i:i + MAX_LINES]), at) for i in range(0, len(undo), MAX_LINES)]
 
 
 def _colossus_stack(state: State, top_first: list[int]) -> Text:
@@ -376,10 +405,13 @@ def _colossus_stack(state: State, top_first: list[int]) -> Text:
 
 def game_steps(board: Board, setup: Setup, actions: Sequence[Action]) -> list[Step]:
     """Every step of a whole game for the physical table, as a table playing it would have told them."""
-    fresh = Game(board, setup)
-    game = Game.replay(board, setup, actions)
+    game = Game(board, setup)
     builder = StepBuilder(game.state)
-    builder.add_steps(setup_steps(fresh))
-    builder.feed(game.state.events[len(fresh.state.events):])
+    builder.add_steps(setup_steps(game))
+    seen = len(game.state.events)
+    for action in actions:  # one at a time, as a table is told them: each step knows where the game stood
+        game.push(action)
+        builder.feed(game.state.events[seen:], seen, game.version)
+        seen = len(game.state.events)
     builder.seal()
     return builder.steps()

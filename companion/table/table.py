@@ -35,7 +35,7 @@ from companion.rules import (
 from companion.store import Store
 
 from . import carried, face_up, links, referee, seats
-from .changes import GAME, STEPS, Changes, Moved, depends_on, draft, touched
+from .changes import GAME, STEPS, WHICH, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
     REFEREE,
@@ -65,7 +65,7 @@ from .history import action_words
 from .instructions import Instruction
 from .memory import remember
 from .names import check_names
-from .reads import kept_entries
+from .reads import WAITING, kept_entries
 from .restore import restore_instructions
 from .saving import STORE_ERRORS, CannotSave, Saving
 from .steps import StepBuilder, restore_steps, setup_steps
@@ -82,7 +82,7 @@ UNCHECKED_3P = ("The 3-player tiles of this board pack are not checked against y
 BLIND_REFUSAL = N_("The rules refuse this choice for that seat. What it may choose is behind its screen: "
                    "let the player choose on their own box or phone.")
 # Refusals that name nothing behind a screen, so a blind referee may read them as they are.
-PUBLIC_REFUSALS = frozenset({N_("The census now counts {wanted}, not {unit}.")})
+PUBLIC_REFUSALS = frozenset({N_("The census counts this unit now: {wanted} (not {unit}).")})
 
 
 class Table(TableViews):
@@ -101,17 +101,19 @@ class Table(TableViews):
         self._drafts = Drafts()
         self._years: list[int] = []  # the year of each action, as far as known (history.py)
         self._builder: StepBuilder | None = None  # the steps for the physical table, of the game under way
-        self._acknowledged = 0  # steps done: ticked at the table, or passed by the game
-        self._ticked = 0  # steps someone said were done
+        self._acknowledged = 0  # steps done (the first ones): someone at the table said so, or the referee skipped them
+        self._ticked = 0  # steps someone said were done (as many as done: the game moving on does none)
+        self._skipped: dict[int, str] = {}  # steps the referee passed over undone, and who did
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
+        self._told: dict[int, Any] = {}  # face_up.py: each question's answer, to tell a late second answer
         self._hardware: tuple[str, ...] = ()  # the hardware boxes the table has, for the seats (seats.py)
         self._default_seats: dict[int, dict[str, str]] = {}  # who plays a game's seats when it does not say
         self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
         self._links: dict[int, int] = {}  # each seat's link number (links.py); saved
         self._referee_seat: int | None = None  # the seat the referee plays too (referee.py); saved
         self._carried: dict[int, dict[str, int]] = {}  # phones that may follow into this game (carried.py); saved
-        self._told: list[dict[str, Any]] = []  # what the table was told of blind mode (referee.py); saved
+        self._blind_told: list[dict[str, Any]] = []  # what the table was told of blind mode (referee.py); saved
         self._views = ViewCache()
         self._kept_reads: dict[Any, Any] = {}  # reads.py: what a read gave last, for when the loop is stuck
         self._watchers: list[Callable[[int], None]] = []
@@ -165,11 +167,12 @@ class Table(TableViews):
         self._pace = saved.get("pace", self._pace)
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._links = links.from_json(stored.table_state.get(links.KEY))
-        self._referee_seat, self._told = referee.from_json(stored.table_state.get(referee.KEY))
+        self._referee_seat, self._blind_told = referee.from_json(stored.table_state.get(referee.KEY))
         self._carried = carried.from_json(stored.table_state.get(carried.KEY))
         total = len(self._steps())
         self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
         self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
+        self._skipped = {int(n): str(by) for n, by in saved.get("skipped", {}).items() if int(n) < total}
         if self._builder is not None:
             self._builder.seal(self._acknowledged)
         self._version = max(self._version, int(saved.get("version", 0)) + 1)  # never goes back
@@ -182,7 +185,8 @@ class Table(TableViews):
         self._game = Game(self._board, setup)
         self._entries = []
         self._links = {}
-        self._referee_seat, self._told = None, []
+        self._told = {}
+        self._referee_seat, self._blind_told = None, []
         self._carried = {}
         self._drafts.clear()
         self._builder = StepBuilder(self._game.state)
@@ -191,6 +195,7 @@ class Table(TableViews):
         self._views.renumber()
         self._events_seen = len(self._game.state.events)
         self._acknowledged = self._ticked = 0
+        self._skipped = {}
 
     def _replay_entry(self, entry: dict[str, Any]) -> None:
         assert self._game is not None
@@ -209,17 +214,16 @@ class Table(TableViews):
             self._years.append(self._game.state.year)
 
     def _collect_instructions(self) -> None:
-        """Turns the engine's new events into steps. The game moved on: the steps it had sealed before
-        are done, ticked or not, so the table's to-do never piles up. While the table is asked what it
-        turned over, the steps stop at the question: what follows is the engine's guess."""
+        """Turns the engine's new events into steps. A step is not done because the game moved past it:
+        the pieces are still where they were until someone at the table does it and says so. While the
+        table is asked what it turned over, the steps stop at the question: what follows is the engine's
+        guess."""
         assert self._game is not None and self._builder is not None
-        passed = self._builder.sealed
         events = self._game.state.events
         questions = self._game.questions()
         upto = questions[0].event if questions else len(events)
-        self._builder.feed(events[self._events_seen:upto])
+        self._builder.feed(events[self._events_seen:upto], self._events_seen, self._game.version)
         self._events_seen = upto
-        self._acknowledged = max(self._acknowledged, passed, self._builder.passed)
 
     def _rollback_to(self, keep: int) -> list[Instruction]:
         assert self._game is not None and self._builder is not None
@@ -229,8 +233,9 @@ class Table(TableViews):
             self._store_layout(rebuilt.setup)
         undo = restore_instructions(before, rebuilt.view("referee"), self._board)
         self._builder.seal()
-        self._acknowledged = self._builder.sealed  # what happened before the rollback is history now
-        self._builder = self._builder.rebased(rebuilt.state, restore_steps(rebuilt.state.year, undo))
+        # The steps not done yet stay to do: the pieces go back from where all told before left them.
+        at = (keep, len(rebuilt.state.events))
+        self._builder = self._builder.rebased(rebuilt.state, restore_steps(rebuilt.state.year, undo, at), keep)
         self._game = rebuilt
         self._events_seen = len(rebuilt.state.events)
         del self._years[keep:]
@@ -363,11 +368,12 @@ class Table(TableViews):
         shape: dict[str, tuple[Any, ...]] = {
             GAME: (self._game_id, game, game.version if game else 0, len(self._entries), game.setup if game else None),
             STEPS: (builder, builder.shape() if builder else None),
-            "done": (self._acknowledged, self._ticked),
+            WHICH: (self._game_id,),
+            "done": (self._acknowledged, self._ticked, tuple(self._skipped.items())),
             "settings": (self._pace, self._language, self._next_pack, self._board_text),
             "seats": ({s: dict(d) for s, d in self._seats.items()}, self._hardware),
             "links": (dict(self._links),),
-            "referee": (self._referee_seat, tuple(tuple(sorted(t.items())) for t in self._told)),
+            "referee": (self._referee_seat, tuple(tuple(sorted(t.items())) for t in self._blind_told)),
             "boxes": ({s: dict(b) for s, b in self._boxes.items()},),
         }
         for seat, orders in self._drafts.by_seat.items():
@@ -400,13 +406,8 @@ class Table(TableViews):
         match command:
             case NewGame():
                 return self._new_game(command)
-            case Acknowledge(upto=upto):
-                upto = min(upto, len(self._steps()))
-                if self._builder is not None:
-                    self._builder.seal(upto)  # what comes next for a step done goes on in a step of its own
-                self._acknowledged = max(self._acknowledged, upto)
-                self._ticked = max(self._ticked, upto)
-                return {"acknowledged": self._acknowledged}
+            case Acknowledge():
+                return self._acknowledge(command)
             case ImportGame():
                 return self._import(command)
             case ResumeGame():
@@ -444,7 +445,7 @@ class Table(TableViews):
                 if pace not in PACES:
                     raise Refused(N_("The pace is one of {paces}."), params={"paces": ", ".join(PACES)})
                 self._pace = pace
-                return {"pace": pace}
+                return {"pace": pace, **self._release()}
         game = self._current()
         match command:
             case SetOrder(seat=seat, slot=slot, order=order):
@@ -527,12 +528,12 @@ class Table(TableViews):
         """In a game the referee plays, the table is told each time blind mode goes off (and on again after)."""
         if self._game_id is None or self._referee_seat is None:
             return {"blind": on}
-        last = self._told[-1]["blind"] if self._told else "on"
+        last = self._blind_told[-1]["blind"] if self._blind_told else "on"
         if ("on" if on else "off") == last:
             return {"blind": on}
-        told = [*self._told, {"blind": "on" if on else "off", "year": self._current().state.year}]
+        told = [*self._blind_told, {"blind": "on" if on else "off", "year": self._current().state.year}]
         self._store.set_table_state(self._game_id, referee.KEY, referee.to_json(self._referee_seat, told))
-        self._told = told
+        self._blind_told = told
         log.info("the referee switched blind mode %s", "on" if on else "off")
         return {"blind": on}
 
@@ -611,7 +612,7 @@ class Table(TableViews):
         self._builder.add_steps(setup_steps(fresh))
         self._views.renumber()
         self._events_seen = len(fresh.state.events)
-        self._builder.feed(game.state.events[self._events_seen:])
+        self._builder.feed(game.state.events[self._events_seen:], self._events_seen, game.version)
         self._events_seen = len(game.state.events)
         self._builder.seal()
         self._acknowledged = self._builder.sealed  # an imported game's pieces are already where they are
@@ -626,33 +627,68 @@ class Table(TableViews):
         if game.state.phase != Phase.PROGRAM:
             raise Refused(N_("Orders are programmed only during the programming phase."), "§3")
 
+    def _acknowledge(self, command: Acknowledge) -> dict[str, Any]:
+        """Steps done at the table, or passed over by the referee (logged with who did): the first ones
+        up to `upto`. With pace "wait for the table", what waited for them goes on (`_release`)."""
+        if command.skip:
+            self._referee_only(command.by)
+        upto = min(command.upto, len(self._steps()))
+        if upto <= self._acknowledged:
+            return {"acknowledged": self._acknowledged}
+        if self._builder is not None:
+            self._builder.seal(upto)  # what comes next for a step done goes on in a step of its own
+        if command.skip:
+            self._skipped.update({n: command.by for n in range(self._acknowledged, upto)})
+            log.info("steps %s to %s skipped by the %s", self._acknowledged + 1, upto, command.by)
+        self._acknowledged = self._ticked = upto
+        return {"acknowledged": self._acknowledged, **self._release()}
+
+    def _release(self) -> dict[str, Any]:
+        """With every program locked and nothing left to do at the table, the programs are revealed: a
+        reveal held by pace "wait for the table" happens as soon as the table is done."""
+        game = self._game
+        if game is None or game.state.phase != Phase.PROGRAM or self._held() \
+                or not set(game.state.players) <= self._drafts.locked:
+            return {}
+        # The last lock reveals every program: the engine gets them all, stored in one transaction.
+        programs = self._drafts.programs(game.state.turn_order())
+        self._push_and_store([(p, "player") for p in programs])
+        log.info("every program revealed")
+        self._drafts.clear()
+        return {"revealed": True}
+
     def _lock_program(self, seat: int) -> dict[str, Any]:
         self._programming(seat)
         self._drafts.check_full(seat)
         game = self._current()
         locked = self._drafts.locked
-        if len(locked | {seat}) < len(game.state.players):
-            locked.add(seat)
-            log.info("seat %s locked (%s of %s)", seat, len(locked), len(game.state.players))
-            return {"locked": True}
         locked.add(seat)
-        # The last lock reveals every program: the engine gets them all, stored in one transaction.
-        programs = self._drafts.programs(game.state.turn_order())
+        log.info("seat %s locked (%s of %s)", seat, len(locked), len(game.state.players))
         try:
-            self._push_and_store([(p, "player") for p in programs])
+            revealed = self._release()
         except Exception:
             locked.discard(seat)
             raise
-        log.info("seat %s locked: every program revealed", seat)
-        self._drafts.clear()
-        return {"locked": True, "revealed": True}
+        if not revealed and len(locked) == len(game.state.players):
+            log.info("every program locked: the reveal waits for the table")
+            return {"locked": True, "waiting": True}
+        return {"locked": True, **revealed}
 
     def _tell(self, command: TellTile) -> dict[str, Any]:
         """The table says what it turned over: written into the game's layout, on disk before the answer."""
         game = self._current()
         questions = game.questions()
+        asked = face_up.number(game.setup)
+        if command.question < asked:
+            told = self._told.get(command.question)
+            if told is not None:
+                raise Refused(N_("That question was already answered: {answer}. The game went on from that answer."),
+                              params={"answer": told})
+            raise Refused(N_("That question was already answered: the game went on from that answer."))
         if not questions:
             raise Refused(N_("The game is not waiting for a tile or a colossus."))
+        if command.question != asked:
+            raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
         if command.choice not in questions[0].candidates:
             raise Refused(N_("That cannot be there: choose one of {choices}."),
                           params={"choices": ", ".join(map(str, questions[0].candidates))}, rule="§6")
@@ -666,6 +702,7 @@ class Table(TableViews):
         except Exception:
             self._game = Game.replay(self._board, before, game.actions)
             raise
+        self._told[asked] = face_up.answer_words(self._board, questions[0], command.choice)
         self._collect_instructions()
         log.info("game %s: the table turned over %s", self._game_id, command.choice)
         return {"told": command.choice}
@@ -677,8 +714,8 @@ class Table(TableViews):
 
     def _decide(self, command: Decide) -> dict[str, Any]:
         game = self._current()
-        if command.by != REFEREE and self.paused():
-            raise Refused(N_("Wait: the table still has steps to carry out."))
+        if self._held():
+            raise Refused(WAITING, params={"step": self._waiting_for()})
         try:
             action = action_from_json(command.action)
         except BadRecord as error:
@@ -775,6 +812,7 @@ class Table(TableViews):
         self._store.set_table_state(self._game_id, "table", {
             **self._drafts.to_json(),
             "pace": self._pace, "acknowledged": self._acknowledged, "ticked": self._ticked, "version": version,
+            **({"skipped": {str(n): by for n, by in self._skipped.items()}} if self._skipped else {}),
         })
 
 

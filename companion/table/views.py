@@ -14,18 +14,19 @@ from typing import Any
 
 from companion.i18n import translate
 from companion.rules import Phase
-from companion.rules.choices import Choice
+from companion.rules.choices import Choice, ProgramChoice
 from companion.rules.preview import preview
 from companion.rules.terms import PROGRAM_LENGTH
 from companion.rules.views import parse_reader
 
 from . import face_up, referee, seats
-from .reads import TableReads
+from .reads import WAITING, TableReads
 from .saving import CANNOT_SAVE, Saving
 from .snapshot import SeatSnapshot
 from .steps import Step
 
-RECENT = 6  # steps already done whose lines a view still lists among its instructions
+RECENT = 6  # steps already done that a view still lists (with their lines among its instructions)
+TODO_LISTED = 12  # steps to do a view lists, the oldest first: a table that never says Done can owe a hundred
 
 
 class ViewCache:
@@ -149,23 +150,38 @@ class TableViews(TableReads):
         sealed = self._builder is not None and n < self._builder.sealed  # an open step may still change
         made = self._views.step(key, lambda: step.to_json(self._language, me)) if sealed \
             else step.to_json(self._language, me)
-        return dict(made, n=n, done=n < self._acknowledged, ticked=n < self._ticked)
+        skipped = self._skipped.get(n)
+        return dict(made, n=n, done=n < self._acknowledged, ticked=n < self._ticked and skipped is None,
+                    **({"skipped": skipped} if skipped is not None else {}))
+
+    def steps_json(self, reader: str, first: int = 0) -> list[dict[str, Any]]:
+        """Every step from `first` on as this reader sees them (the log of the table page)."""
+        def read() -> list[dict[str, Any]]:
+            me = parse_reader(reader, self._game.state.seats) if self._game is not None else None
+            return [self._step_json(n, step, me) for n, step in enumerate(self._steps()) if n >= first]
+        return self._fresh_or_kept(("steps", reader, first), read)
 
     def _table_part(self, reader: str, me: int | None) -> dict[str, Any]:
-        """The steps: every one, for the log; the to-do is those not done. `instructions` lists the
-        lines of the steps to do and of the last few done, each with its step's number."""
-        steps = [self._step_json(n, step, me) for n, step in enumerate(self._steps())]
-        start = max(0, self._acknowledged - RECENT)
-        shown = [dict(line, n=step["n"], done=step["done"]) for step in steps[start:] for line in step["lines"]]
+        """The steps not done, the oldest first (the first TODO_LISTED), and the last few done: a view does
+        not grow with the game. `instructions` lists their lines, each with its step's number."""
+        every = self._steps()
+        start, end = max(0, self._acknowledged - RECENT), min(len(every), self._acknowledged + TODO_LISTED)
+        steps = [self._step_json(n, every[n], me) for n in range(start, end)]
+        shown = [dict(line, n=step["n"], done=step["done"]) for step in steps for line in step["lines"]]
         drafts = self._drafts
+        held = self._held()
         part: dict[str, Any] = {"game": self._game_id, "actions": self._game.version if self._game else 0,
-                                "pace": self._pace, "paused": self.paused(),
+                                "pace": self._pace, "paused": held,
                                 "language": self._language, "acknowledged": self._acknowledged,
-                                "ticked": self._ticked, "steps": steps,
+                                "ticked": self._ticked, "steps": steps, "steps_total": len(every),
                                 "instructions": shown, "locked": sorted(drafts.locked),
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
                                 "board": self._board_part(), "asking": self._asking(), **self._seats_part(me),
                                 **self._referee_part()}
+        if held:  # what the game waits for, in words, for every seat's page and box
+            heading = every[self._acknowledged].heading
+            part["waiting"] = {"n": self._acknowledged, "heading": heading.render(self._language),
+                               "text": translate(self._language, WAITING, {"step": heading})}
         if self._saving.failing:  # every reader is told, in words, and what to do
             part["saving"] = {"problem": translate(self._language, CANNOT_SAVE)}
         if me == -1:
@@ -179,15 +195,16 @@ class TableViews(TableReads):
         """The seat the referee plays and what every reader was told of blind mode (referee.py): no secret."""
         if self._referee_seat is None:
             return {}
-        told = [translate(self._language, referee.SAID[t["blind"]], {"year": t.get("year")}) for t in self._told]
-        blind = not self._told or self._told[-1]["blind"] == "on"
+        told = [translate(self._language, referee.SAID[t["blind"]], {"year": t.get("year")}) for t in self._blind_told]
+        blind = not self._blind_told or self._blind_told[-1]["blind"] == "on"
         return {"referee_plays": self._referee_seat, "referee_blind": blind, "blind_told": told}
 
     def _asking(self) -> dict[str, Any] | None:
         """What the table must say before the game goes on (a game set up from what lies face up): no
         secret, every reader sees it, and any player at the table may answer."""
-        questions = self._game.questions() if self._game is not None else []
-        return face_up.question_json(self._board, questions[0], self._language) if questions else None
+        if self._game is None or not (questions := self._game.questions()):
+            return None
+        return face_up.question_json(self._board, questions[0], self._language, face_up.number(self._game.setup))
 
     def _seats_part(self, me: int | None) -> dict[str, Any]:
         """Who plays each seat and, for the referee, what the table has to offer (seats.py)."""
@@ -222,6 +239,8 @@ class TableViews(TableReads):
         if self._game is None or seat not in self._game.state.players:
             return SeatSnapshot(view, None, (), (None,) * PROGRAM_LENGTH, False)
         choice = next(iter(self._game.legal(seat)), None)
+        if choice is not None and not isinstance(choice, ProgramChoice) and self._held():
+            choice = None  # the decision waits for the table: the box says what for (view's `waiting`)
         draft = self._drafts.of(seat)
         forecast = tuple(preview(self._game.state, seat, [o or "wait" for o in draft])) \
             if self._game.state.phase == Phase.PROGRAM else ()

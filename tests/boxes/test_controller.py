@@ -12,7 +12,7 @@ from companion.boxes.frame import Frame
 from companion.boxes.keys import keys_for
 from companion.boxes.text import wrap
 from companion.rules import actions
-from companion.table import SetOrder, Table
+from companion.table import Acknowledge, SetOrder, Table
 from tests.engine import engine
 from tests.table.support import advance, new_table
 
@@ -276,3 +276,17 @@ def test_bards_start_spread_and_move_one_at_a_time() -> None:
     assert split == (2, 1, 1)
     cursor, split = split_step("UP", cursor, split, 4)  # wraps to the last region
     assert cursor == 2
+
+
+def test_with_pace_wait_for_the_table_each_box_says_which_step_it_waits_for(tmp_path: Path) -> None:
+    """Issue 26: a decision waits for the table's step, and the box says which; the reveal too, once all locked."""
+    table = new_table(tmp_path / "t.db", seed=3, pace="orders")
+    table.start()
+    box = boxes(table)
+    first = engine(table).state.turn_order()[0]
+    frame = box[first].controller.frame()
+    assert frame.kind == "message" and " ".join(frame.lines).startswith("Waiting for the table to finish:")
+    assert "Year 1" in " ".join(frame.lines) and "Set up" in " ".join(frame.lines)
+    table.submit(Acknowledge(len(table.steps()))).result(timeout=10)
+    assert box[first].controller.frame().kind == "grid"  # nothing to wait for: the placement
+    table.stop()

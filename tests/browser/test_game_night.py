@@ -111,7 +111,11 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
         form.get_by_role("button", name="Send").click()
         expect(referee.locator("#decide-note")).to_have_text("Done.")
     expect(board.locator("#live")).to_have_attribute("data-phase", "program")
+    # Nobody tapped Done: the map shows the board as of the set-up still to do; "Now" shows the game now.
+    expect(board.locator("svg.map g.idrakys")).to_have_count(0)
+    board.locator("button[data-board='now']").click()
     expect(board.locator("svg.map g.idrakys")).to_have_count(3)
+    expect(board.locator("button[data-board='now']")).to_have_attribute("aria-pressed", "true")
 
     # Each player opens their seat link and programs on the phone box; the table sees only the locks.
     links = {int(link.get_attribute("data-seat")): link.locator("a.seat-link").get_attribute("href")
@@ -161,7 +165,7 @@ def test_a_game_night_on_phones(served: Served, pages: Any, tmp_path: Path) -> N
     referee.locator("#h-history").click()
     referee.locator("button[data-keep='3']").click()  # the first program: back to the end of placement
     preview = referee.locator("#rollback-preview")
-    expect(preview).to_contain_text(f"Going back undoes {table.actions() - 3} action(s):")
+    expect(preview).to_contain_text(f"Going back undoes {table.actions() - 3} actions:")
     assert table.has_game() and table.actions() == revealed  # a preview changes nothing
     referee.screenshot(path=str(ARTIFACTS / "referee-full.png"), full_page=True)
     referee.locator("#h-rollback").scroll_into_view_if_needed()

@@ -87,7 +87,7 @@ def test_a_rollback_chosen_from_the_list_and_a_confirm_refused_after_the_game_mo
     second = table.history()[1]
     referee.get_by_role("button", name=second["text"], exact=True).click()
     preview = referee.locator("#rollback-preview")
-    expect(preview).to_contain_text("Going back undoes 2 action(s):")
+    expect(preview).to_contain_text("Going back undoes 2 actions:")
     expect(preview.locator("ol.dropped li").first).to_have_text(second["text"])
     referee.screenshot(path=str(SHOTS / "referee-rollback.png"))
 
@@ -96,7 +96,7 @@ def test_a_rollback_chosen_from_the_list_and_a_confirm_refused_after_the_game_mo
     now = table.actions()
     referee.locator("#rollback-confirm").click()
     expect(preview).to_contain_text("The game moved on since this preview")
-    expect(preview).to_contain_text(f"Going back undoes {now - second['keep']} action(s):")
+    expect(preview).to_contain_text(f"Going back undoes {now - second['keep']} actions:")
     assert table.actions() == now  # nothing was undone on the stale preview
     referee.locator("#rollback-confirm").click()
     expect(referee.locator("#live")).to_have_attribute("data-actions", str(second["keep"]))
@@ -122,3 +122,29 @@ def test_the_referee_page_in_english_and_french(served: Served, referee: Any) ->
     assert "to decide" not in referee.locator("body").inner_text()
     referee.evaluate("window.scrollTo(0, 0)")
     referee.screenshot(path=str(SHOTS / "referee-fr.png"))
+
+
+def test_the_wizard_shows_each_option_where_it_applies(served: Served, referee: Any) -> None:
+    """Issue 26 item 9: the neutral player's difficulty shows with 3 players only (it showed with 4), the
+    level only for a virtual player, and a virtual player is proposed at `normal`."""
+    sign_in(referee, served.url)
+    referee.locator("#h-new").click()
+    neutral = referee.locator("#w-neutral")
+    # The game shown has 3 players: the wizard offers them again (issue 26, item 2).
+    expect(referee.locator("#w-count")).to_have_value("3")
+    expect(neutral).to_be_visible()
+    referee.select_option("#w-count", "4")
+    expect(neutral).to_be_hidden()
+    referee.select_option("#w-count", "3")
+    expect(neutral).to_be_visible()
+    referee.select_option("#w-count", "5")
+    expect(neutral).to_be_hidden()
+    expect(referee.locator(".player-row[data-row='4']")).to_be_visible()
+    level = referee.locator(".player-row[data-row='1'] .level")
+    expect(level).to_be_hidden()
+    referee.select_option("select[name='device-1']", "virtual")
+    expect(level).to_be_visible()
+    expect(referee.locator("select[name='level-1']")).to_have_value("normal")
+    referee.select_option("#w-count", "4")
+    expect(neutral).to_be_hidden()
+    expect(referee.locator(".player-row[data-row='4']")).to_be_hidden()

@@ -208,3 +208,39 @@ def test_no_page_is_wider_than_a_360_px_phone(served: Served, browser: Any, lang
             no_overflow(page)
     finally:
         context.close()
+
+
+def test_a_wrong_program_is_fixed_in_eight_taps(served: Served, phone: Any) -> None:
+    """Issue 26 item 5: Clear empties the whole program in one tap, so a program entered wrong is fixed
+    with Clear, six orders and Lock (it took 21 taps when Clear took one order away); on the box view, one
+    long press of BACK does the same."""
+    table = served.table
+    rng = random.Random(3)
+    while table.phase() == "place":
+        for command in next_inputs(table, rng):
+            table.handle(command)
+    seat = 1
+    open_seat(phone, served, seat)
+    expect(phone.locator("#editor")).to_be_visible()
+    for order in ("red", "red", "red", "red", "red", "red"):
+        phone.locator(f"#editor [data-put='{order}']").first.tap()
+    phone.wait_for_function("() => document.querySelectorAll(\"#editor .slot[data-order='']\").length === 0")
+    wanted = ["black", "action", "blue", "wait", "red", "action"]
+    taps = Taps(phone)
+    taps.tap("#editor [data-clear]")
+    expect(phone.locator("#editor .slot[data-order='']")).to_have_count(6)
+    for order in wanted:
+        taps.tap(f"#editor [data-put='{order}']")
+    taps.tap("#editor [data-seat-command='lock']")
+    expect(phone.locator(".notice.waiting")).to_be_visible()
+    assert taps.count <= 8
+    assert table.view("referee")["table"]["drafts"][str(seat)] == wanted
+    # The box view: unlocked, then BACK held down until the box clears the program.
+    phone.locator("#editor [data-seat-command='unlock']").tap()
+    expect(phone.locator("#editor [data-clear]")).to_be_visible()
+    phone.locator("#box-view summary").tap()
+    back = phone.locator("#box-view [data-key='BACK']")
+    back.dispatch_event("pointerdown")
+    phone.wait_for_function("() => document.querySelectorAll(\"#editor .slot[data-order='']\").length === 6")
+    back.dispatch_event("pointerup")
+    assert table.view("referee")["table"]["drafts"][str(seat)] == [None] * 6

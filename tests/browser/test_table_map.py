@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.table import SetLanguage
+from companion.table import Acknowledge, SetLanguage
 from tests.table.support import next_inputs
 
 from .conftest import ARTIFACTS, SHOTS, Served, page_on
@@ -144,6 +144,9 @@ def test_a_landscape_screen_shows_the_whole_board_first_beside_the_panel(served:
         expect(page.locator("#live")).to_have_attribute("data-phase", "place")  # the longest phase name
         panel_fits(page)
         play_into_the_year(served, 1)
+        # The table laid out the board first (a step stays to do until Done: issue 26).
+        set_up = sum(1 for step in served.table.view("public")["table"]["steps"] if step["kind"] == "setup")
+        served.table.submit(Acknowledge(set_up)).result(timeout=10)
         expect(page.locator("#live")).to_have_attribute("data-version", str(served.table.version))
         g = geometry(page)
         # The board first: its top at the top of the first screen, its bottom in it too.
@@ -153,8 +156,10 @@ def test_a_landscape_screen_shows_the_whole_board_first_beside_the_panel(served:
         assert g["columnWidth"] >= 0.6 * width, g
         assert min(g["columnWidth"] - g["width"], height - g["top"] - g["height"]) <= 20, g
         assert g["height"] >= 0.85 * height, g
-        # Beside it, in the first screen: the year and phase, the QR code, the players' locks, the current step.
-        panel = page.evaluate("() => ['.status', '.qrcard', '.players', '.step.current .step-title'].map(s => {"
+        # Beside it, in the first screen: the year and phase, the QR code, the players' locks, the current step
+        # and its Done.
+        panel = page.evaluate("() => ['.status', '.qrcard', '.players', '.step.current .step-title',"
+                              " '.step.current button.done'].map(s => {"
                               " const r = document.querySelector(s).getBoundingClientRect();"
                               " return [s, r.left, r.top, r.bottom]; })")
         for name, left, top, bottom in panel:

@@ -44,7 +44,7 @@ def test_the_first_screens_of_the_walk_on_a_phone(served: Served, phone: Any) ->
     expect(page.locator("#fields fieldset[data-known='no']")).to_have_count(3)
     save = page.locator("#save")
     expect(save).to_be_disabled()
-    expect(page.locator("#save-note")).to_have_text("3 part(s) to fill in from your board.")
+    expect(page.locator("#save-note")).to_have_text("3 parts to fill in from your board.")
     box = save.bounding_box()
     assert box is not None and box["height"] >= 60 and box["width"] >= 390 * 0.5  # a big thumb target
     page.locator("#where").scroll_into_view_if_needed()

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 from luma.core.device import dummy
+from luma.core.error import DeviceNotFoundError
 
 from companion.boxes.box import Box
 from companion.boxes.drawing import image
@@ -195,3 +198,88 @@ def test_a_box_stuck_on_a_key_does_not_hold_up_another_box(factory: MockFactory,
         free.close()
         stuck.close()
 
+
+
+class Timer:
+    """The screen's timer, run by the test: what is due waits until `fire`."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[float, Callable[[], None]]] = []
+
+    def __call__(self, delay: float, action: Callable[[], None]) -> Timer:
+        self.waiting.append((delay, action))
+        return self
+
+    def cancel(self) -> None:
+        self.waiting.clear()
+
+    def fire(self) -> None:
+        due, self.waiting = self.waiting, []
+        for _, action in due:
+            action()
+
+
+def test_keys_work_while_the_screen_does_not_answer_and_it_shows_the_current_frame_once_it_does(
+        factory: MockFactory, table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    device, bus = oled()
+    answers = threading.Event()
+
+    def opener() -> object:
+        if not answers.is_set():
+            raise DeviceNotFoundError("I2C device not found on address: 0x3C")
+        return device
+
+    timer = Timer()
+    caplog.set_level(logging.INFO, logger="companion.hardware")
+    screen = WatchedScreen(opener=opener, name="seat 1's screen", timer=timer)
+    hardware = HardwareBox(1, "gpio:0", table, screen=screen, pin_factory=factory)
+    try:
+        assert hardware.box.settled(5)
+        first = hardware.box.controller.frame()
+        press(factory, 0, Key.DOWN)  # the keys act with no screen to show it
+        assert hardware.wait_handled(1, 5) and hardware.box.settled(5)
+        wanted = hardware.box.controller.frame()
+        assert wanted != first and screen.shown is None and not screen.answering
+        assert [delay for delay, _ in timer.waiting] == [5.0]  # tried again every few seconds
+        timer.fire()
+        assert screen.shown is None and len(timer.waiting) == 1  # still nothing there: tried again later
+        answers.set()
+        timer.fire()
+        assert screen.answering and screen.shown == wanted and timer.waiting == []
+        assert bytes(bus.memory) == b"".join(pages(image(wanted)))  # the box's current frame, whole
+        press(factory, 0, Key.DOWN)  # and from then on the screen follows the keys
+        assert hardware.wait_handled(2, 5) and hardware.box.settled(5)
+        assert screen.wait_until_showing(hardware.box.controller.frame())
+        messages = [(r.levelno, r.getMessage()) for r in caplog.records if "seat 1's screen" in r.getMessage()]
+        assert messages == [
+            (logging.WARNING, "seat 1's screen: the screen does not answer (I2C device not found on address: "
+                              "0x3C); its keys work, trying it again every 5 s"),
+            (logging.INFO, "seat 1's screen: the screen answers now, after 2 attempt(s)")]
+    finally:
+        hardware.close()
+
+
+def test_the_table_opens_a_box_whose_screen_does_not_answer_with_its_keys(tmp_path: Path) -> None:
+    """At start-up (companion run): no screen on this bus, the box is opened all the same and its keys act."""
+    from companion.config import PlayerConfig, simulated
+    from companion.run import open_hardware
+
+    previous = Device.pin_factory
+    Device.pin_factory = factory = MockFactory()
+    table = new_table(tmp_path / "late.db", players=3, seed=7)
+    table.start()
+    players = (PlayerConfig(1, "blue", box="gpio:0", screen="ssd1306:99:0x3C"), *simulated().players[1:3])
+    boxes = open_hardware(replace(simulated(), players=players), table)
+    try:
+        assert [box.seat for box in boxes] == [1] and not boxes[0].screen.answering
+        assert boxes[0].box.settled(5)
+        before = boxes[0].box.controller.frame()
+        press(factory, 0, Key.DOWN)
+        assert boxes[0].wait_handled(1, 5) and boxes[0].box.settled(5)
+        assert boxes[0].box.controller.frame() != before
+    finally:
+        for box in boxes:
+            box.close()
+        table.stop()
+        factory.reset()
+        Device.pin_factory = previous

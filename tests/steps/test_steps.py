@@ -94,3 +94,22 @@ def test_piles_are_told_bottom_first_and_name_their_top() -> None:
     assert f"Threat pile, threat side up, stack, bottom first: {bottom_first} ({fresh.threat_pile[0]} on top)." in setup
     assert "Recruitment pile, recruitment side up, stack, bottom first:" in setup
     assert "shuffle" not in setup.lower()
+
+
+@pytest.mark.parametrize("players,short", [(4, True), (3, False)])
+def test_each_step_knows_the_board_as_the_table_has_it_while_doing_it(players: int, short: bool) -> None:
+    """A table a year behind the game sees the board of its step's year, mid-resolution, not the game's present."""
+    game, steps = games(players, short)[0]
+    assert all(step.at is not None for step in steps)
+    for step in steps:
+        assert step.at is not None
+        actions, events = step.at
+        past = Game.as_of(BOARD, game.setup, game.actions[:actions], events)
+        assert past.state.events == game.state.events[:len(past.state.events)] and len(past.state.events) >= events
+        assert past.view("referee")["awaiting"] == [] and past.view("public")["year"] == past.state.year
+        if step.kind == "setup":
+            assert past.version == 0 and past.state.phase == "place"
+        if step.kind == "order":
+            assert past.state.year == step.year and past.state.phase == "resolution"
+    last = steps[-1].at
+    assert last is not None and Game.as_of(BOARD, game.setup, game.actions, last[1]).state.phase == "over"

@@ -61,7 +61,7 @@ def answer_all(table: Table, real: Game) -> int:
     told = 0
     while (asking := table.view("public")["table"]["asking"]) is not None:
         question = engine(table).questions()[0]
-        table.handle(TellTile(truth(real, asking, question.event), by="player"))
+        table.handle(TellTile(truth(real, asking, question.event), asking["question"], by="player"))
         told += 1
     return told
 
@@ -120,7 +120,7 @@ def test_a_question_holds_the_game_survives_a_restart_and_refuses_a_wrong_tile(t
     outside = next(t for t in range(1, 22) if t not in values)
     before = table.view("referee")
     with pytest.raises(Refused):
-        table.handle(TellTile(outside, by="player"))
+        table.handle(TellTile(outside, asking["question"], by="player"))
     assert {k: v for k, v in table.view("referee").items() if k != "version"} == \
         {k: v for k, v in before.items() if k != "version"}
     table.stop()

@@ -76,3 +76,23 @@ def test_every_level_can_sit_at_the_table(tmp_path: Path, level: str) -> None:
         assert table.actions() >= 3
     finally:
         table.stop()
+
+
+def test_a_seat_taken_from_the_virtual_players_while_they_decide_stops_nothing(tmp_path: Path) -> None:
+    """The referee moves a seat back to its phone at the moment its virtual player looks at the table:
+    that decision is still made with the level it was started with, and the players' thread goes on."""
+    table = new_table(tmp_path / "m.db", players=3, length="short", seed=11)
+    bots = Bots(table, {1: "random", 2: "random", 3: "random"}, delay=0.0, seed=3)
+    awaited = table.awaited
+
+    def moved_meanwhile(seats: set[int]) -> object:
+        found = awaited(seats)
+        bots.play({})  # from the referee's thread, between looking and deciding
+        return found
+
+    table.awaited = moved_meanwhile  # type: ignore[method-assign]
+    assert bots.decide() != []
+    table.awaited = awaited  # type: ignore[method-assign]
+    assert bots.decide() == []  # no seat is played any more
+    table.stop()
+

@@ -4,9 +4,18 @@ stranger may not, and a malformed answer is a clear 400."""
 
 from __future__ import annotations
 
+import random
+
 from flask import Flask
 
-from companion.table import Table
+from companion.boards import default_pack
+from companion.rules import Game
+from companion.rules.hidden import as_seen
+from companion.sim.agent import decide
+from companion.sim.simulate import random_setup
+from companion.table import SetLanguage, Table
+from tests.engine import engine
+from tests.table.test_face_up_table import play_next, truth, typed_from
 
 from .conftest import as_referee, as_seat, command
 
@@ -33,9 +42,57 @@ def test_a_face_up_setup_over_http(app: Flask, table: Table) -> None:
 
 
 def test_who_may_say_which_tile_was_turned_over(app: Flask, table: Table) -> None:
-    assert command(app.test_client(), app, command="tell_tile", choice=3).status_code == 403
+    assert command(app.test_client(), app, command="tell_tile", choice=3, question=0).status_code == 403
     seat = as_seat(app, 1)
-    assert command(seat, app, command="tell_tile", choice="three").status_code == 400
-    answer = command(seat, app, command="tell_tile", choice=3)
+    assert command(seat, app, command="tell_tile", choice="three", question=0).status_code == 400
+    answer = command(seat, app, command="tell_tile", choice=3, question=0)
     assert answer.status_code == 422 and "not waiting" in answer.get_json()["error"]
-    assert command(as_referee(app), app, command="tell_tile", choice=3).status_code == 422
+    assert command(as_referee(app), app, command="tell_tile", choice=3, question=0).status_code == 422
+
+
+def test_two_answers_to_one_question_the_second_is_refused(app: Flask, table: Table) -> None:
+    """Issue 26 item 3: the referee and a player tap the tile at once. The answer names its question, so
+    the second is refused in words and changes nothing, instead of being taken for the next draw, which
+    nobody has seen; that next question is still asked, and its own answer is taken."""
+    real = Game(default_pack(), random_setup(4, False, 21))  # its first draw is followed by another at once
+    referee, seat = as_referee(app), as_seat(app, 1)
+    setup = {"players": PLAYERS, "length": real.setup.length, "first_player": real.setup.first_player,
+             "seed": 999, "layout": {"scoring": list(real.state.scoring_order)}}
+    assert command(referee, app, command="new_game", setup=setup, face_up=typed_from(real),
+                   replacing=table.game_id).status_code == 200
+    seat = as_seat(app, 1)
+    rng = random.Random(4)
+    while (asking := referee.get("/api/view").get_json()["table"]["asking"]) is None:
+        play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
+    first = truth(real, asking, engine(table).questions()[0].event)
+    assert command(referee, app, command="tell_tile", choice=first, question=asking["question"]).status_code == 200
+    after = referee.get("/api/view").get_json()
+    following = after["table"]["asking"]
+    assert following is not None and following["question"] == asking["question"] + 1
+    late = command(seat, app, command="tell_tile", choice=first, question=asking["question"])
+    assert late.status_code == 422
+    assert late.get_json()["error"] == (f"That question was already answered: tile {first}. "
+                                        "The game went on from that answer.")
+    assert referee.get("/api/view").get_json() == after  # nothing changed: the next draw is still asked
+    missing = command(seat, app, command="tell_tile", choice=first)
+    assert missing.status_code == 400  # an answer that names no question is not taken
+    second = truth(real, following, engine(table).questions()[0].event)
+    assert command(seat, app, command="tell_tile", choice=second, question=following["question"]).status_code == 200
+    assert as_seen(engine(table).state.events)[:len(real.state.events)] == as_seen(real.state.events)
+    table.handle(SetLanguage("fr"))
+    french = command(referee, app, command="tell_tile", choice=second, question=following["question"])
+    assert french.status_code == 422 and french.get_json()["error"].startswith("Cette question a déjà reçu sa réponse")
+
+
+def test_the_pages_answer_buttons_name_the_question(app: Flask, table: Table) -> None:
+    """The page's answer buttons send the question's number back with the tile (app.js sends data-*)."""
+    real = Game(default_pack(), random_setup(4, False, 21))
+    referee = as_referee(app)
+    setup = {"players": PLAYERS, "length": real.setup.length, "first_player": real.setup.first_player,
+             "seed": 999, "layout": {"scoring": list(real.state.scoring_order)}}
+    command(referee, app, command="new_game", setup=setup, face_up=typed_from(real), replacing=table.game_id)
+    rng = random.Random(4)
+    while (asking := referee.get("/api/view").get_json()["table"]["asking"]) is None:
+        play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
+    page = as_seat(app, 2).get("/seat/2").get_data(as_text=True)
+    assert f'data-command="tell_tile" data-question="{asking["question"]}"' in page

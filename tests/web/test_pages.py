@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
-from datetime import UTC, datetime, timedelta
-from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from flask import Flask
@@ -14,8 +12,9 @@ from markupsafe import escape
 
 from companion.boards import default_pack_text
 from companion.store import Store
-from companion.table import SetLanguage, Table
+from companion.table import Acknowledge, SetLanguage, Table
 from companion.table.bots import next_commands
+from companion.table.views import RECENT, TODO_LISTED
 from tests.engine import engine
 from tests.table.support import new_table, next_inputs
 from web.auth import seat_token
@@ -227,12 +226,14 @@ def test_a_table_that_never_ticks_shows_one_step_and_logs_every_step(tmp_path: P
     while table.playing() and (table.year() or 0) < 3:  # nobody marks anything done
         for c in next_commands(table, rng):
             table.handle(c)
+    table.handle(Acknowledge(10))
     part = app.test_client().get("/part/table").get_data(as_text=True)
-    steps = table.view("public")["table"]["steps"]
-    done = [s for s in steps if s["done"]]
-    assert len(steps) > 20 and part.count('class="step current"') == 1
-    assert part.count('<li data-n=') == len(done)  # the log: every step done, ticked or not
-    assert part.index(f'data-n="{done[-1]["n"]}"') < part.index(f'data-n="{done[0]["n"]}"')  # newest first
+    view = table.view("public")["table"]
+    steps, done = view["steps"], table.steps()[:10]
+    assert view["steps_total"] > RECENT + TODO_LISTED + 1 and len(steps) <= RECENT + TODO_LISTED  # a window
+    assert part.count('class="step current"') == 1 and 'data-n="10"' in part
+    assert part.count('<li data-n=') == len(done)  # the log: every step done
+    assert part.index('<li data-n="9"') < part.index('<li data-n="0"')  # newest first
     seat = table.view("seat:1")
     mine = [i for i in seat["table"]["instructions"] if i.get("seat") == 1]
     listed = as_seat(app, 1).get("/part/seat").get_data(as_text=True)
@@ -243,8 +244,50 @@ def test_a_seat_s_cookie_is_set_once_at_sign_in_not_on_every_refresh(app: Flask)
     client = app.test_client()
     token = seat_token(app.config["SECRET_KEY"], app.config["TABLE"].game_id, 1)
     signed_in = client.get(f"/seat/1?t={token}")
-    expires = parsedate_to_datetime(signed_in.headers["Set-Cookie"].split("Expires=")[1].split(";")[0])
-    assert abs(expires - datetime.now(UTC) - timedelta(hours=12)) < timedelta(minutes=5)  # from the sign-in
+    # 12 hours from the sign-in, counted by the phone (Max-Age), never a date from the Pi's clock.
+    cookie = signed_in.headers["Set-Cookie"]
+    assert f"Max-Age={12 * 3600}" in cookie and "Expires=" not in cookie
     for url in ("/part/seat", "/seat/1", "/map.svg", "/api/view"):
         response = client.get(url)
         assert response.status_code == 200 and "Set-Cookie" not in response.headers, url
+
+
+def test_waiting_for_the_table_is_said_on_every_seat_page_and_only_the_referee_skips(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "wait.db", players=3, seed=4, pace="orders")
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {1, 2, 3}))
+    table.start()
+    try:
+        waiting_is_said_and_skipped(app)
+    finally:
+        table.stop()
+
+
+def waiting_is_said_and_skipped(app: Flask) -> None:
+    for seat in (1, 2, 3):
+        page = as_seat(app, seat).get("/part/seat").get_data(as_text=True)
+        assert "Waiting for the table to finish: Year 1 · Set up: recruitment tiles" in page
+        assert "Your turn" not in page
+    assert command(as_seat(app, 1), app, command="acknowledge", upto=1, skip=True).status_code == 403
+    assert command(as_referee(app), app, command="acknowledge", upto=1, skip="yes").status_code == 400
+    assert command(as_referee(app), app, command="acknowledge", upto=1, skip=True).status_code == 200
+    log = as_referee(app).get("/part/table").get_data(as_text=True)
+    assert 'class="skipped"' in log and "skipped by the referee" in log
+    assert "Year 1 · Set up: threats and piles" in as_seat(app, 2).get("/part/seat").get_data(as_text=True)
+
+
+def test_the_table_view_shows_the_board_as_of_the_step_or_now(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "asof.db", players=4, seed=8)
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    rng = random.Random(8)
+    while table.playing() and (table.year() or 0) < 2:
+        for c in next_commands(table, rng):
+            table.handle(c)
+    first_order = next(s for s in table.view("public")["table"]["steps"] if s["kind"] == "order")
+    table.handle(Acknowledge(first_order["n"]))
+    client = app.test_client()
+    step = client.get("/part/table").get_data(as_text=True)
+    assert 'data-board="step" aria-pressed="true"' in step and "Year 1 of" in step.split("</h1>")[0]
+    client.set_cookie("board", "now")
+    now = client.get("/part/table").get_data(as_text=True)
+    assert 'data-board="now" aria-pressed="true"' in now and "Year 2 of" in now.split("</h1>")[0]
+    assert now.split('id="mapbox"')[1] != step.split('id="mapbox"')[1]  # two boards: the pieces moved since

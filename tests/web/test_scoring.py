@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 
 from companion.store import Store
-from companion.table import ImportGame, Table
+from companion.table import ImportGame, SetLanguage, Table
 
 from .conftest import PIN, as_referee, web_app
 
@@ -48,18 +48,32 @@ def test_the_winner_rankings_and_chart(tmp_path: Path) -> None:
 
 
 def test_a_tie_broken_by_units_is_explained(tmp_path: Path) -> None:
-    app, _ = scenario_app(tmp_path, "4p-tie-broken-by-units.json")
+    app, table = scenario_app(tmp_path, "4p-tie-broken-by-units.json")
     public = app.test_client().get("/scoring").get_data(as_text=True)
-    assert "by more units behind the screen or, with as many, by sitting farther" in public
+    # Seat 4 ranks above seat 1 though seat 1 sits farther from the marker: the sentence says why, never
+    # that seat 4 may have ranked higher by its seat (issue 26 item 9: it read as if it contradicted the ranking).
+    assert ("yellow and blue both have 6. yellow ranks higher because yellow has more units behind the screen: "
+            "units break a tie first, the seats only between as many units (blue sits farther from the "
+            "first-player marker).") in public
+    assert "sits farther from the first-player marker (yellow" not in public
     referee = as_referee(app).get("/part/scoring").get_data(as_text=True)
     # The referee knows the units, so the page says which rule decided.
     assert "ranks higher with more units behind the screen (5 against 3)" in referee
+    table.handle(SetLanguage("fr"))
+    french = app.test_client().get("/part/scoring").get_data(as_text=True)
+    assert "jaune passe devant car jaune a plus d&#39;unités derrière son paravent" in french
+    assert "<b>Éliminé :</b> bleu" in french and "(s)" not in french  # one player out: the singular
 
 
 def test_a_tie_broken_by_distance_is_explained(tmp_path: Path) -> None:
     app, _ = scenario_app(tmp_path, "4p-tie-broken-by-distance.json")
     referee = as_referee(app).get("/part/scoring").get_data(as_text=True)
     assert "and as many units" in referee and "farther from the first-player marker" in referee
+    assert "(yellow: 2 seats after its holder; red: holds the marker)" in referee
+    public = app.test_client().get("/part/scoring").get_data(as_text=True)
+    assert ("yellow and red both have 6. yellow ranks higher: either yellow has more units behind the screen, "
+            "or as many and sits farther from the first-player marker (yellow: 2 seats after its holder; "
+            "red: holds the marker).") in public
 
 
 @pytest.mark.parametrize("name, text", [

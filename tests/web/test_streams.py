@@ -14,6 +14,7 @@ from flask import Flask
 
 from companion.table import Table
 from tests.table.support import new_table
+from web.auth import seat_token
 from web.phone import PhoneBoxes
 from web.serve import RESERVED, WebServer
 from web.stream import Streams
@@ -97,5 +98,34 @@ def test_the_server_keeps_threads_for_what_is_not_a_stream(served: tuple[Flask, 
     assert [response.status for _, response in held] == [200] * 4
     _, refused = open_stream(port, "127.0.0.3")
     assert refused.status == 503 and refused.getheader("Retry-After") == "30"
-    assert RESERVED >= 16 and app.config["STREAMS"].held() == app.config["STREAMS"].total
+    assert RESERVED >= 16 and app.config["STREAMS"].held() == app.config["STREAMS"].public
     assert [get(port, path)[1].status for path in ("/", "/referee", "/api/view", "/part/table")] == [200] * 4
+
+
+def signed_in_stream(port: int, path: str, source: str, body: str | None = None) -> int:
+    """Signs in (a seat's link, or the PIN) from `source` and opens a stream there: its status."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
+    if body is None:
+        connection.request("GET", path)
+    else:
+        connection.request("POST", path, body, {"Origin": f"http://127.0.0.1:{port}",
+                                                "Content-Type": "application/json"})
+    signed = connection.getresponse()
+    signed.read()
+    cookie = (signed.getheader("Set-Cookie") or "").split(";")[0]
+    assert cookie, signed.status
+    connection.request("GET", "/api/stream", headers={"Cookie": cookie})
+    OPENED.append((connection, connection.getresponse()))
+    return OPENED[-1][1].status
+
+
+def test_streams_taken_by_pages_not_signed_in_leave_places_for_the_seats_and_the_referee(
+        served: tuple[Flask, Table, int]) -> None:
+    app, table, port = served
+    held = [open_stream(port, f"127.0.0.{n}") for n in (2, 2, 3, 4)]  # every public place (4 here)
+    assert [response.status for _, response in held] == [200] * 4
+    assert open_stream(port, "127.0.0.5")[1].status == 503
+    token = seat_token(app.config["SECRET_KEY"], table.game_id, 1)
+    assert signed_in_stream(port, f"/seat/1?t={token}", "127.0.0.6") == 200
+    assert signed_in_stream(port, "/api/login", "127.0.0.7", json.dumps({"pin": PIN})) == 200
+    assert open_stream(port, "127.0.0.8")[1].status == 503  # the public still has its 4 only

@@ -7,8 +7,10 @@
   let version = Number(body.dataset.version);
   const lang = body.dataset.lang;
 
+  // A plural text comes as its forms for 0, 1 and 2 (web/i18n.py): the field `n` picks one.
   function t(message, params) {
     let text = texts[message] || message;
+    if (Array.isArray(text)) text = text[Math.min(2, Math.max(0, Number((params || {}).n) || 0))];
     for (const [key, value] of Object.entries(params || {})) text = text.split("{" + key + "}").join(String(value));
     return text;
   }
@@ -187,6 +189,13 @@
       const result = await command(data);
       button.disabled = false;
       if (!result.ok) alert(refusal(result));
+      return;
+    }
+    // The table view's board as of the step being done, or now: kept by this browser, drawn by the server.
+    const board = event.target.closest("[data-board]");
+    if (board) {
+      document.cookie = "board=" + (board.dataset.board === "now" ? "now" : "step") + "; path=/; SameSite=Strict";
+      refresh();
       return;
     }
     const toggle = event.target.closest("[data-toggle]");

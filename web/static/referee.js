@@ -136,7 +136,7 @@
   // Who plays a seat, from a "Plays on" list (and a level for a virtual player).
   function deviceOf(value, level) {
     if (value.indexOf("box:") === 0) return {device: "box", box: value.slice(4)};
-    if (value === "virtual") return {device: "virtual", level: level || "easy"};
+    if (value === "virtual") return level ? {device: "virtual", level: level} : {device: "virtual"};  // the table's default
     return {device: "phone"};
   }
   function boxesOf(n) {
@@ -262,7 +262,7 @@
     const box = $("rollback-preview");
     box.replaceChildren();
     if (note) box.append(el("p", {class: "note", "data-good": "no", text: note}));
-    box.append(el("p", {text: X.t("Going back undoes {drops} action(s):", {drops: data.drops})}));
+    box.append(el("p", {text: X.t("Going back undoes {n} action:", {n: data.drops})}));
     box.append(el("ol", {class: "dropped"}, data.dropped.map(function (line) { return el("li", {text: line}); })));
     box.append(el("p", {text: data.undo.length ? X.t("Put the pieces back:") : X.t("Nothing to move back.")}));
     if (data.undo.length) box.append(el("ol", {class: "undo"}, data.undo.map(function (line) { return el("li", {text: line}); })));
@@ -312,6 +312,17 @@
   function radio(name, value, label, checked) {
     return el("label", {class: "row"}, [el("input", {type: "radio", name: name, value: value, checked: checked}),
                                          " " + label]);
+  }
+
+  // The census question names the unit in the plural (one sentence a unit: "militia" has no other form).
+  function revealHowMany(unit, max) {
+    switch (unit) {
+      case "militia": return X.t("Reveal how many militia? (0 to {max})", {max: max});
+      case "archer": return X.t("Reveal how many archers? (0 to {max})", {max: max});
+      case "infantry": return X.t("Reveal how many infantry? (0 to {max})", {max: max});
+      case "priest": return X.t("Reveal how many priests? (0 to {max})", {max: max});
+      default: return X.t("Reveal how many mages? (0 to {max})", {max: max});
+    }
   }
 
   function number(name, label, value, max) {
@@ -418,12 +429,11 @@
         build = function () { return {type: "neutral", seat: seat, track: form.track.value}; };
         break;
       case "census":
-        form.append(number("reveal", X.t("Reveal how many {unit}? (0 to {max})", {unit: X.t(choice.unit), max: choice.max}),
-                           choice.max, choice.max));
+        form.append(number("reveal", revealHowMany(choice.unit, choice.max), choice.max, choice.max));
         build = function () { return {type: "census", seat: seat, unit: choice.unit, reveal: Number(form.reveal.value)}; };
         break;
       case "census_bards":
-        form.append(el("p", {text: X.t("Census: place {n} bard(s)", {n: choice.bards})}));
+        form.append(el("p", {text: X.t("Census: place {n} bard", {n: choice.bards})}));
         form.append(el("fieldset", {}, splitInputs(choice, choice.bards)));
         build = function () { return {type: "census_bards", seat: seat, bards: split(form, choice.regions)}; };
         break;

@@ -1,8 +1,9 @@
 // The seat page: the program editor, the decision forms and, one tap away, the phone box.
 //
-// The program editor: an order tapped fills the chosen slot, else the next empty one. The page keeps
-// its own copy of the draft while orders are on their way (sent one after another, each naming its
-// slot), so quick taps never land on the same slot; the server's draft comes back with each refresh.
+// The program editor: an order tapped fills the chosen slot, else the next empty one; Clear empties the
+// whole program. The page keeps its own copy of the draft while orders are on their way (sent one after
+// another, each naming its slot), so quick taps never land on the same slot; the server's draft comes
+// back with each refresh.
 "use strict";
 (function () {
   const X = window.Xidit;
@@ -82,15 +83,13 @@
       return;
     }
     if (target.closest("[data-clear]")) {
+      // The whole program goes in one tap (one order is changed by tapping its slot, then an order).
       const ed = editor();
-      if (draft === null) draft = shownDraft();
-      let i = chosen;
-      if (i === null) { i = draft.indexOf(null); i = (i < 0 ? SLOTS : i) - 1; }
-      if (i < 0) return;
-      draft[i] = null;
-      chosen = i;
+      if (!ed || ed.dataset.locked === "yes") return;
+      draft = new Array(SLOTS).fill(null);
+      chosen = null;
       paint();
-      send({command: "set_order", seat: Number(ed.dataset.seat), slot: i, order: null});
+      send({command: "set_program", seat: Number(ed.dataset.seat), orders: draft.slice()});
       return;
     }
     const command = target.closest("[data-seat-command]");
@@ -280,14 +279,14 @@
 
   // Presses are sent one after another, each with the frame shown when it leaves.
   let queue = Promise.resolve();
-  function press(key) {
-    queue = queue.then(function () { return send(key); }, function () { return send(key); });
+  function press(key, kind) {
+    queue = queue.then(function () { return send(key, kind); }, function () { return send(key, kind); });
     return queue;
   }
 
-  async function send(key) {
+  async function send(key, kind) {
     if (frame === null) await reload();
-    const answer = await X.post("/api/box/key", {key: key, frame: frame});
+    const answer = await X.post("/api/box/key", {key: key, frame: frame, kind: kind || "press"});
     if (answer.status === 409) {
       note.textContent = X.t("The screen changed: look and press again.");
       await reload();
@@ -299,13 +298,46 @@
     await reload();
   }
 
+  // A key held as long as a box's key is held sends its press, then its hold (BACK held clears the
+  // program); the click that ends it is not another press.
+  const HOLD_MS = 600;
   document.querySelectorAll("[data-key]").forEach(function (button) {
-    button.addEventListener("click", function () { press(button.dataset.key); });
+    let timer = null;
+    let held = false;
+    function release() { if (timer !== null) { clearTimeout(timer); timer = null; } }
+    if (button.dataset.holds !== undefined) {
+      button.addEventListener("pointerdown", function () {
+        release();
+        held = false;
+        timer = setTimeout(function () {
+          timer = null;
+          held = true;
+          press(button.dataset.key);
+          press(button.dataset.key, "hold");
+        }, HOLD_MS);
+      });
+      ["pointerup", "pointerleave", "pointercancel"].forEach(function (name) {
+        button.addEventListener(name, function () {
+          release();
+          setTimeout(function () { held = false; }, 0);  // after the click this release may bring, if any
+        });
+      });
+      button.addEventListener("contextmenu", function (event) { event.preventDefault(); });
+    }
+    button.addEventListener("click", function () {
+      if (held) { held = false; return; }
+      release();
+      press(button.dataset.key);
+    });
   });
 
+  // N (noir) as well as K for black: the letter a French page shows.
   const KEYS = {ArrowLeft: "LEFT", ArrowRight: "RIGHT", ArrowUp: "UP", ArrowDown: "DOWN", Enter: "OK",
-                Backspace: "BACK", Escape: "BACK", k: "BLACK", r: "RED", b: "BLUE", a: "ACTION", w: "WAIT"};
+                Backspace: "BACK", Escape: "BACK", k: "BLACK", n: "BLACK", r: "RED", b: "BLUE", a: "ACTION",
+                w: "WAIT"};
   const view = document.getElementById("box-view");
+  let backHeld = false;
+  document.addEventListener("keyup", function (event) { if (KEYS[event.key] === "BACK") backHeld = false; });
   document.addEventListener("keydown", function (event) {
     if (view && !view.open) return;  // the keys drive the box only while it is shown
     if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -313,6 +345,11 @@
     const key = KEYS[event.key] || KEYS[event.key.toLowerCase()];
     if (!key) return;
     event.preventDefault();
+    if (event.repeat && key === "BACK") {  // Backspace held: one hold, as a box's BACK held
+      if (!backHeld) press(key, "hold");
+      backHeld = true;
+      return;
+    }
     press(key);
   });
 

@@ -8,8 +8,10 @@
   const units = JSON.parse(document.getElementById("verify-units").textContent);
   const $ = function (id) { return document.getElementById(id); };
 
+  // A plural text comes as its forms for 0, 1 and 2 (web/i18n.py): the field `n` picks one.
   function t(message, params) {
     let text = texts[message] || message;
+    if (Array.isArray(text)) text = text[Math.min(2, Math.max(0, Number((params || {}).n) || 0))];
     for (const [key, value] of Object.entries(params || {})) text = text.split("{" + key + "}").join(String(value));
     return text;
   }
@@ -137,7 +139,7 @@
     const filled = widgets.every(function (w) { return w.widget.value() !== undefined; });
     $("save").disabled = !filled;
     const blanks = widgets.filter(function (w) { return w.widget.value() === undefined; }).length;
-    $("save-note").textContent = blanks ? t("{n} part(s) to fill in from your board.", {n: blanks}) : "";
+    $("save-note").textContent = blanks ? t("{n} part to fill in from your board.", {n: blanks}) : "";
   }
 
   function roadField(q, f, box) {
@@ -180,7 +182,7 @@
       });
       grid.append(button);
     }
-    const show = function () { total.textContent = t("{n} cities chosen", {n: chosen.size}); };
+    const show = function () { total.textContent = t("{n} city chosen", {n: chosen.size}); };
     show();
     box.append(grid, total);
     return {value: function () {
@@ -253,7 +255,7 @@
     const total = el("p", {class: "small"});
     const sum = function () { return Object.values(counts).reduce(function (a, b) { return a + b; }, 0); };
     const show = function () {
-      total.textContent = need ? t("{n} of {total} units", {n: sum(), total: need}) : t("{n} unit(s)", {n: sum()});
+      total.textContent = need ? t("{n} of {total} units", {n: sum(), total: need}) : t("{n} unit", {n: sum()});
     };
     for (const u of units) {
       box.append(stepper(u.label, counts[u.name], 0, 6, function (v) { counts[u.name] = v; show(); check(); }));
@@ -270,7 +272,7 @@
   }
 
   function drawSummary(data) {
-    $("summary-text").textContent = data.unanswered ? t("{n} screen(s) still unanswered.", {n: data.unanswered})
+    $("summary-text").textContent = data.unanswered ? t("{n} screen still unanswered.", {n: data.unanswered})
       : data.complete ? t("Every screen is answered.")
       : t("The board and the 4-5-player material are answered. The 3-player tiles wait until before the first 3-player game.");
     $("first-open").hidden = !data.unanswered;

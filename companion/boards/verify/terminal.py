@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from companion.i18n import N_, translate
+from companion.i18n import N_, NP_, translate
 
 from .answers import BadAnswer, field_kind, parse_field, show_field
 from .conflicts import Conflict
@@ -44,7 +44,7 @@ def run_walk(walk: Walk, *, ask: Callable[[str], str], say: Callable[[str], None
              finish: Callable[[Walk], bool], language: str = "en") -> bool:
     """Asks until a pack is saved (`finish` saved it: True) or the owner quits (False)."""
 
-    def t(message: str, **params: object) -> str:
+    def t(message: str | tuple[str, str], **params: object) -> str:
         return translate(language, message, params or None)
 
     def read(text: str) -> str:
@@ -142,7 +142,7 @@ def _at_the_end(walk: Walk, read: Callable[[str], str], say: Callable[[str], Non
     unanswered = walk.unanswered(FOR_EVERY_GAME)
     blocking = [c for c in walk.conflicts() if c.blocking]
     if unanswered:
-        say(t(N_("{n} screen(s) still unanswered."), n=len(unanswered)))
+        say(t(NP_("{n} screen still unanswered.", "{n} screens still unanswered."), n=len(unanswered)))
         if read(t(N_("Enter goes to the first one (q: save and quit) > "))).lower() == "q":
             raise Quit
         walk.first_open(FOR_EVERY_GAME)
@@ -154,7 +154,8 @@ def _at_the_end(walk: Walk, read: Callable[[str], str], say: Callable[[str], Non
         walk.goto(blocking[0].screen)
         return False
     changes = walk.changes()
-    say(t(N_("Answered. {n} value(s) differ from the pack you started from."), n=len(changes)))
+    say(t(NP_("Answered. {n} value differs from the pack you started from.",
+                "Answered. {n} values differ from the pack you started from."), n=len(changes)))
     for conflict in walk.conflicts():
         say("  " + t(N_("Warning: {text}"), text=conflict.text(language)))
     if walk.complete():

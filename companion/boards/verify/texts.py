@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from companion.i18n import N_, translate
+from companion.i18n import N_, NP_, Joined, Text, translate
 
 from ..schema import RECRUIT_LENGTH
 from .render import Kept
@@ -115,5 +115,7 @@ def region_name(cities: list[int], fame: list[int], language: str) -> str:
 def colossus_name(answer: dict[str, Any], language: str) -> str:
     """A colossus as printed on it: ``the 3-colossus giving 2 gold, 2 bards, 2 floors``."""
     gold, bards, guild = answer["rewards"]
-    return translate(language, N_("the {needs}-colossus giving {gold} gold, {bards} bards, {guild} floors"),
-                     {"needs": answer["needs"], "gold": gold, "bards": bards, "guild": guild})
+    rewards = Joined((Text(NP_("{n} gold", "{n} gold"), {"n": gold}), Text(NP_("{n} bard", "{n} bards"), {"n": bards}),
+                      Text(NP_("{n} floor", "{n} floors"), {"n": guild})))
+    return translate(language, N_("the {needs}-colossus giving {rewards}"),
+                     {"needs": answer["needs"], "rewards": rewards})

@@ -1,0 +1,43 @@
+"""Issue 26 item 9: the new-game wizard shows an option only where it applies (the neutral player's
+difficulty with 3 players only; it showed with 4, a fieldset's display overriding `hidden`), and a
+virtual player is seated at `normal` unless the referee says otherwise (it was `easy`)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+
+from companion.table import SetLanguage, Table
+
+from .conftest import as_referee, command
+
+PLAYERS = [{"seat": s, "colour": c} for s, c in zip((1, 2, 3, 4), ("blue", "red", "green", "yellow"), strict=True)]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_wizard_hides_the_three_player_option_and_proposes_normal(app: Flask, table: Table,
+                                                                        language: str) -> None:
+    table.handle(SetLanguage(language))
+    page = as_referee(app).get("/referee").get_data(as_text=True)
+    assert re.search(r'<select id="w-count" name="count">.*?<option value="4" selected>', page)
+    assert re.search(r'<fieldset id="w-neutral" hidden>', page)  # 4 players to begin with: not shown
+    levels = re.findall(r'<select name="level-0">(.*?)</select>', page, re.S)
+    assert levels and re.findall(r'<option value="(\w+)" selected>', levels[0]) == ["normal"]
+    served = app.test_client().get("/static/style.css")
+    style = served.get_data(as_text=True)
+    served.close()
+    assert "[hidden] { display: none !important; }" in style  # a fieldset's display no longer shows it
+
+
+def test_a_virtual_player_without_a_level_plays_normal(app: Flask, table: Table) -> None:
+    referee = as_referee(app)
+    seats = {"1": {"device": "phone"}, "2": {"device": "virtual"}, "3": {"device": "phone"},
+             "4": {"device": "phone"}}
+    started = command(referee, app, command="new_game", setup={"players": PLAYERS, "length": "short"},
+                      seats=seats, replacing=table.game_id)
+    assert started.status_code == 200, started.get_json()
+    assert table.seat_devices()[2] == {"device": "virtual", "level": "normal"}
+    assert command(referee, app, command="move_seat", seat=3, device={"device": "virtual"}).status_code == 200
+    assert table.seat_devices()[3] == {"device": "virtual", "level": "normal"}
