@@ -13,7 +13,7 @@ from companion.boards import default_pack_text
 from companion.config import Config, PlayerConfig
 from companion.run import run
 from companion.store import Store
-from companion.table import Command, NewGame, Refused, Table
+from companion.table import Acknowledge, Command, NewGame, Refused, Table
 from companion.table.bots import Bots
 
 from .support import new_table
@@ -50,6 +50,7 @@ def play_to_the_end(table: Table, send: Callable[[Command], object] | None = Non
     while table.outcome() is None:
         for command in bots.decide():
             (send or table.handle)(command)
+    (send or table.handle)(Acknowledge(len(table.steps())))  # the table did all it was told, as it went
 
 
 def test_a_game_played_to_its_end_stays_after_game_over_and_after_a_restart(tmp_path: Path) -> None:
