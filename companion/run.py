@@ -22,6 +22,7 @@ from companion.store import Store
 from companion.table import Refused, Table
 from companion.table.bots import Bots, new_game_command
 from companion.table.names import escape_controls
+from companion.table.seats import handed_to
 from web import create_app
 from web.auth import SHORT, seat_token
 from web.guard import app_url
@@ -73,8 +74,12 @@ def run(config: Config, stop: threading.Event | None = None, *,
     log.info("board pack for new games: %s (%s, %s)", origin, table.new_board.name, table.new_board.status)
     players = [(p.seat, p.colour, p.name) for p in config.players]
     seed = config.bot_seed
+    table.offer_boxes([p.box for p in config.players if p.box.startswith(("gpio:", "serial:"))], config_seats(config))
     if not table.has_game():
-        table.handle(new_game_command(players, config.length, config.neutral, seed))
+        table.handle(new_game_command(players, config.length, config.neutral, seed, seats=config_seats(config)))
+    # A game found over at start is not counted again: it stays shown until the referee starts another. Read
+    # before the virtual players start: they may end the game in hand within the next milliseconds.
+    counted = {table.game_id} if table.outcome() is not None else set()
     table.on_tick = notifier.tick
     table.on_saving = lambda error: notifier.status(saving_status(error))
     if notifier.interval is not None:
@@ -94,10 +99,10 @@ def run(config: Config, stop: threading.Event | None = None, *,
     def on_signal(signum: int, frame: FrameType | None) -> None:
         stop.set()
 
+    handlers: dict[int, Any] = {}
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, on_signal)
-        signal.signal(signal.SIGINT, on_signal)
-    tune_for_keys()
+        handlers = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
+    untune = tune_for_keys()
     log.info("table ready: store %s, %s players, language %s", config.store, len(players), config.language)
     year = table.year()
     notifier.ready(f"{len(players)} players, year {year if year is not None else '-'}")
@@ -115,20 +120,23 @@ def run(config: Config, stop: threading.Event | None = None, *,
             outcome = table.outcome()
             if outcome is None:
                 continue
-            finished += 1
-            log.info("game over: %s", f"seat {outcome.winner} wins" if outcome and outcome.winner else "no winner")
-            if config.games and finished >= config.games:
-                break
-            if config.simulated or all(p.box == "bot" for p in config.players):
-                try:
-                    table.submit(new_game_command(players, config.length, config.neutral, seed + 1)).result()
-                except Refused as refused:  # the store cannot be written: the next turn tries again
-                    log.error("the next game cannot start: %s", refused)
-                    finished -= 1
-                    continue
-                seed += 1
-            else:
-                stop.wait()
+            if table.game_id not in counted:
+                counted.add(table.game_id)
+                finished += 1
+                log.info("game over: %s", f"seat {outcome.winner} wins" if outcome.winner else "no winner")
+                if config.games and finished >= config.games:
+                    break
+            if not (config.games and all(p.box == "bot" for p in config.players)):
+                continue  # the finished game stays on every page, with its final scoring, until a new one
+            # Only a run told to play a number of games with virtual players alone goes on to the next
+            # game by itself (demos, campaigns): a table with people at it keeps its result.
+            try:
+                table.submit(new_game_command(players, config.length, config.neutral, seed + 1,
+                                              seats=config_seats(config))).result()
+            except Refused as refused:  # the store cannot be written: the next turn tries again
+                log.error("the next game cannot start: %s", refused)
+                continue
+            seed += 1
     finally:
         notifier.stopping()
         bots.stop()
@@ -144,7 +152,24 @@ def run(config: Config, stop: threading.Event | None = None, *,
             power.close()
         if shutdown.is_set():
             subprocess.run(list(config.shutdown), check=False)
+        untune()  # a run inside a longer process (tests) leaves its collector and signals as it found them
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
     return 0
+
+
+def config_seats(config: Config) -> dict[str, Any]:
+    """Who plays each seat of a game the run starts itself, from the config: kept with the game as the
+    referee's wizard keeps it, so that the referee may move any seat of it (seats.py)."""
+    out: dict[str, Any] = {}
+    for p in config.players:
+        if p.box == "bot":
+            out[str(p.seat)] = {"device": "virtual", "level": p.level}
+        elif p.box.startswith(("gpio:", "serial:")):
+            out[str(p.seat)] = {"device": "box", "box": p.box}
+        else:
+            out[str(p.seat)] = {"device": "phone"}
+    return out
 
 
 def saving_status(error: str | None) -> str:
@@ -166,7 +191,7 @@ class SeatDevices:
         specs = [p for p in config.players if p.box.startswith(("gpio:", "serial:"))]
         # Which box is which: each was opened for its config seat.
         self.opened = {p.box: box for p in specs for box in hardware if box.seat == p.seat}
-        table.offer_boxes([p.box for p in specs])
+        table.offer_boxes([p.box for p in specs], config_seats(config))
 
     def follow(self) -> None:
         chosen = self.table.seat_devices()
@@ -186,10 +211,25 @@ class SeatDevices:
                     phones.boxes[seat] = box
                 elif d["device"] != "phone":
                     phones.boxes.pop(seat, None)
+        used = {d["box"] for d in chosen.values() if d["device"] == "box"}
+        for spec, box in list(self.opened.items()):
+            if spec not in used:  # a box moved to another seat is reopened for it below
+                self._let_go(spec, box, chosen.get(box.seat))
         for seat, d in chosen.items():
             if d["device"] == "box":
                 self._box_to(seat, d["box"])
         log.info("seats: %s", ", ".join(f"{seat} on {d['device']}" for seat, d in sorted(chosen.items())))
+
+    def _let_go(self, spec: str, box: Any, now: dict[str, str] | None) -> None:
+        """A box whose seat the referee moved elsewhere stops playing it at once, and says so on its screen."""
+        del self.opened[spec]
+        if box in self.hardware:
+            self.hardware.remove(box)
+        language = self.table.language
+        box.show_final(Frame("message", translate(language, N_("Seat handed over")),
+                             (translate(language, handed_to(now)),)))
+        box.close()
+        log.info("seat %s: box %s lets go of it", box.seat, spec)
 
     def _box_to(self, seat: int, spec: str) -> None:
         """Reopens a hardware box for the seat it now plays (a box is bound to its seat when opened)."""

@@ -303,6 +303,25 @@ class Store:
                                         (ASIDE,)).fetchall()
         return [(int(i), str(c)) for i, c in rows]
 
+    def finished_games(self) -> list[tuple[int, str]]:
+        """The games played to their end, newest first: id and creation time."""
+        with self._reading:
+            rows = self._reader.execute("SELECT id, created FROM games WHERE finished = 1 ORDER BY id DESC").fetchall()
+        return [(int(i), str(c)) for i, c in rows]
+
+    def created(self, game: int) -> str | None:
+        with self._reading:
+            row = self._reader.execute("SELECT created FROM games WHERE id = ?", (game,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def to_show(self) -> int | None:
+        """The game a table opens on: the newest game when it is finished (its final scoring stays until the
+        referee starts another), else the last one under way."""
+        row = self._db.execute("SELECT id, finished FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        if row is not None and int(row[1]) == 1:
+            return int(row[0])
+        return self.last_unfinished()
+
     def last_unfinished(self) -> int | None:
         row = self._db.execute("SELECT MAX(id) FROM games WHERE finished = 0").fetchone()
         return None if row[0] is None else int(row[0])

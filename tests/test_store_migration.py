@@ -43,3 +43,9 @@ def test_the_game_set_aside_is_listed_and_resumes_where_it_was(v1: tuple[Table, 
     assert [g["game"] for g in table.set_aside()] == [2]
     assert table.record_of(2) == oracle["2"]["record"]
 
+
+
+def test_the_finished_game_still_exports(v1: tuple[Table, dict[str, Any]]) -> None:
+    table, oracle = v1
+    assert table.record_of(1) == oracle["1"]["record"]
+    assert [g["game"] for g in table.finished()] == [1]

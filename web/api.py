@@ -11,7 +11,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, request, session
 
 from companion.i18n import N_, translate
 from companion.store import Sessions
-from companion.table import Moved, Refused, Table
+from companion.table import Moved, Refused, SetBlind, Table
 from companion.table.saving import STILL_SAVING, CannotSave
 
 from . import command_requests
@@ -72,7 +72,16 @@ def _role() -> Role:
                 table().seat_link(seat):
             return Role("seat", seat)
         return Role("public")
-    return Role("referee", blind=bool(session.get("blind")))
+    return Role("referee", blind=blind_now(session.get("blind"), session.get("blind_game"), table()))
+
+
+def blind_now(chosen: Any, game: Any, tab: Table) -> bool:
+    """Whether a referee page is blind: blind once its referee switched it on (in any game: switching it off
+    is theirs to do); not blind when they switched it off in the game under way (or before the switch
+    named its game); else blind exactly when the referee plays a seat of that game (table/referee.py)."""
+    if chosen is True or (chosen is False and game in (None, tab.game_id)):
+        return bool(chosen)
+    return tab.referee_plays() is not None
 
 
 def still_allowed(r: Role) -> Callable[[], bool]:
@@ -81,11 +90,15 @@ def still_allowed(r: Role) -> Callable[[], bool]:
     if r.kind == "public" or not isinstance(ident, str):
         return lambda: True
     signed, tab, game, link = sessions(), table(), session.get("game"), session.get("link", 0)
+    chosen, chosen_in = session.get("blind"), session.get("blind_game")
 
     def allowed() -> bool:
         found = signed.alive(ident)
-        return found is not None and (r.kind != "seat" or (found[1] == game == tab.game_id
-                                                           and link == tab.seat_link(r.seat or 0)))
+        if found is None:
+            return False
+        if r.kind == "referee":  # a new game the referee plays makes the page blind: its stream ends
+            return blind_now(chosen, chosen_in, tab) == r.blind
+        return found[1] == game == tab.game_id and link == tab.seat_link(r.seat or 0)
     return allowed
 
 
@@ -238,7 +251,14 @@ def blind() -> Response:
     on = body().get("on")
     if not isinstance(on, bool):
         raise ApiError(400, "'on' must be true or false")
-    session["blind"] = on
+    try:  # in a game the referee plays, the whole table is told (companion/table/referee.py)
+        table().submit(SetBlind(on)).result(timeout=30)
+    except CannotSave as failed:
+        raise ApiError(503, refusal(failed), saving="cannot_save") from None
+    except TimeoutError:
+        raise ApiError(503, translate(table().language, STILL_SAVING), saving="stalled") from None
+    session["blind"], session["blind_game"] = on, table().game_id
+    g.pop("xidit_role", None)
     return jsonify({"blind": on})
 
 
@@ -274,7 +294,11 @@ def command() -> Response:
     except command_requests.BadRequest as error:
         raise ApiError(400, str(error)) from None
     except command_requests.Forbidden as error:
-        raise ApiError(403, str(error)) from None
+        from .closed import closed_seat  # the closed page's words: it reads this module's role and table
+
+        closed = closed_seat(lambda message, **params: translate(table().language, message, params or None))
+        raise ApiError(403, closed["text"] if closed else str(error), **({"closed": closed["why"]} if closed else {})) \
+            from None
     try:
         # Refused as stale only when something it depends on changed since that view (table/changes.py).
         answer = table().submit(parsed, seen=version).result(timeout=30)

@@ -113,7 +113,11 @@ def parse(body: Any, role: Role) -> c.Command:
             face_up = body.get("face_up")
             if face_up is not None and not isinstance(face_up, dict):
                 raise BadRequest("'face_up' must be an object: the tiles the table typed in")
-            return c.NewGame(_dict(body, "setup"), replacing=_replacing(body), seats=seats, face_up=face_up)
+            plays = body.get("referee_seat")
+            if plays is not None and (isinstance(plays, bool) or not isinstance(plays, int)):
+                raise BadRequest("'referee_seat' must be the seat the referee plays, or null")
+            return c.NewGame(_dict(body, "setup"), replacing=_replacing(body), seats=seats, face_up=face_up,
+                             referee_seat=plays)
         case "tell_tile":
             # The answer names the question it answers (table.asking.question): a late second one is refused.
             return c.TellTile(_int(body, "choice"), _int(body, "question"), by)

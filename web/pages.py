@@ -29,6 +29,7 @@ from companion.table.seats import DEFAULT_LEVEL
 
 from .api import busy, phones, role, sign_in_seat, table
 from .auth import Role, seat_token
+from .closed import closed_seat
 from .guard import public_url
 from .i18n import language, script_texts
 from .parts import Parts
@@ -102,6 +103,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "table_qr": lambda: qr_svg(address, t(N_("The address of the table view"))) if address else "",
         "links": lambda: seat_links(who, address),
         "aside": lambda: table().set_aside() if who.kind == "referee" else [],
+        "finished": lambda: table().finished() if who.kind == "referee" else [],
         "history": lambda: table().history(blind=who.blind) if who.kind == "referee" else [],
         "colossi_choices": lambda: colossi_choices(language()),
         "colossus_name": lambda index: printed.colossus(table().board, index).render(language()),
@@ -189,8 +191,21 @@ def seat(seat: int) -> Any:
             abort(403)
         return redirect(url_for("pages.seat", seat=seat))
     if role().kind != "seat" or role().seat != seat:
-        abort(403)
+        closed = closed_seat(t)
+        if closed is None or closed["seat"] != seat:
+            abort(403)
+        return closed_page(closed)
     return page("seat.html", "seat")
+
+
+def closed_page(closed: dict[str, Any]) -> Response:
+    """A seat page that no longer plays its seat says why (closed.py), and where to go on."""
+    ctx = context("table", Role("public"))
+    ctx.update(page="seat", closed=closed, part_url=url_for("pages.part", name="seat"))
+    ctx["live"] = lambda: Markup(render_template("_closed.html", **ctx))
+    response = Response(render_template("seat.html", **ctx), status=403)  # no longer the seat's, but why is said
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @pages.get("/s/<int:seat>/<token>")
@@ -212,7 +227,14 @@ def part(name: str) -> Any:
     if name not in LIVE:
         abort(404)
     if name == "seat" and role().kind != "seat":
-        abort(403)
+        closed = closed_seat(t)
+        if closed is None:
+            abort(403)
+        ctx = context("table", Role("public"))
+        ctx.update(page="seat", closed=closed)
+        response = Response(render_template("_closed.html", **ctx), status=403)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     response = Response(live_part(name, context(name)))
     response.headers["Cache-Control"] = "no-store"
     return response

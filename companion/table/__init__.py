@@ -18,6 +18,7 @@ from .commands import (
     RenewLink,
     ResumeGame,
     Rollback,
+    SetBlind,
     SetBoard,
     SetLanguage,
     SetOrder,
@@ -32,6 +33,6 @@ from .table import Table
 
 __all__ = [
     "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "ImportGame", "Instruction", "Lock",
-    "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback", "SeatSnapshot", "SetBoard",
-    "SetLanguage", "SetOrder", "SetPace", "SetProgram", "Table", "TellTile", "Unlock",
+    "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback", "SeatSnapshot", "SetBlind",
+    "SetBoard", "SetLanguage", "SetOrder", "SetPace", "SetProgram", "Table", "TellTile", "Unlock",
 ]

@@ -7,6 +7,7 @@ import logging
 import random
 import threading
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from companion.agents.levels import Agent, make_agent
 from companion.rules import Action, Choice, Program, action_to_json
@@ -139,9 +140,10 @@ def commands_for(choice: Choice, action: Action, *, slot_by_slot: bool = False) 
     return [Decide(choice.seat, action_to_json(action))]
 
 
-def new_game_command(players: list[tuple[int, str, str | None]], length: str, neutral: str, seed: int) -> NewGame:
+def new_game_command(players: list[tuple[int, str, str | None]], length: str, neutral: str, seed: int,
+                     seats: dict[str, Any] | None = None) -> NewGame:
     setup = {"players": [{"seat": s, "colour": c, **({"name": n} if n else {})} for s, c, n in players],
              "length": length, "first_player": players[0][0], "seed": seed}
     if len(players) == 3:
         setup["neutral"] = neutral
-    return NewGame(setup)
+    return NewGame(setup, seats=seats)

@@ -28,6 +28,7 @@ from .commands import (
     RenewLink,
     ResumeGame,
     Rollback,
+    SetBlind,
     SetBoard,
     SetLanguage,
     SetOrder,
@@ -74,7 +75,7 @@ def depends_on(command: Command) -> frozenset[str] | None:
             return frozenset({GAME, "seats"})
         case RenewLink():
             return frozenset({GAME, "links"})  # a second tap on an old page renews no link the first one made
-        case SetPace() | SetLanguage() | SetBoard():
+        case SetPace() | SetLanguage() | SetBoard() | SetBlind():
             return frozenset()  # each says all it wants, whatever the table looked like
     return None
 

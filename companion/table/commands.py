@@ -47,6 +47,7 @@ class NewGame:
     replacing: int | None = None
     seats: dict[str, Any] | None = None  # who plays each seat (seats.py); None: the run's own devices
     face_up: dict[str, Any] | None = None  # only what lies face up was typed (face_up.py); the piles stay hidden
+    referee_seat: int | None = None  # the seat the referee plays too (referee.py): their pages are blind
 
 
 @dataclass(frozen=True)
@@ -179,10 +180,18 @@ class SetBoard:
 
 
 @dataclass(frozen=True)
+class SetBlind:
+    """A referee page switches blind mode on or off (referee.py): in a game the referee plays, the table is told."""
+
+    on: bool
+    by: str = REFEREE
+
+
+@dataclass(frozen=True)
 class SetPace:
     pace: str
     by: str = REFEREE
 
 
 Command = (NewGame | ImportGame | ResumeGame | MoveSeat | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback
-           | Acknowledge | SetPace | SetLanguage | BoxStatus | SetBoard | TellTile | RenewLink)
+           | Acknowledge | SetPace | SetBlind | SetLanguage | BoxStatus | SetBoard | TellTile | RenewLink)

@@ -72,6 +72,10 @@ class TableReads:
     _drafts: Drafts
     _seats: dict[int, dict[str, str]]  # who plays each seat (seats.py)
     _links: dict[int, int]  # each seat's link number (links.py)
+    _referee_seat: int | None  # the seat the referee plays too (referee.py)
+    _blind_told: list[dict[str, Any]]  # what the table was told of blind mode (referee.py)
+    _carried: dict[int, dict[str, int]]  # phones that may follow into this game (carried.py)
+    _default_seats: dict[int, dict[str, str]]  # who plays a game's seats when the game does not say
     _hardware: tuple[str, ...]
     _years: list[int]  # the year of each action, as far as known
     _builder: StepBuilder | None
@@ -206,6 +210,17 @@ class TableReads:
         with self._lock:
             self._store.set_setting(key, value)
 
+    def referee_plays(self) -> int | None:
+        """The seat the referee of the game under way plays too, if any: their pages are blind by default.
+        Read without the lock (one value the loop replaces)."""
+        return self._referee_seat
+
+    def follows(self, seat: int, game: int, link: int) -> bool:
+        """Whether a phone signed in to this seat of that game, with that link number, may follow into the
+        same seat of the game under way (carried.py), whose link was not renewed since."""
+        with self._lock:
+            return self._carried.get(seat) == {"game": game, "link": link} and self._links.get(seat, 0) == 0
+
     def seat_link(self, seat: int) -> int:
         """The number of the seat's link now (links.py): its token is made with it. Read without the lock."""
         return self._links.get(seat, 0)
@@ -255,6 +270,18 @@ class TableReads:
         """Who plays each seat of the game under way, when the referee said so (seats.py); else empty."""
         with self._lock:
             return {seat: dict(d) for seat, d in self._seats.items()}
+
+    def seat_devices_now(self) -> dict[int, dict[str, str]]:
+        """Who plays each seat of the game under way: as the referee said, else as the run's config says."""
+        with self._lock:
+            return {seat: dict(d) for seat, d in self._played().items()}
+
+    def _played(self) -> dict[int, dict[str, str]]:
+        """Who plays each seat of the game under way: as the game says, else the run's defaults."""
+        if self._seats or self._game is None:
+            return self._seats
+        players = self._game.state.players
+        return {s: d for s, d in self._default_seats.items() if s in players}
 
     def seated(self, seat: int) -> bool:
         """Whether the game under way has this seat."""
@@ -332,13 +359,30 @@ class TableReads:
                                        for p in game.setup.players]})
         return listed
 
+    def finished(self) -> list[dict[str, Any]]:
+        """The games played to their end, newest first (the last few): number, date and players. Read from
+        the store alone, without the table's lock."""
+        listed = []
+        for game_id, created in self._store.finished_games()[:ASIDE_LISTED]:
+            setup = setup_from_json(self._store.load(game_id).setup)
+            listed.append({"game": game_id, "created": created,
+                           "players": [{"seat": p.seat, "colour": p.colour, "name": p.name} for p in setup.players]})
+        return listed
+
+    def created(self, game_id: int | None) -> str | None:
+        """When a stored game was begun (UTC, ISO 8601), or None."""
+        return None if game_id is None else self._store.created(game_id)
+
+    def is_aside(self, game_id: int) -> bool:
+        return game_id in {g for g, _ in self._store.aside()}
+
     def record_of(self, game_id: int) -> dict[str, Any]:
-        """The game record of the game under way or of a game set aside (any other is not the referee's to read)."""
+        """The game record of the game under way, of a game set aside or of a finished game."""
         with self._lock:
             if game_id == self._game_id and self._game is not None:
                 return record_to_json(self._game.record())
-            if game_id not in {g for g, _ in self._store.aside()}:
-                raise Refused(N_("There is no such game set aside."))
+            if game_id not in {g for g, _ in self._store.aside() + self._store.finished_games()}:
+                raise Refused(N_("There is no such game set aside or finished."))
             return record_to_json(replayed(self._store.load(game_id)).record())
 
     def _new_board(self) -> Board:

@@ -36,7 +36,8 @@ def device(value: Any, boxes: tuple[str, ...]) -> dict[str, str]:
         return {"device": PHONE}
     if kind == VIRTUAL:
         level = value.get("level") or DEFAULT_LEVEL
-        if level not in levels():
+        # `random` is no opponent a referee is offered, but a config may seat it (tests, demos).
+        if level not in LEVELS:
             raise Refused(N_("A virtual player plays at one of these levels: {levels}."),
                           params={"levels": ", ".join(levels())})
         return {"device": VIRTUAL, "level": str(level)}
@@ -65,3 +66,14 @@ def check_boxes(seats: dict[int, dict[str, str]]) -> None:
     used = [d["box"] for d in seats.values() if d["device"] == BOX]
     if len(used) != len(set(used)):
         raise Refused(N_("A box plays one seat only."))
+
+
+def handed_to(device: dict[str, str] | None) -> str:
+    """Who plays a seat now, for the device that played it before (its page or its screen says so)."""
+    if device is None:
+        return N_("This seat was handed to another device.")
+    if device["device"] == VIRTUAL:
+        return N_("This seat was handed to a virtual player.")
+    if device["device"] == BOX:
+        return N_("This seat was handed to a box.")
+    return N_("This seat was handed to a phone.")

@@ -34,7 +34,7 @@ from companion.rules import (
 )
 from companion.store import Store
 
-from . import face_up, links, seats
+from . import carried, face_up, links, referee, seats
 from .changes import GAME, STEPS, WHICH, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
@@ -51,6 +51,7 @@ from .commands import (
     RenewLink,
     ResumeGame,
     Rollback,
+    SetBlind,
     SetBoard,
     SetLanguage,
     SetOrder,
@@ -107,8 +108,12 @@ class Table(TableViews):
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
         self._told: dict[int, Any] = {}  # face_up.py: each question's answer, to tell a late second answer
         self._hardware: tuple[str, ...] = ()  # the hardware boxes the table has, for the seats (seats.py)
+        self._default_seats: dict[int, dict[str, str]] = {}  # who plays a game's seats when it does not say
         self._seats: dict[int, dict[str, str]] = {}  # who plays each seat of the game (seats.py); saved
         self._links: dict[int, int] = {}  # each seat's link number (links.py); saved
+        self._referee_seat: int | None = None  # the seat the referee plays too (referee.py); saved
+        self._carried: dict[int, dict[str, int]] = {}  # phones that may follow into this game (carried.py); saved
+        self._blind_told: list[dict[str, Any]] = []  # what the table was told of blind mode (referee.py); saved
         self._views = ViewCache()
         self._kept_reads: dict[Any, Any] = {}  # reads.py: what a read gave last, for when the loop is stuck
         self._watchers: list[Callable[[int], None]] = []
@@ -127,9 +132,10 @@ class Table(TableViews):
 
     @classmethod
     def open(cls, store: Store, board_text: str, **options: Any) -> Table:
-        """A table on the store's last unfinished game, exactly as it was, or with no game yet."""
+        """A table on the store's last unfinished game, exactly as it was, or on its last game when that one is
+        finished (its final scoring stays on every page until the referee starts another), or with no game yet."""
         table = cls(store, board_text, **options)
-        last = store.last_unfinished()
+        last = store.to_show()
         if last is not None:
             table._resume(last)
         return table
@@ -161,6 +167,8 @@ class Table(TableViews):
         self._pace = saved.get("pace", self._pace)
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._links = links.from_json(stored.table_state.get(links.KEY))
+        self._referee_seat, self._blind_told = referee.from_json(stored.table_state.get(referee.KEY))
+        self._carried = carried.from_json(stored.table_state.get(carried.KEY))
         total = len(self._steps())
         self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
         self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
@@ -178,6 +186,8 @@ class Table(TableViews):
         self._entries = []
         self._links = {}
         self._told = {}
+        self._referee_seat, self._blind_told = None, []
+        self._carried = {}
         self._drafts.clear()
         self._builder = StepBuilder(self._game.state)
         self._builder.add_steps(setup_steps(self._game, typed_parts(self._game.setup.layout)))
@@ -363,6 +373,7 @@ class Table(TableViews):
             "settings": (self._pace, self._language, self._next_pack, self._board_text),
             "seats": ({s: dict(d) for s, d in self._seats.items()}, self._hardware),
             "links": (dict(self._links),),
+            "referee": (self._referee_seat, tuple(tuple(sorted(t.items())) for t in self._blind_told)),
             "boxes": ({s: dict(b) for s, b in self._boxes.items()},),
         }
         for seat, orders in self._drafts.by_seat.items():
@@ -426,6 +437,9 @@ class Table(TableViews):
                     self._board_text, self._board = pack, board
                 log.info("board pack for new games: %s (%s)", board.name, board.status)
                 return {"board": {"name": board.name, "status": board.status, "sha256": board.sha256}}
+            case SetBlind(on=on, by=by):
+                self._referee_only(by)
+                return self._set_blind(on)
             case SetPace(pace=pace, by=by):
                 self._referee_only(by)
                 if pace not in PACES:
@@ -482,22 +496,46 @@ class Table(TableViews):
         self._resume(command.game)
         return {"game": command.game}
 
-    def offer_boxes(self, boxes: list[str]) -> None:
-        """The hardware boxes this table has (their specs): the referee assigns them to seats."""
+    def offer_boxes(self, boxes: list[str], defaults: dict[str, Any] | None = None) -> None:
+        """The hardware boxes this table has (their specs): the referee assigns them to seats. `defaults`:
+        who plays each seat of a game that does not say (the run's config, for a game it started before
+        its games said so): such a game's seats can be moved too."""
         with self._lock:
             self._hardware = tuple(boxes)
+            self._default_seats = {} if defaults is None else \
+                {int(seat): seats.device(d, self._hardware) for seat, d in defaults.items()}
 
     def _move_seat(self, command: MoveSeat) -> dict[str, Any]:
         self._referee_only(command.by)
         if command.seat not in self._current().state.players:
             raise Refused(N_("There is no seat {seat} in this game."), params={"seat": command.seat})
-        moved = {**self._seats, command.seat: seats.device(command.device, self._hardware)}
+        played = self._played()
+        moved = {**played, command.seat: seats.device(command.device, self._hardware)}
         seats.check_boxes(moved)
-        self._seats = moved
         assert self._game_id is not None
+        if played.get(command.seat) != moved[command.seat]:
+            # The device that played the seat lets go of it at once: its phone's sign-ins end with its
+            # link (links.py), and the run closes a box or stops a virtual player that no longer plays it.
+            renewed = links.renewed(self._links, command.seat)
+            self._store.set_table_state(self._game_id, links.KEY, links.to_json(renewed))
+            self._links = renewed
+        self._seats = moved
         self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in moved.items()})
         log.info("seat %s now plays on %s", command.seat, moved[command.seat])
         return {"seat": command.seat, "device": moved[command.seat]}
+
+    def _set_blind(self, on: bool) -> dict[str, Any]:
+        """In a game the referee plays, the table is told each time blind mode goes off (and on again after)."""
+        if self._game_id is None or self._referee_seat is None:
+            return {"blind": on}
+        last = self._blind_told[-1]["blind"] if self._blind_told else "on"
+        if ("on" if on else "off") == last:
+            return {"blind": on}
+        told = [*self._blind_told, {"blind": "on" if on else "off", "year": self._current().state.year}]
+        self._store.set_table_state(self._game_id, referee.KEY, referee.to_json(self._referee_seat, told))
+        self._blind_told = told
+        log.info("the referee switched blind mode %s", "on" if on else "off")
+        return {"blind": on}
 
     def _renew_link(self, command: RenewLink) -> dict[str, Any]:
         self._referee_only(command.by)
@@ -524,6 +562,11 @@ class Table(TableViews):
             raise Refused(str(error)) from None
         played = {} if command.seats is None else \
             seats.assignment(command.seats, [p.seat for p in setup.players], self._hardware)
+        if command.referee_seat is not None and command.referee_seat not in [p.seat for p in setup.players]:
+            raise Refused(N_("The referee can only play a seat of this game."))
+        before = self._game.state.players if self._game is not None else {}
+        follow = carried.carried(self._game_id, before, self._played(), self._links, list(setup.players),
+                                 played or {s: d for s, d in self._default_seats.items()})
         self._set_aside()
         self._board_text, self._board = self._next_pack, board
         self._game_id = self._store.new_game(self._board_text, setup_to_json(setup))
@@ -533,6 +576,12 @@ class Table(TableViews):
         self._seats = played
         if played:
             self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in played.items()})
+        if follow:
+            self._carried = follow
+            self._store.set_table_state(self._game_id, carried.KEY, carried.to_json(follow))
+        if command.referee_seat is not None:
+            self._referee_seat = command.referee_seat
+            self._store.set_table_state(self._game_id, referee.KEY, referee.to_json(self._referee_seat, []))
         log.info("game %s started: %s players, %s", self._game_id, len(setup.players), setup.length)
         if len(setup.players) == 3 and board.status != "verified":  # its 3-player tiles are not checked
             log.warning("game %s: 3 players on a board pack whose 3-player tiles are not checked", self._game_id)

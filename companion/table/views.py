@@ -19,7 +19,7 @@ from companion.rules.preview import preview
 from companion.rules.terms import PROGRAM_LENGTH
 from companion.rules.views import parse_reader
 
-from . import face_up, seats
+from . import face_up, referee, seats
 from .reads import WAITING, TableReads
 from .saving import CANNOT_SAVE, Saving
 from .snapshot import SeatSnapshot
@@ -176,7 +176,8 @@ class TableViews(TableReads):
                                 "ticked": self._ticked, "steps": steps, "steps_total": len(every),
                                 "instructions": shown, "locked": sorted(drafts.locked),
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
-                                "board": self._board_part(), "asking": self._asking(), **self._seats_part(me)}
+                                "board": self._board_part(), "asking": self._asking(), **self._seats_part(me),
+                                **self._referee_part()}
         if held:  # what the game waits for, in words, for every seat's page and box
             heading = every[self._acknowledged].heading
             part["waiting"] = {"n": self._acknowledged, "heading": heading.render(self._language),
@@ -190,6 +191,14 @@ class TableViews(TableReads):
             part["draft"] = list(drafts.by_seat[me])
         return part
 
+    def _referee_part(self) -> dict[str, Any]:
+        """The seat the referee plays and what every reader was told of blind mode (referee.py): no secret."""
+        if self._referee_seat is None:
+            return {}
+        told = [translate(self._language, referee.SAID[t["blind"]], {"year": t.get("year")}) for t in self._blind_told]
+        blind = not self._blind_told or self._blind_told[-1]["blind"] == "on"
+        return {"referee_plays": self._referee_seat, "referee_blind": blind, "blind_told": told}
+
     def _asking(self) -> dict[str, Any] | None:
         """What the table must say before the game goes on (a game set up from what lies face up): no
         secret, every reader sees it, and any player at the table may answer."""
@@ -199,7 +208,8 @@ class TableViews(TableReads):
 
     def _seats_part(self, me: int | None) -> dict[str, Any]:
         """Who plays each seat and, for the referee, what the table has to offer (seats.py)."""
-        part: dict[str, Any] = {"seats": {str(s): d for s, d in sorted(self._seats.items())}} if self._seats else {}
+        played = self._played()
+        part: dict[str, Any] = {"seats": {str(s): d for s, d in sorted(played.items())}} if played else {}
         if me == -1:
             part["devices"] = {"boxes": list(self._hardware), "levels": list(seats.levels())}
         return part

@@ -88,7 +88,8 @@ def test_a_face_up_setup_then_a_year_of_which_tile_is_on_top(served: Served, ref
     referee.fill("input[name='next_threat']", str(ladders["next_threat"]))
     tap(referee.get_by_role("button", name="Start the game").click)
     tap(referee.locator("#aside-dialog").get_by_role("button", name="Set it aside").click)
-    expect(referee.locator("#under-way")).to_contain_text("blue, red, green, yellow")
+    # The wizard offered the served game's players again (issue 26): seat 1 is still Ann.
+    expect(referee.locator("#under-way")).to_contain_text("Ann, red, green, yellow")
     referee.screenshot(path=str(SHOTS / "referee-face-up-started.png"), full_page=True)
     table = served.table
     assert taps <= 14, taps

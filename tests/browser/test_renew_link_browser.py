@@ -43,4 +43,6 @@ def test_a_new_seat_link_from_the_referee_s_phone(browser: Any, served: Served, 
         referee.locator("#links li[data-seat='2']").scroll_into_view_if_needed()
         referee.screenshot(path=str(SHOTS / f"referee-new-link-{language}.png"))
         player.reload()
-        assert "403" in player.title() or player.locator("#live").count() == 0  # no longer the seat's page
+        # No longer the seat's page: it says why (issue 26), and plays nothing.
+        expect(player.locator("#live")).to_have_attribute("data-closed", "renewed")
+        assert player.locator("#editor, #decision").count() == 0

@@ -48,7 +48,8 @@ def test_sigkill_at_many_points_loses_no_acknowledged_action(tmp_path: Path) -> 
         process.stdout.close()
         kills += not finished
         table = Table.open(Store(store), default_pack_text())
-        if not table.has_game():  # the last game finished: the night is over
+        if table.outcome() is not None:  # the game finished (and stays shown): the night is over
+            table.stop()
             break
         game = engine(table)
         # Nothing acknowledged is lost...

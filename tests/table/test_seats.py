@@ -4,14 +4,16 @@ and the run puts each seat on its device (fake serial boxes here)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion.boards import default_pack_text
 from companion.config import Config, PlayerConfig
-from companion.run import SeatDevices, open_hardware
+from companion.run import SeatDevices, config_seats, open_hardware, run
 from companion.store import Store
 from companion.table import MoveSeat, NewGame, Refused, Table
 from companion.table.bots import Bots
@@ -19,6 +21,7 @@ from tests.hardware.fakebox import SocketBox
 from web.phone import PhoneBoxes
 
 from .support import new_table
+from .test_finished_game import Turns
 
 FIVE = {"players": [{"seat": s, "colour": c} for s, c in
                     zip(range(1, 6), ("blue", "red", "green", "yellow", "black"), strict=True)],
@@ -101,7 +104,35 @@ def test_the_run_puts_each_seat_on_its_device(tmp_path: Path, boxes: list[Socket
         table.submit(MoveSeat(3, PHONE)).result(timeout=10)
         devices.follow()
         assert sorted(web.phones.boxes) == [1, 3] and bots.seats == {4, 5}
+        # The box that played seat 3 lets go of it at once (issue 26, item 4): it no longer sends its keys.
+        assert {h.seat for h in hardware} == {2}
+        # Seat 1 goes to a virtual player: its phone box is gone, a virtual player plays it.
+        table.submit(MoveSeat(1, VIRTUAL)).result(timeout=10)
+        devices.follow()
+        assert sorted(web.phones.boxes) == [3] and bots.seats == {1, 4, 5}
     finally:
         for h in hardware:
             h.close()
         table.stop()
+
+
+def test_a_game_the_run_starts_from_its_config_can_move_its_seats(tmp_path: Path) -> None:
+    """Issue 26, item 4: `companion run`'s own games say who plays each seat, as the wizard's do; a game
+    from before (its seats unsaid) takes the config's, so moving one seat leaves the others where they are."""
+    config = Config(players=(PlayerConfig(1, "blue", box="phone"), PlayerConfig(2, "red", level="strong"),
+                             PlayerConfig(3, "green", level="easy")), store=tmp_path / "run.db", web_port=-1,
+                    length="short")
+    ready = threading.Event()
+    ready.set()
+    assert run(config, Turns(ready, turns=1)) == 0
+    table = Table.open(Store(config.store), default_pack_text())
+    assert table.seat_devices() == {1: PHONE, 2: {"device": "virtual", "level": "strong"}, 3: VIRTUAL}
+    table.stop()
+
+    older = new_table(tmp_path / "old.db", players=3)  # seats unsaid, as the run's games were
+    older.offer_boxes([], config_seats(config))
+    assert older.view("referee")["table"]["seats"]["2"] == {"device": "virtual", "level": "strong"}
+    older.handle(MoveSeat(1, VIRTUAL))
+    assert older.seat_devices() == {1: VIRTUAL, 2: {"device": "virtual", "level": "strong"}, 3: VIRTUAL}
+    assert older.seat_link(1) == 1, "the phone that played seat 1 is signed out of it at once"
+    older.stop()

@@ -74,12 +74,16 @@
         } catch (error) {
           break;  // the table is out of reach: the stream reconnects and asks again
         }
-        if (!answer.ok) {
-          if (answer.status === 403) setLink("gone", t("This page is no longer yours: open your link again."));
-          break;
-        }
         const holder = document.createElement("div");
-        holder.innerHTML = await answer.text();
+        if (!answer.ok) {
+          if (answer.status !== 403) break;
+          setLink("gone", t("This page is no longer yours: open your link again."));
+          // A seat page no longer the reader's may say why (the seat moved, the game ended): shown instead.
+          holder.innerHTML = await answer.text();
+          if (!holder.querySelector("#live[data-closed]")) break;
+        } else {
+          holder.innerHTML = await answer.text();
+        }
         if (holds > 0) {
           await unheld();
           if (again) continue;  // a newer part came while held: that one is fetched instead

@@ -110,6 +110,11 @@
       first.append(el("option", {value: seat, text: seat + " — " + name}));
     });
     if (Array.from(first.options).some(function (o) { return o.value === chosen; })) first.value = chosen;
+    // The referee may play only a seat of this game.
+    const seats = rows().slice(0, n).map(function (row, i) { return wizard["seat-" + i].value; });
+    const referee = $("w-referee");
+    Array.from(referee.options).forEach(function (o) { o.hidden = o.value !== "" && seats.indexOf(o.value) < 0; });
+    if (referee.selectedOptions[0] && referee.selectedOptions[0].hidden) referee.value = "";
     const layout = wizard.tiles.value === "layout";
     $("w-layout").hidden = !layout;
     $("w-seed").hidden = layout;  // a face-up game is shuffled by the table's hands
@@ -210,8 +215,9 @@
     try { setup = setupFromWizard(); faceUp = faceUpFromWizard(); } catch (error) { say("wizard-note", error.message, false); return; }
     const replacing = await askAside();
     if (replacing === undefined) return;
+    const plays = $("w-referee").value;
     const result = await X.command({command: "new_game", setup: setup, seats: seatsFromWizard(), replacing: replacing,
-                                    face_up: faceUp});
+                                    face_up: faceUp, referee_seat: plays === "" ? null : Number(plays)});
     if (result.ok) {
       say("wizard-note", X.t("New game started."), true);
       location.reload();
