@@ -173,10 +173,11 @@ def test_a_whole_game_keeps_every_step_until_tapped_and_waits_for_the_table(four
             assert years == 1 and table.outcome() is not None
             expect(board.locator("section.todo")).to_contain_text("Nothing to do at the table.")
             expect(board.locator("section.final")).to_be_visible()
-            # ------------------------------------------------------------------------------------------
-            # Left for issue 26 items 2, 4, 6, 8 (another helper): the final scoring stays on every page
-            # after game over and after a restart of the table, and the finished game exports.
-            # ------------------------------------------------------------------------------------------
+            # The finished game stays (no new game starts by itself) and exports; that it stays after a
+            # restart, in a browser, is test_finished_game_browser.py's.
+            board.reload()
+            expect(board.locator("section.final")).to_be_visible()
+            assert table.outcome() is not None and table.record_of(table.game_id)["format"] == "xidit-record/1"
     finally:
         bots.stop()
 
