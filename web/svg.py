@@ -240,19 +240,26 @@ def label_spot(polygon: list[tuple[float, float]], anchor: tuple[float, float], 
                boxes: Boxes) -> tuple[float, float]:
     """The centre of a region's w x h label: its anchor, unless the label would cover a road's letter or a
     city there; then the nearest spot inside the region that covers least."""
-    ax, ay = anchor
     best, least = anchor, float("inf")
-    shifts = [(dx, dy) for dx in range(-120, 121, 15) for dy in range(-80, 81, 10)]
-    spots = sorted(((ax + dx, ay + dy) for dx, dy in shifts), key=lambda p: math.dist(p, anchor))
-    for cx, cy in spots:
-        if (cx, cy) != anchor and not inside((cx, cy), polygon):
-            continue
+    for cx, cy in _spots(tuple(polygon), anchor):
         cost = boxes.cost((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
         if cost < least - 1e-9:
             best, least = (cx, cy), cost
             if cost == 0:
                 break
     return best
+
+
+# Where a region's label may go, nearest first: the board does not move, so once per region (every map
+# drawn for every reader at every change asks again).
+_SHIFTS = sorted(((dx, dy) for dx in range(-120, 121, 15) for dy in range(-80, 81, 10)), key=lambda d: math.hypot(*d))
+
+
+@lru_cache(maxsize=256)
+def _spots(polygon: tuple[tuple[float, float], ...], anchor: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+    ax, ay = anchor
+    return tuple((ax + dx, ay + dy) for dx, dy in _SHIFTS
+                 if (dx, dy) == (0, 0) or inside((ax + dx, ay + dy), list(polygon)))
 
 
 def tile_lines(tile: dict[str, Any]) -> list[str]:

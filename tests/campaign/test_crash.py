@@ -18,7 +18,7 @@ from tests.engine import engine
 
 from .results import record
 
-KILLS = 200
+KILLS = 200 if os.environ.get("CAMPAIGN_FULL") == "1" else 100  # 100 in `make test`: CI's 20 minutes
 ROOT = Path(__file__).resolve().parents[2]  # where `tests.counting_run` can be run as a module
 
 
@@ -30,7 +30,7 @@ def start(store: Path, seed: int) -> subprocess.Popen[str]:
         cwd=ROOT)
 
 
-def test_two_hundred_sigkills_lose_nothing(tmp_path: Path) -> None:
+def test_sigkills_lose_nothing(tmp_path: Path) -> None:
     rng = random.Random(8)
     kills = lost = checked = restarts = 0
     store = tmp_path / "crash.db"
