@@ -37,8 +37,8 @@ def test_the_referee_who_plays_is_blind_and_switching_it_off_is_shown(browser: A
         referee.get_by_role("button", name=start).click()
         referee.get_by_role("button", name=aside).click()
         expect(referee.locator("#live")).to_have_attribute("data-phase", "place")
+        expect(referee.locator("#blind")).to_be_checked()  # blind from the start (the new game is shown)
         assert table.referee_plays() == 2
-        expect(referee.locator("#blind")).to_be_checked()  # blind from the start
         assert referee.locator("#links").count() == 0 and referee.locator("#h-decide").count() == 0
 
         tablet.goto(served.url)

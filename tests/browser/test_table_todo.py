@@ -103,6 +103,7 @@ def test_the_current_step_and_done_are_in_the_first_screen_beside_the_map(four: 
                 settled(page, table)
                 in_viewport(page, ".step.current button.done")
                 in_viewport(page, ".step.current .step-title")
+                expect(page.locator("section.mapcard")).to_be_visible()  # drawn again after each Done
                 board = page.locator("section.mapcard").bounding_box()
                 assert board is not None and board["x"] < 10 and board["width"] > page.viewport_size["width"] / 2
                 assert board["y"] < 80 and board["height"] > page.viewport_size["height"] * 0.8  # the map stays

@@ -18,7 +18,7 @@ from tests.engine import engine
 
 from .results import record
 
-KILLS = 200 if os.environ.get("CAMPAIGN_FULL") == "1" else 100  # 100 in `make test`: CI's 20 minutes
+KILLS = 200 if os.environ.get("CAMPAIGN_FULL") == "1" else 60  # 60 in `make test`: CI's 20 minutes
 ROOT = Path(__file__).resolve().parents[2]  # where `tests.counting_run` can be run as a module
 
 
