@@ -8,7 +8,6 @@ recorded for docs/reliability.md (evidence, not timed assertions: the machine is
 
 from __future__ import annotations
 
-import http.client
 import json
 import random
 import subprocess
@@ -16,7 +15,6 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 from companion.bench.figure import percentile
 from companion.store import WAL_PAGES
@@ -28,6 +26,7 @@ from web.phone import PhoneBoxes
 from web.public_writes import IN_ALL
 from web.serve import WebServer
 
+from .page_client import Page
 from .results import record
 
 PIN = "135790"
@@ -35,37 +34,6 @@ TAPS = 40  # per seat and per phase
 SEATS = (1, 2, 3)
 FLOODER = 4
 ORDERS = ("black", "red", "blue", "action", "wait")
-
-
-class Page:
-    """One phone's page over HTTP: signed in, it sends commands with the version it last saw."""
-
-    def __init__(self, port: int, path: str, login: dict[str, Any] | None = None) -> None:
-        self.port = port
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        if login is None:
-            self.connection.request("GET", path)
-        else:
-            self.connection.request("POST", path, json.dumps(login), self.headers())
-        response = self.connection.getresponse()
-        response.read()
-        self.cookie = (response.getheader("Set-Cookie") or "").split(";")[0]
-        self.connection.request("GET", "/api/view", headers={"Cookie": self.cookie})
-        self.version = json.loads(self.connection.getresponse().read())["version"]
-
-    def headers(self) -> dict[str, str]:
-        return {"Origin": f"http://127.0.0.1:{self.port}", "Content-Type": "application/json",
-                **({"Cookie": self.cookie} if getattr(self, "cookie", "") else {})}
-
-    def command(self, **body: Any) -> tuple[int, float]:
-        start = time.perf_counter()
-        self.connection.request("POST", "/api/command", json.dumps(dict(body, version=self.version)), self.headers())
-        response = self.connection.getresponse()
-        answer = json.loads(response.read())
-        took = (time.perf_counter() - start) * 1000
-        if response.status == 200:
-            self.version = max(self.version, answer["version"])  # as app.js does with an answer
-        return response.status, took
 
 
 def taps(port: int, table: Table, secret: str, rng: random.Random) -> tuple[list[float], list[int]]:

@@ -37,6 +37,7 @@ from web.serve import WebServer
 from web.sign_ins import PER_SEAT
 
 from .floods import SLOW
+from .page_client import Page
 from .results import record
 
 PIN = "975310"
@@ -45,55 +46,6 @@ SEATS = (1, 2, 3)
 FLOODER = 4  # the seat whose link signs in a loop
 ORDERS = ("black", "red", "blue", "action", "wait")
 NIGHT = 4 * 3600
-
-
-class Page:
-    """One phone's page over HTTP, from an address of its own: signed in once, it keeps its connection
-    and sends commands with the version it last saw."""
-
-    def __init__(self, port: int, source: str, path: str, login: dict[str, Any] | None = None) -> None:
-        self.port, self.source = port, source
-        self.connection = self.connect()
-        if login is None:
-            self.connection.request("GET", path)
-        else:
-            self.connection.request("POST", path, json.dumps(login), self.headers())
-        response = self.connection.getresponse()
-        response.read()
-        self.cookie = (response.getheader("Set-Cookie") or "").split(";")[0]
-        assert self.cookie, response.status
-        self.connection.request("GET", "/api/view", headers={"Cookie": self.cookie})
-        self.version = json.loads(self.connection.getresponse().read())["version"]
-
-    def connect(self) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=30, source_address=(self.source, 0))
-
-    def headers(self) -> dict[str, str]:
-        return {"Origin": f"http://127.0.0.1:{self.port}", "Content-Type": "application/json",
-                **({"Cookie": self.cookie} if getattr(self, "cookie", "") else {})}
-
-    def command(self, **body: Any) -> tuple[int, float]:
-        start = time.perf_counter()
-        try:
-            self.connection.request("POST", "/api/command", json.dumps(dict(body, version=self.version)),
-                                    self.headers())
-            response = self.connection.getresponse()
-            answer = json.loads(response.read())
-        except (OSError, http.client.HTTPException):
-            self.connection.close()
-            self.connection = self.connect()
-            return 0, (time.perf_counter() - start) * 1000
-        if response.status == 200:
-            self.version = max(self.version, answer["version"])
-        return response.status, (time.perf_counter() - start) * 1000
-
-    def stream(self) -> int:
-        """Opens a live stream on a connection of its own: its status (the connection stays open)."""
-        connection = self.connect()
-        connection.request("GET", "/api/stream", headers={"Cookie": self.cookie})
-        status = connection.getresponse().status
-        connection.close()
-        return status
 
 
 def taps(pages: dict[int, Page], referee: Page, rng: random.Random) -> tuple[list[float], list[int]]:
@@ -171,8 +123,8 @@ def test_floods_neither_lock_the_phones_out_nor_slow_the_players(tmp_path: Path)
 
 def run(tmp_path: Path, table: Table, server: WebServer) -> None:
     port, secret = server.port, server.app.config["SECRET_KEY"]
-    pages = {n: Page(port, f"127.0.6.{n}", f"/seat/{n}?t={seat_token(secret, table.game_id, n)}") for n in SEATS}
-    referee = Page(port, "127.0.6.10", "/api/login", {"pin": PIN})
+    pages = {n: Page(port, f"/seat/{n}?t={seat_token(secret, table.game_id, n)}", source=f"127.0.6.{n}") for n in SEATS}
+    referee = Page(port, "/api/login", {"pin": PIN}, source="127.0.6.10")
     try:
         floods(tmp_path, table, server, pages, referee)
     finally:
