@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.rules import Game, IllegalAction, XiditError, record_from_json, record_to_json
-from companion.rules.board import Board
+from companion.games.xidit.rules import Game, IllegalAction, XiditError, record_from_json, record_to_json
+from companion.games.xidit.rules.board import Board
 
 EXIT_BAD_INPUT = 2
 
@@ -22,7 +22,7 @@ class CliError(XiditError):
 
 
 def _board(path: str | None) -> Board:
-    from companion.boards import default_pack, load_pack
+    from companion.games.xidit.boards import default_pack, load_pack
 
     return load_pack(Path(path)) if path else default_pack()
 
@@ -100,8 +100,8 @@ def _record_writer(folder: Path) -> Callable[[Game], None]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from companion.agents.levels import LEVELS
-    from companion.sim.simulate import simulate, simulate_agents
+    from companion.games.xidit.agents.levels import LEVELS
+    from companion.games.xidit.sim.simulate import simulate, simulate_agents
 
     if not 3 <= args.players <= 5:
         raise CliError(f"--players must be 3, 4 or 5, not {args.players}")
@@ -129,7 +129,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_board_check(args: argparse.Namespace) -> int:
-    from companion.boards import check_pack, pack_warnings, parse_pack
+    from companion.games.xidit.boards import check_pack, pack_warnings, parse_pack
 
     try:
         text = Path(args.pack).read_text(encoding="utf-8")
@@ -156,10 +156,10 @@ def cmd_board_verify(args: argparse.Namespace) -> int:
     import datetime
 
     from companion import config as configuration
-    from companion.boards import pack_labels, parse_pack
-    from companion.boards.saved import PackFiles, pack_in_use
-    from companion.boards.verify import BadProgress, Walk
-    from companion.boards.verify.terminal import run_walk
+    from companion.games.xidit.boards import pack_labels, parse_pack
+    from companion.games.xidit.boards.saved import PackFiles, pack_in_use
+    from companion.games.xidit.boards.verify import BadProgress, Walk
+    from companion.games.xidit.boards.verify.terminal import run_walk
 
     config = configuration.load(Path(args.config)) if args.config else configuration.simulated()
     store = Path(args.store) if args.store else config.store
@@ -215,7 +215,7 @@ def _read_text(path: str) -> str:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from companion import bench
+    from companion.games.xidit import bench
 
     result = bench.run(_board(args.board))
     if args.json:

@@ -9,10 +9,10 @@ from typing import Any, Final
 
 from platformdirs import user_data_path
 
-from companion.agents.levels import LEVELS
+from companion.games.xidit.agents.levels import LEVELS
+from companion.games.xidit.rules import XiditError
+from companion.games.xidit.rules.terms import PLAYER_COLOURS
 from companion.i18n import LANGUAGES
-from companion.rules import XiditError
-from companion.rules.terms import PLAYER_COLOURS
 from hardware.pinout import DEFAULT_PIN_MAPS, pin_clash, pin_uses
 
 from .boxes.frame import KEYS as BOX_KEYS
@@ -32,7 +32,7 @@ class PlayerConfig:
     name: str | None = None
     box: str = "bot"  # bot, phone, gpio:N, serial:<port>
     screen: str | None = None  # a GPIO box's OLED on the Pi's I²C: "ssd1306:1:0x3C" or "sh1106:1:0x3C"
-    level: str = "normal"  # how well the table plays this seat when box = "bot" (companion/agents)
+    level: str = "normal"  # how well the table plays this seat when box = "bot" (companion/games/xidit/agents)
     pins: dict[str, int] | None = None  # a GPIO box on pins of its own (box = "gpio"): key name -> BCM number
 
 

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
-from companion.boards import saved
 from companion.boxes.frame import Frame
 from companion.config import Config
+from companion.games.xidit.boards import saved
 from companion.i18n import N_, translate
 from companion.notify import Notifier
 from companion.store import Store

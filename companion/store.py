@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.rules.errors import XiditError
+from companion.games.xidit.rules.errors import XiditError
 
 log = logging.getLogger(__name__)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, settings
 
-from companion.boards import default_pack
-from companion.rules.board import Board
+from companion.games.xidit.boards import default_pack
+from companion.games.xidit.rules.board import Board
 
 # Every run sums each folder's time against its budget in docs/testing.md.
 pytest_plugins = ["tests.time_budgets"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules import Game
+from companion.games.xidit.rules import Game
 from companion.table import Instruction, Table
 
 

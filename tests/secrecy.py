@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.rules import Game, Phase
-from companion.rules.terms import UNITS
+from companion.games.xidit.rules import Game, Phase
+from companion.games.xidit.rules.terms import UNITS
 
 # What the pages put around a secret (web/templates, web/svg.py): a player's gold and units behind
 # their screen, an order of a program, a seat's secret link (long or short form).

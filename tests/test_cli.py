@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.boards import default_pack
-from companion.rules import Game, record_to_json
-from companion.sim.simulate import play, random_setup
+from companion.games.xidit.boards import default_pack
+from companion.games.xidit.rules import Game, record_to_json
+from companion.games.xidit.sim.simulate import play, random_setup
 
 PACKS = Path(__file__).parent / "packs"
 
@@ -103,7 +103,8 @@ def test_simulate_refuses_a_wrong_player_count() -> None:
 
 
 def test_board_check_accepts_the_shipped_packs() -> None:
-    for pack in (Path(__file__).parent.parent / "companion" / "boards" / "xidit.toml", PACKS / "tiny.toml"):
+    shipped = Path(__file__).parent.parent / "companion" / "games" / "xidit" / "boards" / "xidit.toml"
+    for pack in (shipped, PACKS / "tiny.toml"):
         done = companion("board", "check", str(pack))
         assert done.returncode == 0, done.stdout + done.stderr
         assert "clean" in done.stdout
@@ -123,7 +124,7 @@ def test_board_check_lists_every_problem(tmp_path: Path) -> None:
 
 
 def test_board_check_prints_warnings_of_a_clean_pack(tmp_path: Path) -> None:
-    text = (Path(__file__).parent.parent / "companion" / "boards" / "xidit.toml").read_text()
+    text = (Path(__file__).parent.parent / "companion" / "games" / "xidit" / "boards" / "xidit.toml").read_text()
     pack = tmp_path / "open.toml"
     pack.write_text(text.replace("cities = [6, 7, 8, 9, 11]", "cities = [6, 7, 8, 9, 11, 14]", 1))
     done = companion("board", "check", str(pack))
@@ -147,7 +148,7 @@ def test_every_command_has_help() -> None:
 
 
 def test_bench_prints_each_figure_with_unit_runs_and_machine() -> None:
-    from companion import bench
+    from companion.games.xidit import bench
 
     result = bench.run(default_pack(), scale=0.02)
     assert result["machine"]["python"]

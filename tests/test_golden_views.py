@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from companion.boards import default_pack, load_pack
-from companion.rules import Game, action_to_json, record_from_json, record_to_json
-from companion.rules.board import Board
+from companion.games.xidit.boards import default_pack, load_pack
+from companion.games.xidit.rules import Game, action_to_json, record_from_json, record_to_json
+from companion.games.xidit.rules.board import Board
 
 HERE = Path(__file__).parent
 DIGESTS = HERE / "golden" / "views.json"

@@ -9,11 +9,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.boards import default_pack
-from companion.rules import Game, IllegalAction, action_from_json, action_to_json, record_from_json, record_to_json
-from companion.rules.terms import BARDS_PER_PLAYER, BARRACKS, FLOORS_PER_PLAYER, GUILD_HEIGHT, UNITS
-from companion.sim.agent import decide
-from companion.sim.simulate import random_setup
+from companion.games.xidit.boards import default_pack
+from companion.games.xidit.rules import (
+    Game,
+    IllegalAction,
+    action_from_json,
+    action_to_json,
+    record_from_json,
+    record_to_json,
+)
+from companion.games.xidit.rules.terms import BARDS_PER_PLAYER, BARRACKS, FLOORS_PER_PLAYER, GUILD_HEIGHT, UNITS
+from companion.games.xidit.sim.agent import decide
+from companion.games.xidit.sim.simulate import random_setup
 from tests.secrecy import forbidden_in
 
 BOARD = default_pack()

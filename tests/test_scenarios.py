@@ -3,7 +3,7 @@
 Each scenario is a complete game record plus expectations on state views after a given number of
 actions (tests/scenarios/README.md describes the format). Every scenario that reaches the end is also
 checked by independent oracles written here from the rules (§1, §2, §6, §8, R-03, R-11, R-12), never by calling
-companion.rules.scoring: the three scoring rounds are recomputed from the final referee view alone.
+companion.games.xidit.rules.scoring: the three scoring rounds are recomputed from the final referee view alone.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from companion.boards import load_pack
-from companion.rules import BadRecord, Game, record_from_json, record_to_json
-from companion.rules import events as ev
-from companion.rules.board import Board
-from companion.rules.deal import tiles_in_play
+from companion.games.xidit.boards import load_pack
+from companion.games.xidit.rules import BadRecord, Game, record_from_json, record_to_json
+from companion.games.xidit.rules import events as ev
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.deal import tiles_in_play
 
 HERE = Path(__file__).parent
 SCENARIOS = HERE / "scenarios"

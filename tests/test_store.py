@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.boards import default_pack_text
-from companion.rules import XiditError
+from companion.games.xidit.boards import default_pack_text
+from companion.games.xidit.rules import XiditError
 from companion.store import WAL_PAGES, Store, StoreError
 from companion.table import Lock, SetOrder, Table
 

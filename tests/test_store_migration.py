@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.boards import default_pack_text
+from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Table
 from tests.engine import engine

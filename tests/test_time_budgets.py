@@ -25,6 +25,7 @@ def test_the_budgets_fit_in_ci_time() -> None:
 def test_a_test_counts_against_its_folder() -> None:
     assert folder_of("tests/web/test_api.py::test_x[a/b]") == "tests/web"
     assert folder_of("tests/test_cli.py::test_y") == "tests"
+    assert folder_of("tests/games/zargos/test_combat.py::test_z") == "tests/games/zargos"
 
 
 def test_a_folder_over_its_budget_or_without_one_is_named() -> None:

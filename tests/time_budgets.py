@@ -21,7 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "testing.md"
 # A row of the budget table: | `tests/web` | 95 | ... |
-ROW = re.compile(r"^\|\s*`(tests(?:/[\w.]+)?)`\s*\|\s*(\d+)\s*\|")
+ROW = re.compile(r"^\|\s*`(tests(?:/[\w.]+){0,2})`\s*\|\s*(\d+)\s*\|")
 REPORT = ROOT / "build" / "test-times.json"
 
 
@@ -37,8 +37,11 @@ def budgets(text: str | None = None) -> dict[str, int]:
 
 
 def folder_of(nodeid: str) -> str:
-    """`tests/web/test_api.py::test_x` -> `tests/web`; `tests/test_cli.py::test_y` -> `tests`."""
+    """`tests/web/test_api.py::test_x` -> `tests/web`; `tests/test_cli.py::test_y` -> `tests`; a game's own
+    tests count for that game: `tests/games/xidit/rules/test_s4.py::t` -> `tests/games/xidit`."""
     parts = nodeid.split("::", 1)[0].split("/")
+    if parts[:2] == ["tests", "games"] and len(parts) > 3:
+        return "/".join(parts[:3])
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
 
 

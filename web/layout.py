@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass, field
 from itertools import permutations
 
-from companion.rules.board import Board
+from companion.games.xidit.rules.board import Board
 
 WIDTH = 1000.0  # the map's drawing width; its height follows the layout's proportions
 MARGIN = 90.0  # room for the tiles, guilds and Idrakys drawn around the outer cities

@@ -22,8 +22,8 @@ from flask import (
 )
 from markupsafe import Markup
 
+from companion.games.xidit.rules.deal import COLOSSUS_STACKS
 from companion.i18n import N_, translate
-from companion.rules.deal import COLOSSUS_STACKS
 from companion.table import printed
 from companion.table.seats import DEFAULT_LEVEL
 

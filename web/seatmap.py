@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.board import Board
-from companion.rules.preview import Slot
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.preview import Slot
 
 from .layout import layout
 from .svg import PLAYER_FILL, Translate, attr, fmt, map_svg

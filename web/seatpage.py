@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.i18n import N_, NP_
-from companion.rules.choices import (
+from companion.games.xidit.rules.choices import (
     CensusBardsChoice,
     CensusChoice,
     Choice,
@@ -22,8 +21,9 @@ from companion.rules.choices import (
     ProgramChoice,
     RewardChoice,
 )
-from companion.rules.preview import Slot
-from companion.rules.terms import UNITS
+from companion.games.xidit.rules.preview import Slot
+from companion.games.xidit.rules.terms import UNITS
+from companion.i18n import N_, NP_
 from companion.table import SeatSnapshot
 from companion.table.printed import REVEAL_HOW_MANY
 

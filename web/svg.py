@@ -16,9 +16,9 @@ from typing import Any
 import qrcode
 import qrcode.image.svg
 
+from companion.games.xidit.rules.board import Board
 from companion.i18n import N_, NP_
 from companion.players import name_or_colour
-from companion.rules.board import Board
 
 from .layout import Layout, inside, layout
 

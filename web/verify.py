@@ -8,8 +8,8 @@
 - `_provisional.html`: the banner other pages include while the pack in use is provisional; its data
   comes from the `pack_notice` every template gets.
 
-The walk itself is `companion.boards.verify` (pure); its progress and the verified pack are files in
-the data directory next to the store (`companion.boards.saved`), so `companion board verify` in a
+The walk itself is `companion.games.xidit.boards.verify` (pure); its progress and the verified pack are files in
+the data directory next to the store (`companion.games.xidit.boards.saved`), so `companion board verify` in a
 terminal resumes the same walk.
 """
 
@@ -23,15 +23,15 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from companion.boards import check_pack, pack_labels, parse_pack
-from companion.boards.saved import PackFiles
-from companion.boards.schema import RECRUIT_LENGTH
-from companion.boards.verify import BadAnswer, BadProgress, NotReady, Walk, field_kind, show_field
-from companion.boards.verify.screens import BY_KEY, FOR_EVERY_GAME, INDEX, SCREENS, SECTIONS
-from companion.boards.verify.texts import SECTION_TITLES, field_name, hint, prompt, title
+from companion.games.xidit.boards import check_pack, pack_labels, parse_pack
+from companion.games.xidit.boards.saved import PackFiles
+from companion.games.xidit.boards.schema import RECRUIT_LENGTH
+from companion.games.xidit.boards.verify import BadAnswer, BadProgress, NotReady, Walk, field_kind, show_field
+from companion.games.xidit.boards.verify.screens import BY_KEY, FOR_EVERY_GAME, INDEX, SCREENS, SECTIONS
+from companion.games.xidit.boards.verify.texts import SECTION_TITLES, field_name, hint, prompt, title
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.terms import ROAD_COLOURS, UNITS
 from companion.i18n import N_, NP_, Text, translate
-from companion.rules.board import Board
-from companion.rules.terms import ROAD_COLOURS, UNITS
 from companion.table import Refused, SetBoard
 
 from .api import ApiError, role, table

@@ -19,10 +19,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from companion.i18n import N_, NP_, translate
-from companion.players import name_or_colour
-from companion.rules import action_to_json, actions
-from companion.rules.choices import (
+from companion.games.xidit.rules import action_to_json, actions
+from companion.games.xidit.rules.choices import (
     CensusBardsChoice,
     CensusChoice,
     ColossusChoice,
@@ -32,8 +30,10 @@ from companion.rules.choices import (
     ProgramChoice,
     RewardChoice,
 )
-from companion.rules.preview import Slot
-from companion.rules.terms import UNITS
+from companion.games.xidit.rules.preview import Slot
+from companion.games.xidit.rules.terms import UNITS
+from companion.i18n import N_, NP_, translate
+from companion.players import name_or_colour
 from companion.table import Acknowledge, Command, Decide, Refused, SeatSnapshot, Unlock
 
 from .editors import count_step, grid_start, grid_step, split_step, spread

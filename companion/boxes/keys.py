@@ -7,7 +7,7 @@ import random
 
 from companion.boxes import sequences
 from companion.boxes.box import Box
-from companion.sim.agent import decide
+from companion.games.xidit.sim.agent import decide
 
 
 def keys_for(box: Box, rng: random.Random, six_keys: bool) -> list[str]:

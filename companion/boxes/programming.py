@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.terms import ORDERS, PROGRAM_LENGTH
+from companion.games.xidit.rules.terms import ORDERS, PROGRAM_LENGTH
 from companion.table import Command, Lock, SetOrder, SetProgram
 
 from .frame import DIRECT

@@ -10,8 +10,8 @@ from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
-from companion.rules import actions as a
-from companion.rules.choices import (
+from companion.games.xidit.rules import actions as a
+from companion.games.xidit.rules.choices import (
     CensusBardsChoice,
     CensusChoice,
     Choice,
@@ -22,7 +22,7 @@ from companion.rules.choices import (
     ProgramChoice,
     RewardChoice,
 )
-from companion.rules.terms import ORDERS, PROGRAM_LENGTH
+from companion.games.xidit.rules.terms import ORDERS, PROGRAM_LENGTH
 
 from .editors import count_step, grid_start, grid_step, split_step, spread
 from .programming import ENTRY, ProgramEditor

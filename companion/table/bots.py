@@ -9,9 +9,9 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.agents.levels import Agent, make_agent
-from companion.rules import Action, Choice, Program, action_to_json
-from companion.sim.agent import decide
+from companion.games.xidit.agents.levels import Agent, make_agent
+from companion.games.xidit.rules import Action, Choice, Program, action_to_json
+from companion.games.xidit.sim.agent import decide
 
 from .commands import Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
 from .saving import CannotSave

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules import IllegalAction, XiditError
-from companion.rules.errors import english
+from companion.games.xidit.rules import IllegalAction, XiditError
+from companion.games.xidit.rules.errors import english
 
 REFEREE = "referee"
 PACES = ("decisions", "orders")
@@ -48,6 +48,7 @@ class NewGame:
     seats: dict[str, Any] | None = None  # who plays each seat (seats.py); None: the run's own devices
     face_up: dict[str, Any] | None = None  # only what lies face up was typed (face_up.py); the piles stay hidden
     referee_seat: int | None = None  # the seat the referee plays too (referee.py): their pages are blind
+    game: str = "xidit"  # the game module's id (companion.core.registry); every caller before issue 28 meant Xidit
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from companion.games.xidit.rules import Program
+from companion.games.xidit.rules.terms import ORDERS, PROGRAM_LENGTH
 from companion.i18n import N_
-from companion.rules import Program
-from companion.rules.terms import ORDERS, PROGRAM_LENGTH
 
 from .commands import Refused
 

@@ -1,21 +1,21 @@
 """A game set up from what lies face up on the physical table: what the referee types in, checked in
 plain words, and the questions the game then asks the table ("which tile is on top now?").
 
-The rules keep the layout and its answers (companion/rules/hidden.py); the table keeps how many are
+The rules keep the layout and its answers (companion/games/xidit/rules/hidden.py); the table keeps how many are
 answered and which colossi were told by their print, beside the game's setup in the store."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from companion.games.xidit.rules import Action, BadRecord, Game, Setup
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.deal import COLOSSUS_STACKS, tiles_in_play
+from companion.games.xidit.rules.face_up import from_sight
+from companion.games.xidit.rules.hidden import with_answered
+from companion.games.xidit.rules.setup import Hidden
+from companion.games.xidit.rules.state import Question
 from companion.i18n import N_, Joined, Text
-from companion.rules import Action, BadRecord, Game, Setup
-from companion.rules.board import Board
-from companion.rules.deal import COLOSSUS_STACKS, tiles_in_play
-from companion.rules.face_up import from_sight
-from companion.rules.hidden import with_answered
-from companion.rules.setup import Hidden
-from companion.rules.state import Question
 
 from . import printed
 from .commands import Refused

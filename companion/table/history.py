@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.xidit.rules import Phase, action_to_json
+from companion.games.xidit.rules.actions import Action, Census
+from companion.games.xidit.rules.state import State
+from companion.games.xidit.rules.terms import UNITS
 from companion.i18n import N_, Text, translate, word
 from companion.players import name_or_colour
-from companion.rules import Phase, action_to_json
-from companion.rules.actions import Action, Census
-from companion.rules.state import State
-from companion.rules.terms import UNITS
 
 from .printed import CHOOSES_HOW_MANY, UNIT_COUNTS
 

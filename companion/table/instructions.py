@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, assert_never
 
+from companion.games.xidit.rules import events as ev
+from companion.games.xidit.rules.events import Event
+from companion.games.xidit.rules.state import State
 from companion.i18n import N_, NP_, Joined, Text, translate
 from companion.players import name_or_colour
-from companion.rules import events as ev
-from companion.rules.events import Event
-from companion.rules.state import State
 
 from . import printed
 

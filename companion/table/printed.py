@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.terms import UNITS
 from companion.i18n import N_, NP_, Joined, Text
-from companion.rules.board import Board
-from companion.rules.terms import UNITS
 
 UNIT_COUNTS = {
     "militia": NP_("{n} militia", "{n} militia"),

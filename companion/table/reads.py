@@ -10,14 +10,21 @@ from collections.abc import Callable, Collection, Hashable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.boards import parse_pack
+from companion.games.xidit.boards import parse_pack
+from companion.games.xidit.rules import (
+    BadRecord,
+    Game,
+    IllegalAction,
+    action_from_json,
+    record_to_json,
+    setup_from_json,
+)
+from companion.games.xidit.rules.actions import Action
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.choices import Choice, ProgramChoice
+from companion.games.xidit.rules.game import Outcome
+from companion.games.xidit.rules.state import State
 from companion.i18n import N_
-from companion.rules import BadRecord, Game, IllegalAction, action_from_json, record_to_json, setup_from_json
-from companion.rules.actions import Action
-from companion.rules.board import Board
-from companion.rules.choices import Choice, ProgramChoice
-from companion.rules.game import Outcome
-from companion.rules.state import State
 from companion.store import Store, StoredGame
 
 from .commands import Refused

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.xidit.rules.board import Board
 from companion.i18n import N_, NP_, Joined, Text
 from companion.players import name_or_colour
-from companion.rules.board import Board
 
 from . import printed
 from .instructions import Instruction

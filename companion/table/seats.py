@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.agents.levels import LEVELS
+from companion.games.xidit.agents.levels import LEVELS
 from companion.i18n import N_
 
 from .commands import Refused

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.choices import Choice
-from companion.rules.preview import Slot
+from companion.games.xidit.rules.choices import Choice
+from companion.games.xidit.rules.preview import Slot
 
 
 @dataclass(frozen=True)

@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.games.xidit.rules import Game, Setup
+from companion.games.xidit.rules import events as ev
+from companion.games.xidit.rules.actions import Action
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.events import Event
+from companion.games.xidit.rules.state import State
+from companion.games.xidit.rules.terms import PROGRAM_LENGTH
 from companion.i18n import N_, Joined, Text
-from companion.rules import Game, Setup
-from companion.rules import events as ev
-from companion.rules.actions import Action
-from companion.rules.board import Board
-from companion.rules.events import Event
-from companion.rules.state import State
-from companion.rules.terms import PROGRAM_LENGTH
 
 from . import printed
 from .instructions import Instruction, bards_line, idle, lines, who

@@ -17,9 +17,8 @@ from concurrent.futures import Future
 from dataclasses import replace
 from typing import Any
 
-from companion.boards import parse_pack
-from companion.i18n import LANGUAGES, N_
-from companion.rules import (
+from companion.games.xidit.boards import parse_pack
+from companion.games.xidit.rules import (
     BadBoard,
     BadRecord,
     Game,
@@ -32,6 +31,7 @@ from companion.rules import (
     setup_from_json,
     setup_to_json,
 )
+from companion.i18n import LANGUAGES, N_
 from companion.store import Store
 
 from . import carried, face_up, links, referee, seats

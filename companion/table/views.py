@@ -12,12 +12,12 @@ import threading
 from collections.abc import Callable, Collection
 from typing import Any
 
+from companion.games.xidit.rules import Phase
+from companion.games.xidit.rules.choices import Choice, ProgramChoice
+from companion.games.xidit.rules.preview import preview
+from companion.games.xidit.rules.terms import PROGRAM_LENGTH
+from companion.games.xidit.rules.views import parse_reader
 from companion.i18n import translate
-from companion.rules import Phase
-from companion.rules.choices import Choice, ProgramChoice
-from companion.rules.preview import preview
-from companion.rules.terms import PROGRAM_LENGTH
-from companion.rules.views import parse_reader
 
 from . import face_up, referee, seats
 from .reads import WAITING, TableReads

@@ -7,12 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.agents.levels import LEVELS, make_agent
-from companion.agents.match import agents_for, ask, play_match
-from companion.rules import Game
-from companion.rules.board import Board
-from companion.rules.terms import UNITS
-from companion.sim.simulate import game_seeds, random_setup
+from companion.games.xidit.agents.levels import LEVELS, make_agent
+from companion.games.xidit.agents.match import agents_for, ask, play_match
+from companion.games.xidit.rules import Game
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.terms import UNITS
+from companion.games.xidit.sim.simulate import game_seeds, random_setup
 
 
 def test_every_level_plays_whole_games_legally(board: Board) -> None:

@@ -7,11 +7,11 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from companion.agents.match import agents_for
-from companion.agents.world import sample_world
-from companion.rules import Game
-from companion.rules.board import Board
-from companion.sim.simulate import random_setup
+from companion.games.xidit.agents.match import agents_for
+from companion.games.xidit.agents.world import sample_world
+from companion.games.xidit.rules import Game
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.sim.simulate import random_setup
 
 VARYING = ("version", "awaiting")  # a sampled world has no history, and nobody else's turn in it
 

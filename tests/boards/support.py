@@ -8,9 +8,9 @@ import tomllib
 from collections import Counter
 from typing import Any
 
-from companion.boards import default_pack_text, parse_pack
-from companion.rules.board import Board
-from companion.rules.terms import ROAD_COLOURS, UNITS
+from companion.games.xidit.boards import default_pack_text, parse_pack
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.terms import ROAD_COLOURS, UNITS
 
 # The owner's board differs from the shipped pack in its roads (four roads of the 1-2-7-8 square change
 # colour), its regions (two fame values), its tiles (both sets, both sides) and its colossi (rewards).

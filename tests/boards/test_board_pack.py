@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.boards import (
+from companion.games.xidit.boards import (
     FORMAT,
     BadBoard,
     Labels,
@@ -31,9 +31,9 @@ from companion.boards import (
     pack_warnings,
     parse_pack,
 )
-from companion.boards.problems import DUPLICATE
-from companion.rules.board import Board
-from companion.rules.terms import BARRACKS, UNITS
+from companion.games.xidit.boards.problems import DUPLICATE
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.terms import BARRACKS, UNITS
 
 PACKS = Path(__file__).parent.parent / "packs"
 DEFAULT = tomllib.loads(default_pack_text())
@@ -151,7 +151,7 @@ def test_default_pack_is_cached() -> None:
 
 def test_sha256_is_of_the_file_text() -> None:
     text = default_pack_text()
-    file = Path(__file__).parents[2] / "companion" / "boards" / "xidit.toml"
+    file = Path(__file__).parents[2] / "companion" / "games" / "xidit" / "boards" / "xidit.toml"
     assert default_pack().sha256 == hashlib.sha256(file.read_bytes()).hexdigest()
     assert parse_pack(text).sha256 == hashlib.sha256(text.encode("utf-8")).hexdigest()
     assert load_pack(file).sha256 == default_pack().sha256

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from companion import config as configuration
-from companion.boards import default_pack_text
-from companion.boards.saved import PACK_FILE, PackFiles, pack_in_use
-from companion.rules import BadBoard
+from companion.games.xidit.boards import default_pack_text
+from companion.games.xidit.boards.saved import PACK_FILE, PackFiles, pack_in_use
+from companion.games.xidit.rules import BadBoard
 from companion.run import warn_if_provisional
 from companion.store import Store
 from companion.table import Refused, SetBoard, Table

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.bench.walk import walk_figures
-from companion.boards import default_pack
+from companion.games.xidit.bench.walk import walk_figures
+from companion.games.xidit.boards import default_pack
 
 ROOT = Path(__file__).parent.parent.parent
 

@@ -9,11 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.boards import default_pack, default_pack_text, pack_labels, parse_pack
-from companion.boards.saved import PACK_FILE, PROGRESS_FILE
-from companion.boards.verify import Walk
-from companion.boards.verify.terminal import run_walk
-from companion.boards.verify.texts import field_name, prompt
+from companion.games.xidit.boards import default_pack, default_pack_text, pack_labels, parse_pack
+from companion.games.xidit.boards.saved import PACK_FILE, PROGRESS_FILE
+from companion.games.xidit.boards.verify import Walk
+from companion.games.xidit.boards.verify.terminal import run_walk
+from companion.games.xidit.boards.verify.texts import field_name, prompt
 
 from .support import Owner, same_board, sources, their_board, typed
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from companion.boards import check_pack, default_pack, default_pack_text, pack_labels, parse_pack
-from companion.boards.verify import SCREENS, BadAnswer, BadProgress, NotReady, Walk, parse_field, show_field
-from companion.boards.verify.screens import BY_KEY, FOR_EVERY_GAME
-from companion.boards.verify.texts import prompt
-from companion.rules import XiditError
+from companion.games.xidit.boards import check_pack, default_pack, default_pack_text, pack_labels, parse_pack
+from companion.games.xidit.boards.verify import SCREENS, BadAnswer, BadProgress, NotReady, Walk, parse_field, show_field
+from companion.games.xidit.boards.verify.screens import BY_KEY, FOR_EVERY_GAME
+from companion.games.xidit.boards.verify.texts import prompt
+from companion.games.xidit.rules import XiditError
 
 from .support import Owner, counts, same_board, sources, their_board, their_board_text
 

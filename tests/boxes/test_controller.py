@@ -11,7 +11,7 @@ from companion.boxes.editors import count_step, split_step, spread
 from companion.boxes.frame import Frame
 from companion.boxes.keys import keys_for
 from companion.boxes.text import wrap
-from companion.rules import actions
+from companion.games.xidit.rules import actions
 from companion.table import Acknowledge, SetOrder, Table
 from tests.engine import engine
 from tests.table.support import advance, new_table

@@ -10,7 +10,7 @@ from gpiozero.pins.mock import MockFactory
 from luma.core.device import dummy
 
 from companion.boxes.keys import keys_for
-from companion.rules import Game, record_from_json
+from companion.games.xidit.rules import Game, record_from_json
 from hardware.events import Key
 from hardware.hardware_box import HardwareBox
 from hardware.pinout import default_pins

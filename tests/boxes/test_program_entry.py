@@ -10,7 +10,7 @@ import pytest
 
 from companion.boxes.programming import ProgramEditor
 from companion.boxes.sequences import DIRECT_KEYS, program
-from companion.rules.terms import ORDERS
+from companion.games.xidit.rules.terms import ORDERS
 from companion.table import Lock, SetOrder, SetProgram
 
 SIX = ("LEFT", "RIGHT", "UP", "DOWN", "OK", "BACK")

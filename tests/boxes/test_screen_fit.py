@@ -15,7 +15,7 @@ from companion.boxes.controller import SeatController
 from companion.boxes.drawing import overflows
 from companion.boxes.frame import Frame
 from companion.boxes.keys import keys_for
-from companion.rules.choices import (
+from companion.games.xidit.rules.choices import (
     CensusBardsChoice,
     CensusChoice,
     ColossusChoice,

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion.boards import default_pack_text
+from companion.games.xidit.boards import default_pack_text
 from companion.table import Refused, SetLanguage, SetOrder, Table
 from companion.table.bots import new_game_command
 from tests.faulty_store import FaultyStore

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.boards import default_pack_text
+from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import NewGame, Table
 from tests.table.test_finished_game import play_to_the_end

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules.choices import Choice, is_forced
+from companion.games.xidit.rules.choices import Choice, is_forced
 from companion.table import ImportGame, SetLanguage
 from companion.table.bots import new_game_command
 from tests.table.support import next_inputs

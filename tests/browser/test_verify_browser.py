@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from companion.boards.saved import PackFiles
-from companion.boards.verify import Walk
+from companion.games.xidit.boards.saved import PackFiles
+from companion.games.xidit.boards.verify import Walk
 from tests.boards.support import counts
 
 from .conftest import ARTIFACTS, PIN, SHOTS, Served, page_on
@@ -120,8 +120,8 @@ def test_a_tile_and_a_region_screen_at_390_pixels(served: Served, phone: Any, la
 def test_a_count_that_differs_offers_the_screens_to_look_at_again(served: Served, phone: Any) -> None:
     from playwright.sync_api import expect
 
-    from companion.boards import default_pack
-    from companion.rules.terms import ROAD_COLOURS
+    from companion.games.xidit.boards import default_pack
+    from companion.games.xidit.rules.terms import ROAD_COLOURS
 
     board = default_pack()
     page = phone

@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.boards import default_pack_text
-from companion.rules import Game, record_from_json
+from companion.games.xidit.boards import default_pack_text
+from companion.games.xidit.rules import Game, record_from_json
 from companion.store import Store
 from companion.table import Table
 from tests.engine import engine

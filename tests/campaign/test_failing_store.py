@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from companion.bench.figure import percentile
-from companion.boards import default_pack_text
+from companion.games.xidit.bench.figure import percentile
+from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import SetPace, Table, bots
 from companion.table.bots import Bots, new_game_command

@@ -16,11 +16,11 @@ from pathlib import Path
 
 from luma.core.device import dummy
 
-from companion.bench.figure import percentile
 from companion.boxes import sequences
 from companion.boxes.box import Box
 from companion.boxes.keys import keys_for
-from companion.rules import Action, Program, action_from_json
+from companion.games.xidit.bench.figure import percentile
+from companion.games.xidit.rules import Action, Program, action_from_json
 from companion.run import tune_for_keys
 from companion.table.bots import Bots
 from companion.table.commands import Decide, SetProgram

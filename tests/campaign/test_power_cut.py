@@ -7,7 +7,7 @@ import random
 import shutil
 from pathlib import Path
 
-from companion.boards import default_pack_text
+from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Table
 from tests.engine import stored_log

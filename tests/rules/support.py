@@ -19,11 +19,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.boards import parse_pack
-from companion.rules import Census, Game, Layout, Place, Program, Seat, Setup
-from companion.rules.board import Board
-from companion.rules.choices import CensusChoice, ProgramChoice
-from companion.rules.state import Guild
+from companion.games.xidit.boards import parse_pack
+from companion.games.xidit.rules import Census, Game, Layout, Place, Program, Seat, Setup
+from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.choices import CensusChoice, ProgramChoice
+from companion.games.xidit.rules.state import Guild
 
 TINY: Board = parse_pack((Path(__file__).parent.parent / "packs" / "tiny.toml").read_text())
 

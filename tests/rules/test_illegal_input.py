@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.rules import (
+from companion.games.xidit.rules import (
     Action,
     Census,
     CensusBards,

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.rules import Census, CensusBards, Colossus, Floor, Game, Place, Program, Reward
-from companion.rules.choices import (
+from companion.games.xidit.rules import Census, CensusBards, Colossus, Floor, Game, Place, Program, Reward
+from companion.games.xidit.rules.choices import (
     CensusChoice,
     ColossusChoice,
     PlaceChoice,

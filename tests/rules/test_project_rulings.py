@@ -3,7 +3,7 @@ the census (§7), P-05 with the final scoring (§8)."""
 
 from __future__ import annotations
 
-from companion.rules import Reward, split
+from companion.games.xidit.rules import Reward, split
 
 from .support import (
     UNITS,

@@ -3,8 +3,8 @@ R-04 in §4, R-07 to R-09 in §5 and §7, R-10 in §6, R-11 and R-12 in §8)."""
 
 from __future__ import annotations
 
-from companion.rules import Colossus, Neutral, Reward, split, unit_count
-from companion.rules.preview import preview
+from companion.games.xidit.rules import Colossus, Neutral, Reward, split, unit_count
+from companion.games.xidit.rules.preview import preview
 
 from .support import (
     city,

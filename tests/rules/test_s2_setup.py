@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import BadRecord, Game, IllegalAction, Layout, Place, Seat, Setup
+from companion.games.xidit.rules import BadRecord, Game, IllegalAction, Layout, Place, Seat, Setup
 
 from .support import TINY, city, make_setup, new_game, place, player, seats, tiles_on_board
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Census, IllegalAction, Program, Reward, split
+from companion.games.xidit.rules import Census, IllegalAction, Program, Reward, split
 
 from .support import (
     finish,

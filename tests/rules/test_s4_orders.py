@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.boards import default_pack
-from companion.rules import Colossus, Game, IllegalAction, Layout, Reward, Setup, unit_count
-from companion.rules.choices import ColossusChoice, RewardChoice
+from companion.games.xidit.boards import default_pack
+from companion.games.xidit.rules import Colossus, Game, IllegalAction, Layout, Reward, Setup, unit_count
+from companion.games.xidit.rules.choices import ColossusChoice, RewardChoice
 
 from .support import (
     city,

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from companion.rules import Game, IllegalAction, Neutral, Reward, split
-from companion.rules.choices import NeutralChoice, RewardChoice
+from companion.games.xidit.rules import Game, IllegalAction, Neutral, Reward, split
+from companion.games.xidit.rules.choices import NeutralChoice, RewardChoice
 
 from .support import (
     build_guild,

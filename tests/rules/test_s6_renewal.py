@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules import BadRecord, Colossus, Game, Reward, split, unit_count
+from companion.games.xidit.rules import BadRecord, Colossus, Game, Reward, split, unit_count
 
 from .support import (
     arrange_ladders,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Census, CensusBards, Floor, Game, IllegalAction, split
-from companion.rules.choices import CensusBardsChoice, CensusChoice, FloorChoice
+from companion.games.xidit.rules import Census, CensusBards, Floor, Game, IllegalAction, split
+from companion.games.xidit.rules.choices import CensusBardsChoice, CensusChoice, FloorChoice
 
 from .support import (
     build_guild,

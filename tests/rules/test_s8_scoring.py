@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules import Game, Neutral, Outcome, Reward, split
+from companion.games.xidit.rules import Game, Neutral, Outcome, Reward, split
 
 from .support import (
     build_guild,

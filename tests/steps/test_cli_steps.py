@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.rules import record_from_json
+from companion.games.xidit.rules import record_from_json
 
 
 def test_simulate_writes_each_game_s_record_and_replay_prints_its_steps(tmp_path: Path,

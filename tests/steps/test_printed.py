@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion.boards import default_pack
+from companion.games.xidit.boards import default_pack
 from companion.table import printed
 
 BOARD = default_pack()

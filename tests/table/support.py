@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from companion.boards import default_pack_text
+from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Command, Table
 from companion.table.bots import new_game_command, next_commands

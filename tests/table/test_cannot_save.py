@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from companion.boards import default_pack_text
 from companion.boxes.controller import SeatController
 from companion.cli import main
+from companion.games.xidit.boards import default_pack_text
 from companion.run import saving_status
 from companion.store import Store, StoreError
 from companion.table import Lock, Refused, SetOrder, SetProgram, Table

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from companion.games.xidit.rules.state import PlayerState
 from companion.players import name_or_colour
-from companion.rules.state import PlayerState
 
 
 def test_a_player_is_called_by_name_else_by_colour_in_the_readers_words() -> None:

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from companion.boards import default_pack_text
 from companion.config import Config, PlayerConfig
+from companion.games.xidit.boards import default_pack_text
 from companion.run import SeatDevices, config_seats, open_hardware, run
 from companion.store import Store
 from companion.table import MoveSeat, NewGame, Refused, Table

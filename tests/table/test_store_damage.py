@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.boards import default_pack_text
+from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Table
 from tests.engine import stored_log

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import Game, record_from_json
+from companion.games.xidit.rules import Game, record_from_json
 from companion.store import Store
 from companion.table import (
     Acknowledge,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.rules import Game, record_from_json
+from companion.games.xidit.rules import Game, record_from_json
 from companion.table import NewGame
 from tests.engine import engine
 

@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.rules import Phase
-from companion.rules.terms import UNITS
+from companion.games.xidit.rules import Phase
+from companion.games.xidit.rules.terms import UNITS
 from companion.table import Table
 from tests.engine import engine
 from tests.secrecy import census_choices_in

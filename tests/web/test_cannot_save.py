@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from companion.boards import default_pack_text
+from companion.games.xidit.boards import default_pack_text
 from companion.table import SetOrder, Table
 from companion.table import saving as saving_module
 from companion.table.bots import new_game_command

@@ -8,7 +8,7 @@ from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
-from companion.boards import check_pack, default_pack, default_pack_text, parse_pack
+from companion.games.xidit.boards import check_pack, default_pack, default_pack_text, parse_pack
 from web.layout import Layout, face_cycles, inside, layout, planar_layout, shortest_tour, spring_layout
 
 ROOT = Path(__file__).parent.parent

@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
 
-from companion.boards import default_pack_text
+from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Acknowledge, SetLanguage, Table
 from companion.table.bots import next_commands

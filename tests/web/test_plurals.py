@@ -10,7 +10,7 @@ import re
 from flask import Flask
 
 from companion.boxes.box import Box
-from companion.rules.choices import CensusChoice
+from companion.games.xidit.rules.choices import CensusChoice
 from companion.table import SetLanguage, Table
 from tests.engine import engine
 from tests.table.support import next_inputs

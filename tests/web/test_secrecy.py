@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.rules import Phase
+from companion.games.xidit.rules import Phase
 from companion.table import Table
 from tests.engine import engine
 from tests.secrecy import census_choices_in, forbidden_in

@@ -1,0 +1,165 @@
+"""The contract between the framework and a game module.
+
+Shaped after OpenSpiel's explicit-stochastic games (chance is part of the history, a game is rebuilt by
+replaying its moves), boardgame.io (a game is data plus pure functions the framework drives) and Board Game
+Arena (the framework owns seats, tables and pages; the game owns its words and its pieces).
+
+The framework (table, store, boxes, web, agents harness, CLI) sees a game only through these types and the
+registry (companion.games). A game implements them over its own engine, which stays pure: no I/O, threads,
+clock or disk. Everything here is optional for a game to use beyond `Rules` and `Match`: a game without
+secret simultaneous choices never marks a choice sealed, a game without chance never returns a node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+JSON = dict[str, Any]
+
+# The readers of a view, in their wire form: "referee", "public", or "seat:N".
+REFEREE = "referee"
+PUBLIC = "public"
+
+
+def seat_reader(seat: int) -> str:
+    return f"seat:{seat}"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice made when a game is created (Xidit's length, its neutral player's strength): offered by the
+    CLI (`--option name=value`), the config and the wizard, stored with the game's setup by the game."""
+
+    name: str
+    values: tuple[str, ...]
+    default: str
+    label: str = ""  # catalog message id, shown by the wizard
+
+
+@dataclass(frozen=True)
+class ChanceNode:
+    """A roll of dice, a card drawn, a tile turned over: the game stops until its outcome is known.
+
+    The outcome is either made by the Pi (seeded, stored with the move that led to it) or told by the
+    table from its physical dice and cards. Who may tell it is the game's word: anyone seated for a public
+    roll (`told_by` None), only one seat for a secret draw.
+    """
+
+    kind: str  # the game's word: "dice", "draw", "tile", "colossus"...
+    outcomes: tuple[Any, ...]  # the legal outcomes
+    told_by: int | None = None  # None: public; a seat: only that seat may tell it (a secret draw)
+    weights: tuple[float, ...] | None = None  # None: uniform
+    prompt: str = ""  # catalog message id of the question put to the table
+    params: Mapping[str, Any] = field(default_factory=dict)
+    events_before: int = 0  # the physical steps stop here until it is resolved
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended: seats best first (ties grouped), and who won (empty: nobody did)."""
+
+    places: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+    detail: JSON = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a game stands, for headings and logs: round (Xidit's year), its length if known, the phase in
+    the game's word (a catalog message id)."""
+
+    round: int
+    rounds: int | None
+    phase: str
+
+
+@runtime_checkable
+class Choice(Protocol):
+    """What one seat may decide now, with its legal options. `sealed`: simultaneous and secret, the table
+    holds the seat's draft until every sealed choice is in (Xidit's programs); a game without such choices
+    never seals one."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def decision(self) -> str: ...
+
+    @property
+    def sealed(self) -> bool: ...
+
+    def to_json(self) -> JSON: ...
+
+
+class Match(Protocol):
+    """One game under way, changed only by `push` (a person's move) and `resolve` (a chance outcome)."""
+
+    @property
+    def moves(self) -> Sequence[Any]: ...
+
+    @property
+    def version(self) -> int: ...  # how many moves the game holds
+
+    def awaited(self, seat: int | None = None) -> list[Any]: ...  # the Choices awaited now (of one seat)
+
+    def chance(self) -> ChanceNode | None: ...  # while set, nothing else is awaited
+
+    def push(self, move: Any) -> None: ...  # IllegalAction, the game unchanged
+
+    def resolve(self, outcome: Any) -> None: ...  # IllegalAction when not among the node's outcomes
+
+    def view(self, reader: str = REFEREE) -> JSON: ...  # leaves out what the reader may not know
+
+    def record_json(self) -> JSON: ...  # the game's own record format
+
+    def result(self) -> Result | None: ...
+
+    def progress(self) -> Progress: ...
+
+
+class Rules(Protocol):
+    """A game's engine seen from the framework: how to set up, start and replay a game."""
+
+    key: str  # "xidit": stored with each game, the registry key
+    record_format: str  # "xidit-record/1"
+    view_format: str  # "xidit-state/1"
+    seats: range  # how many players may sit
+    colours: tuple[str, ...]
+    options: tuple[Option, ...]
+
+    def replay_json(self, pack: Any, record: Any) -> Match: ...  # BadRecord; IllegalAction with `.index`
+
+
+@dataclass(frozen=True)
+class GameModule:
+    """Everything the framework needs of one game. `rules` and `packs` are required; the other parts are
+    the game's own answers to the framework's adapters (table steps, box menus, page parts, agents, bench),
+    each typed by the adapter that uses it."""
+
+    key: str
+    title: str  # catalog message id: "Lords of Xidit"
+    rules: Any
+    packs: Any = None
+    table: Any = None
+    boxes: Any = None
+    web: Any = None
+    agents: Any = None
+    bench: Any = None
+    testing: Any = None
+    catalog: str | None = None  # the package holding the game's own French catalog (fr.po), if any
+
+    @property
+    def seats(self) -> range:
+        return self.rules.seats  # type: ignore[no-any-return]
+
+    @property
+    def options(self) -> Sequence[Option]:
+        return self.rules.options  # type: ignore[no-any-return]
+
+    def describe(self) -> JSON:
+        """What `companion games --json` prints for this game."""
+        return {"id": self.key, "name": self.title, "seats": {"min": self.seats.start, "max": self.seats.stop - 1},
+                "record_format": self.rules.record_format, "view_format": self.rules.view_format,
+                "options": [{"name": o.name, "values": list(o.values), "default": o.default} for o in self.options]}

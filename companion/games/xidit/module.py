@@ -1,0 +1,47 @@
+"""Lords of Xidit as the framework sees it: its rules and packs behind the contract of companion.core.game.
+
+The other parts of the module (the table's steps, the box menus, the page parts, the agents, the bench) are
+added to `GAME` by the packages that hold them, each typed by the framework adapter that uses it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.game import Option
+
+from .boards import default_pack, default_pack_text, parse_pack
+from .boards.schema import FORMAT as PACK_FORMAT
+from .rules import Game, record_from_json
+from .rules.board import Board
+from .rules.record import FORMAT as RECORD_FORMAT
+from .rules.terms import PLAYER_COLOURS
+from .rules.views import FORMAT as VIEW_FORMAT
+
+
+class XiditRules:
+    key = "xidit"
+    record_format = RECORD_FORMAT
+    view_format = VIEW_FORMAT
+    seats = range(3, 6)  # §2: 3 to 5 players
+    colours = PLAYER_COLOURS
+    options = (
+        Option("length", ("long", "short"), "long", "Game length"),
+        Option("neutral", ("normal", "hard"), "normal", "Neutral player (3 players)"),
+    )
+
+    def replay_json(self, pack: Board, record: Any) -> Game:
+        parsed = record_from_json(record)
+        return Game.replay(pack, parsed.setup, parsed.actions)
+
+
+class XiditPacks:
+    format = PACK_FORMAT
+
+    def shipped_text(self) -> str:
+        return default_pack_text()
+
+    def shipped(self) -> Board:
+        return default_pack()
+
+    def parse(self, text: str) -> Board:
+        return parse_pack(text)
