@@ -10,6 +10,7 @@ from .commands import (
     BoxStatus,
     Command,
     Decide,
+    EditDraft,
     ImportGame,
     Lock,
     MoveSeat,
@@ -18,21 +19,26 @@ from .commands import (
     RenewLink,
     ResumeGame,
     Rollback,
+    Seal,
     SetBlind,
     SetBoard,
     SetLanguage,
     SetOrder,
     SetPace,
     SetProgram,
+    Tell,
     TellTile,
     Unlock,
+    Unseal,
 )
+from .game_parts import GameTable
 from .instructions import Instruction
 from .snapshot import SeatSnapshot
 from .table import Table
 
 __all__ = [
-    "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "ImportGame", "Instruction", "Lock",
-    "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback", "SeatSnapshot", "SetBlind",
-    "SetBoard", "SetLanguage", "SetOrder", "SetPace", "SetProgram", "Table", "TellTile", "Unlock",
+    "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "EditDraft", "GameTable", "ImportGame",
+    "Instruction", "Lock", "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback",
+    "Seal", "SeatSnapshot", "SetBlind", "SetBoard", "SetLanguage", "SetOrder", "SetPace", "SetProgram", "Table",
+    "Tell", "TellTile", "Unlock", "Unseal",
 ]
