@@ -11,9 +11,9 @@ None), only that seat (or the referee) for a secret draw. An outcome is stored a
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
-from companion.core.registry import DEFAULT
 from companion.i18n import N_
 
 from .commands import REFEREE, Refused
@@ -23,13 +23,12 @@ ENTRY = "chance"  # a log entry's type
 PI = "pi"
 TABLE = "table"
 POLICIES = (PI, TABLE)
-# Xidit's tiles lie face up on the physical board: only the table can say which one it turned over.
-DEFAULTS = {DEFAULT: TABLE}
 
 
-def policy(requested: str | None, game: str) -> dict[str, str]:
-    """The policy of a new game: the one asked for, else the game's default ("table", else "pi")."""
-    chosen = requested if requested is not None else DEFAULTS.get(game, PI)
+def policy(requested: str | None, part: Any) -> dict[str, str]:
+    """The policy of a new game: the one asked for, else the game's own (its table part's `chance_policy`:
+    Xidit's tiles lie face up on the physical board, so its table tells them), else "pi"."""
+    chosen = requested if requested is not None else getattr(part, "chance_policy", PI)
     if chosen not in POLICIES:
         raise Refused(N_("Chance is drawn by one of {policies}."), params={"policies": ", ".join(POLICIES)})
     return {"policy": chosen}
@@ -39,10 +38,10 @@ def to_json(found: dict[str, str]) -> dict[str, str]:
     return dict(found)
 
 
-def from_json(saved: Any, game: str) -> dict[str, str]:
+def from_json(saved: Any, part: Any) -> dict[str, str]:
     if isinstance(saved, dict) and saved.get("policy") in POLICIES:
         return {"policy": str(saved["policy"])}
-    return policy(None, game)
+    return policy(None, part)
 
 
 def by_pi(found: dict[str, str], node: Any, folded: bool) -> bool:
@@ -75,13 +74,13 @@ def outcome(found: dict[str, Any]) -> Any:
 TOLD_BY_SEAT = N_("Only seat {seat} may say what it drew: it is secret.")
 
 
-def check_teller(node: Any, by: str, referee_seat: int | None = None) -> None:
-    """Who may tell this node: the referee always; for a public node any seat; for a secret draw only its seat.
-    `by` is "referee", "seat:N", or "player"/"table" (a seat's own box, before seats named themselves)."""
+def check_teller(node: Any, by: str, seats: Collection[int]) -> None:
+    """Who may tell this node: the referee always; for a public node anyone at the table; for a secret draw
+    only its seat. `by` is "referee", "seat:N", or "player"/"table" (a box or page that names no seat)."""
     if by == REFEREE:
         return
-    seat = int(by.split(":", 1)[1]) if by.startswith("seat:") and by.split(":", 1)[1].isdigit() else None
-    if node.told_by is None:
-        return
-    if seat != node.told_by:
+    seat = int(by[5:]) if by.startswith("seat:") and by[5:].isdigit() else None
+    if seat is not None and seat not in seats:
+        raise Refused(N_("There is no seat {seat} in this game."), params={"seat": seat})
+    if node.told_by is not None and seat != node.told_by:
         raise Refused(TOLD_BY_SEAT, params={"seat": node.told_by})

@@ -59,6 +59,7 @@ class GameTable(Protocol):
     """A game as the table plays it (the game module's `table` part)."""
 
     drafts: SealedDrafts | None  # None: the game has no sealed choices
+    chance_policy: str  # who resolves its chance nodes unless the new game says: "pi" or "table" (chance.py)
 
     # -- the engine, as the table drives it ------------------------------------------------------------
     def setup_from_json(self, data: Any) -> Any: ...  # BadRecord

@@ -128,7 +128,10 @@ class Table(TableViews):
         table = cls(store, board_text, **options)
         last = store.to_show()
         if last is not None:
-            table._resume(last)
+            try:
+                table._resume(last)
+            except Refused as refused:  # a game of a module this companion no longer has: the table opens empty
+                log.error("game %s cannot be resumed: %s", last, refused)
         return table
 
     def _parse(self, text: str, packs: Any = ...) -> Any:
@@ -165,7 +168,7 @@ class Table(TableViews):
         if self._game is not None and drafts is not None and self._sealed_choices():
             self._drafts.restore(saved, {c.seat for c in self._sealed_choices()}, drafts)
         self._pace = saved.get("pace", self._pace)
-        self._chance = chance.from_json(stored.table_state.get(chance.KEY), self._key)
+        self._chance = chance.from_json(stored.table_state.get(chance.KEY), self._part)
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._links = links.from_json(stored.table_state.get(links.KEY))
         self._referee_seat, self._blind_told = referee.from_json(stored.table_state.get(referee.KEY))
@@ -565,7 +568,7 @@ class Table(TableViews):
         pack_text = self._next_pack if command.game == self._next_game else \
             (packs.shipped_text() if packs is not None else "")
         board = self._new_board() if command.game == self._next_game else self._parse(pack_text, packs)
-        policy = chance.policy(command.chance, command.game)
+        policy = chance.policy(command.chance, part)
         check_names(command.setup)
         try:
             setup = part.setup_from_json(command.setup)
@@ -588,7 +591,7 @@ class Table(TableViews):
         self._start(setup)
         self._store_told(self._game)
         self._chance = policy
-        if policy != chance.policy(None, command.game):
+        if policy != chance.policy(None, part):
             self._store.set_table_state(self._game_id, chance.KEY, chance.to_json(policy))
         self._seats = played
         if played:
@@ -601,7 +604,7 @@ class Table(TableViews):
             self._store.set_table_state(self._game_id, referee.KEY, referee.to_json(self._referee_seat, []))
         log.info("game %s started: %s", self._game_id, part.started(setup))
         if draw:
-            self._draw_chance([])
+            self._draw_chance()
         caveat = part.caveat(board, setup)
         if caveat is not None:
             told, logged = caveat
@@ -648,7 +651,7 @@ class Table(TableViews):
         self._acknowledged = self._builder.sealed  # an imported game's pieces are already where they are
         if game.result() is not None:
             self._store.finish(self._game_id)
-        self._draw_chance([])
+        self._draw_chance()
         return answer
 
     def _programming(self, seat: int) -> tuple[Any, Any]:
@@ -694,7 +697,7 @@ class Table(TableViews):
         # The last lock reveals every sealed choice: the game gets them all, stored in one transaction.
         moves = [rules.action(c, self._drafts.of(c.seat, rules, c)) for c in sealed]
         self._push_and_store([(m, "player") for m in moves])
-        log.info("every program revealed")
+        log.info("every sealed choice revealed")
         self._drafts.clear()
         return {"revealed": True}
 
@@ -710,7 +713,7 @@ class Table(TableViews):
             locked.discard(seat)
             raise
         if not revealed and len(locked) == waiting:
-            log.info("every program locked: the reveal waits for the table")
+            log.info("every sealed choice locked: the reveal waits for the table")
             return {"locked": True, "waiting": True}
         return {"locked": True, **revealed}
 
@@ -729,14 +732,14 @@ class Table(TableViews):
             raise Refused(N_("The game is not waiting for a tile or a colossus."))
         if command.question is not None and command.question != asked:
             raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
-        chance.check_teller(node, command.by, self._referee_seat)
+        chance.check_teller(node, command.by, self._seat_numbers(game))
         if command.outcome not in node.outcomes:
             raise Refused(N_("That cannot be there: choose one of {choices}."),
                           params={"choices": ", ".join(map(str, node.outcomes))}, rule=node.params.get("rule"))
         self._resolve_and_store(node, command.outcome, command.by)
         self._told[asked] = self._part.outcome_words(self._board, node, command.outcome)
         log.info("game %s: the table told %s", self._game_id, command.outcome)
-        self._draw_chance([])
+        self._draw_chance()
         return {"told": command.outcome}
 
     def _resolve_and_store(self, node: Any, outcome: Any, by: str) -> None:
@@ -762,7 +765,7 @@ class Table(TableViews):
             raise
         self._collect_instructions()
 
-    def _draw_chance(self, drawn: list[Any]) -> list[Any]:
+    def _draw_chance(self) -> None:
         """While the game waits on chance the Pi resolves ("pi" policy), the Pi draws, seeded by the game's
         seed and its length (the same outcome after a crash and a resume), in the command's transaction."""
         game = self._game
@@ -772,8 +775,6 @@ class Table(TableViews):
             outcome = chance.draw(rng, node)
             self._resolve_and_store(node, outcome, chance.PI)
             log.info("game %s: the Pi drew %s (%s)", self._game_id, outcome, node.kind)
-            drawn.append(outcome)
-        return drawn
 
     def _store_told(self, match: Any, changed_from: Any = None) -> None:
         """A game that folds what the table told into its setup: that setup, and the table state saying how
@@ -840,7 +841,7 @@ class Table(TableViews):
             raise
         self._entries.extend(entries)
         self._collect_instructions()
-        self._draw_chance([])  # in the same transaction as the move that led to it (Store.together)
+        self._draw_chance()  # in the same transaction as the move that led to it (Store.together)
         if game.result() is not None:
             self._store.finish(self._game_id)
             log.info("game %s over", self._game_id)
@@ -862,7 +863,7 @@ class Table(TableViews):
         steps = self._rollback_to(command.keep)
         if self._game_id is not None and self._current().result() is None:
             self._store.reopen(self._game_id)
-        self._draw_chance([])  # a node the rollback went back to is drawn again, by the same seed
+        self._draw_chance()  # a node the rollback went back to is drawn again, by the same seed
         log.info("game %s rolled back to %s actions", self._game_id, command.keep)
         return {"confirm": True, "undo": [s.text(self._language, None if command.blind else -1) for s in steps]}
 

@@ -193,3 +193,20 @@ def test_an_unknown_game_is_refused_in_words(tmp_path: Path) -> None:
     with pytest.raises(Refused, match="Chance is drawn by one of pi, table"):
         table.handle(NewGame(setup(), game=TOY, chance="dice"))
     assert not table.has_game()
+
+
+def test_a_stored_game_of_a_game_this_companion_lacks_leaves_the_table_empty(tmp_path: Path) -> None:
+    with Store(tmp_path / "x.db") as store:
+        store.new_game("", {"players": []}, game="nosuchgame")
+    table = open_table(tmp_path / "x.db")
+    assert not table.has_game() and table.game_key == "xidit"
+    table.handle(NewGame(setup(), game=TOY))  # and the table still starts games
+    assert table.game_key == TOY
+
+
+def test_a_seat_outside_the_game_cannot_tell_a_roll(tmp_path: Path) -> None:
+    table = new_toy(tmp_path / "toy.db", "table")
+    bid_all(table)
+    with pytest.raises(Refused, match="There is no seat 7 in this game"):
+        table.handle(Tell(3, by="seat:7"))
+    assert table.record()["moves"][3:] == []

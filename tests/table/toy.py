@@ -322,6 +322,7 @@ class Grouping:
 
 class ToyTable:
     drafts = BidDrafts()
+    chance_policy = "pi"
 
     def setup_from_json(self, data: Any) -> Setup:
         return setup_from_json(data)

@@ -44,6 +44,7 @@ class XiditDrafts(ProgramDrafts):
 
 class XiditTable:
     drafts = XiditDrafts()
+    chance_policy = "table"  # the tiles lie face up on the physical board: only the table can say which
 
     # -- the engine ---------------------------------------------------------------------------------
     def setup_from_json(self, data: Any) -> Setup:
