@@ -8,5 +8,7 @@ from __future__ import annotations
 from companion.core.game import GameModule
 
 from .module import XiditPacks, XiditRules
+from .testing import XiditTesting
 
-GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks())
+GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(),
+                  testing=XiditTesting())
