@@ -9,5 +9,7 @@ from companion.core.game import GameModule
 
 from .module import XiditPacks, XiditRules
 from .table import TABLE
+from .testing import XiditTesting
 
-GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(), table=TABLE)
+GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(), table=TABLE,
+                  testing=XiditTesting())
