@@ -7,8 +7,13 @@ table, how pieces go back after a rollback, how a move reads in words, what a se
 
 A game whose chance outcomes are moves of its history (the usual case) returns None from `told_layout`:
 the table stores each outcome as a log entry `{"type": "chance", "outcome": …, "by": …}` and replays it with
-`Match.resolve`. A game that folds what the table told into its setup (Xidit's face-up layout, whose record
-format predates chance nodes) returns the setup and the table state to keep instead.
+`Match.resolve`; the game's `move_to_json` writes a chance outcome of its history the same way (`{"type":
+"chance", "outcome": …}`), so that an imported record's outcomes go into the log as the table's own. A game
+that folds what the table told into its setup (Xidit's face-up layout, whose record format predates chance
+nodes) returns the setup and the table state to keep instead.
+
+A StepGrouping is copied (copy.deepcopy, with the open steps it points into) when a command's write fails
+and the table puts itself back: it keeps no reference to the game, or copies without it (`__deepcopy__`).
 """
 
 from __future__ import annotations
