@@ -1,4 +1,5 @@
-"""The running table: the game loop, the programming flow, the physical instructions.
+"""The running table: the game loop, sealed choices (Xidit's programs), chance told or drawn, the physical
+instructions, for any game module the registry knows (what it asks of a game: game_parts.GameTable).
 
 Everything outside the table (boxes, web, hardware, the run) uses it through what is named here."""
 

@@ -38,6 +38,9 @@ class StepGrouping(Protocol):
     def rebased(self, out: StepBuilder) -> None:
         """The builder went on from another state (a rollback): forget what pointed into its open steps."""
 
+    # Optional: `heading`, the catalog message of a step's heading with {year} (the round) and {title};
+    # without it, steps.HEADING ("Year {year} · {title}").
+
 
 class SealedDrafts(Protocol):
     """A sealed choice (simultaneous and secret, `Choice.sealed`) keyed in piece by piece, held by the table

@@ -22,6 +22,9 @@ from companion.i18n import N_, Joined, Text
 from .instructions import Instruction
 
 MAX_LINES = 6
+# A step's heading: its title with the round it belongs to. A game's grouping may name its rounds otherwise
+# (its `heading`, a catalog message with {year} and {title}); Xidit's are years.
+HEADING = N_("Year {year} · {title}")
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,7 @@ class Step:
     title: Text
     lines: tuple[Instruction, ...]
     at: tuple[int, int] | None = None  # (moves, events) of the game once told; None: of a game rolled back since
+    round_heading: str = HEADING
 
     @property
     def physical(self) -> bool:
@@ -39,7 +43,7 @@ class Step:
     @property
     def heading(self) -> Text:
         """The title with its year: a step may be done while the game is a year on."""
-        return Text(N_("Year {year} · {title}"), {"year": self.year, "title": self.title})
+        return Text(self.round_heading, {"year": self.year, "title": self.title})
 
     def to_json(self, language: str, reader: int | None) -> dict[str, Any]:
         return {"kind": self.kind, "year": self.year, "title": self.title.render(language),
@@ -58,6 +62,7 @@ class StepDraft:
     lines: list[Instruction] = field(default_factory=list)
     idle: list[Text] = field(default_factory=list)  # players whose turn moved no piece, told in one line
     at: tuple[int, int] | None = None
+    round_heading: str = HEADING
 
     def size(self) -> int:
         return len(self.lines) + bool(self.idle)
@@ -66,7 +71,7 @@ class StepDraft:
         shown = list(self.lines)
         if self.idle:
             shown.append(Instruction(N_("No effect: {who}."), {"who": Joined(tuple(self.idle))}, physical=False))
-        return Step(self.kind, self.year, self.title, tuple(shown), self.at)
+        return Step(self.kind, self.year, self.title, tuple(shown), self.at, self.round_heading)
 
 
 _Draft = StepDraft  # its name before games wrote their own grouping
@@ -146,12 +151,13 @@ class StepBuilder:
 
     def going_on(self, draft: StepDraft) -> StepDraft:
         """A new step after `draft`, with its title for going on."""
-        going_on = StepDraft(draft.kind, draft.year, draft.more, draft.more)
+        going_on = StepDraft(draft.kind, draft.year, draft.more, draft.more, round_heading=draft.round_heading)
         self.open.insert(self.open.index(draft) + 1, going_on)
         return going_on
 
     def new(self, kind: str, title: Text, more: Text, year: int | None = None) -> StepDraft:
-        return StepDraft(kind, self.year if year is None else year, title, more)
+        return StepDraft(kind, self.year if year is None else year, title, more,
+                         round_heading=getattr(self.grouping, "heading", HEADING))
 
     def start(self, kind: str, title: Text, more: Text, year: int | None = None) -> StepDraft:
         draft = self.new(kind, title, more, year)

@@ -120,3 +120,4 @@ def test_a_secret_draw_of_the_toy_is_told_only_by_its_seat(tmp_path: Path) -> No
     assert (line.text("en", None), line.text("en", active)) == \
         (f"Seat {active} draws a card.", f"Seat {active} draws card 4.")
     assert "card 4" not in json.dumps(table.steps_json("public"))
+    assert table.steps_json("public")[-1]["heading"] == "Round 1: Bids and turns"  # the toy names its own rounds

@@ -14,7 +14,7 @@ from companion.table import Refused
 from companion.table.instructions import Instruction
 from companion.table.steps import Step, StepBuilder
 from tests.games.toy import GAME
-from tests.games.toy.moves import Bid, Chance, move_from_json, move_to_json
+from tests.games.toy.moves import Bid, move_from_json, move_to_json
 from tests.games.toy.rules import ToyMatch, replay
 
 RULES = GAME.rules
@@ -54,6 +54,8 @@ class BidDrafts:
 class Grouping:
     """A step per round; a card drawn is named only to its drawer (and the referee)."""
 
+    heading = "Round {year}: {title}"
+
     def __init__(self) -> None:
         self._round = 1
 
@@ -62,8 +64,8 @@ class Grouping:
         if round_ != self._round:
             out.seal()
             self._round = out.year = round_
-        draft = out.open[-1] if out.open else out.start("round", Text("Round {n}", {"n": round_}),
-                                                         Text("Round {n} (continued)", {"n": round_}))
+        draft = out.open[-1] if out.open else out.start("round", Text("Bids and turns"),
+                                                         Text("Bids and turns (continued)"))
         if move["type"] == "chance" and move["told_by"] is not None:
             line = Instruction("Seat {seat} draws a card.", {"seat": move["told_by"], "card": move["outcome"]},
                                move["told_by"], private="Seat {seat} draws card {card}.")
@@ -85,10 +87,10 @@ class ToyTable:
         return RULES.setup_from_json(data)
 
     def setup_to_json(self, setup: Any) -> dict[str, Any]:
-        return RULES.setup_to_json(setup)  # type: ignore[no-any-return]
+        return RULES.setup_to_json(setup)
 
     def start(self, pack: Any, setup: Any) -> ToyMatch:
-        return RULES.start(pack, setup)  # type: ignore[no-any-return]
+        return RULES.start(pack, setup)
 
     def setup_of(self, match: ToyMatch) -> Any:
         return match.setup
@@ -180,4 +182,3 @@ class ToyTable:
 
 
 TOY_AT_THE_TABLE: GameModule = replace(GAME, table=ToyTable())
-__all__ = ["TOY_AT_THE_TABLE", "Chance"]
