@@ -18,7 +18,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from companion.core import registry
-from companion.core.errors import BadPack, BadRecord, IllegalAction
+from companion.core.errors import BadPack, BadRecord, IllegalAction, UnknownGame
 from companion.i18n import LANGUAGES, N_
 from companion.store import Store
 
@@ -64,6 +64,7 @@ log = logging.getLogger("companion.table")
 
 UNSAVED = frozenset({"boxes"})  # parts of the table's state that are not saved: a box's connection
 
+NOT_ASKED = N_("The game is not waiting for a roll or a draw.")
 BLIND_REFUSAL = N_("The rules refuse this choice for that seat. What it may choose is behind its screen: "
                    "let the player choose on their own box or phone.")
 # Refusals that name nothing behind a screen, so a blind referee may read them as they are.
@@ -617,7 +618,7 @@ class Table(TableViews):
         self._may_replace(command.replacing)
         try:
             module = registry.by_record_format(command.record.get("format"))
-        except Exception:
+        except UnknownGame:
             module = registry.load(registry.DEFAULT)  # the record's own check says what is wrong with it
         part = part_of(module.key)
         board = self._new_board() if module.key == self._next_game else self._parse(
@@ -729,7 +730,7 @@ class Table(TableViews):
                               params={"answer": told})
             raise Refused(N_("That question was already answered: the game went on from that answer."))
         if node is None:
-            raise Refused(N_("The game is not waiting for a tile or a colossus."))
+            raise Refused(getattr(self._part, "not_asked", NOT_ASKED))
         if command.question is not None and command.question != asked:
             raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
         chance.check_teller(node, command.by, self._seat_numbers(game))

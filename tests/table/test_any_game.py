@@ -162,3 +162,10 @@ def test_a_stored_game_of_a_game_this_companion_lacks_leaves_the_table_empty(tmp
     assert not table.has_game() and table.game_key == "xidit"
     table.handle(NewGame(dict(SETUP), game="toy"))  # and the table still starts games
     assert table.game_key == "toy"
+
+
+def test_a_tell_while_nothing_is_rolled_or_drawn_is_refused(tmp_path: Path) -> None:
+    table = new_toy(tmp_path / "toy.db", "table")
+    with pytest.raises(Refused, match="The game is not waiting for a roll or a draw"):
+        table.handle(Tell(3, by="seat:1"))
+    assert table.actions() == 0

@@ -21,7 +21,7 @@ from companion.games.xidit.rules import (
 )
 from companion.games.xidit.rules.actions import Program
 from companion.games.xidit.rules.board import Board
-from companion.i18n import Joined, Text
+from companion.i18n import N_, Joined, Text
 from companion.table.instructions import Instruction
 from companion.table.steps import Step
 
@@ -45,6 +45,7 @@ class XiditDrafts(ProgramDrafts):
 class XiditTable:
     drafts = XiditDrafts()
     chance_policy = "table"  # the tiles lie face up on the physical board: only the table can say which
+    not_asked = N_("The game is not waiting for a tile or a colossus.")
 
     # -- the engine ---------------------------------------------------------------------------------
     def setup_from_json(self, data: Any) -> Setup:
