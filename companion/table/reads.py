@@ -63,6 +63,12 @@ def replayed(stored: StoredGame) -> Any:
             actions = actions[:index] if isinstance(index, int) and index < len(actions) else actions[:-1]
 
 
+def _playable(stored: StoredGame) -> bool:
+    """Whether this companion has the game module of a stored game (a game of another it lists not)."""
+    known = registry.keys()  # (a module's function, not a dict's)
+    return stored.game in known
+
+
 class TableReads:
     """Most reads take the table's lock. Those of one attribute that the loop replaces and never changes in
     place (the version, the game's number, the language, the boards, whether a game exists) do not: a
@@ -392,8 +398,10 @@ class TableReads:
         Read from the store alone, without the table's lock."""
         listed = []
         for game_id, created in self._store.aside()[:ASIDE_LISTED]:
-            game = replayed(self._store.load(game_id))
-            part = part_of(self._store.load(game_id).game)
+            stored = self._store.load(game_id)
+            if not _playable(stored):
+                continue
+            game, part = replayed(stored), part_of(stored.game)
             listed.append({"game": game_id, "created": created, "year": game.progress().round,
                            "actions": game.version,
                            "players": [{"seat": seat, "colour": colour, "name": name}
@@ -406,6 +414,8 @@ class TableReads:
         listed = []
         for game_id, created in self._store.finished_games()[:ASIDE_LISTED]:
             stored = self._store.load(game_id)
+            if not _playable(stored):
+                continue
             part = part_of(stored.game)
             setup = part.setup_from_json(stored.setup)
             listed.append({"game": game_id, "created": created,

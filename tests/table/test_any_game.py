@@ -169,3 +169,12 @@ def test_a_tell_while_nothing_is_rolled_or_drawn_is_refused(tmp_path: Path) -> N
     with pytest.raises(Refused, match="The game is not waiting for a roll or a draw"):
         table.handle(Tell(3, by="seat:1"))
     assert table.actions() == 0
+
+
+def test_games_of_a_game_this_companion_lacks_are_left_out_of_the_lists(tmp_path: Path) -> None:
+    table = new_toy(tmp_path / "toy.db")
+    with Store(tmp_path / "toy.db") as store:
+        store.set_aside(store.new_game("", {"players": []}, game="nosuchgame"))
+    first = table.game_id
+    table.handle(NewGame(dict(SETUP), game="toy", replacing=first))
+    assert [g["game"] for g in table.set_aside()] == [first]
