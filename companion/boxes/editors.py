@@ -1,12 +1,13 @@
-"""What one key does to a value being chosen on a box: a city on the grid, a count, a split of bards.
+"""What one key does to a value being chosen on a box: a cell of a grid, a count, a split of pieces over
+groups (Xidit: a starting city, units to reveal, bards over regions).
 
-Pure functions of the value, so that the box and the key-level player (which looks for the shortest
-key sequences) share them.
+Pure functions of the value, so that a game's editors and the key-level player (which looks for the
+shortest key sequences, `sequences`) share them.
 """
 
 from __future__ import annotations
 
-COLUMNS = 7  # the city grid: 21 cities are three rows of seven
+COLUMNS = 7  # the grid (the glass holds seven cells a row: Xidit's 21 cities are three rows of seven)
 
 
 def grid_start(size: int) -> int:
@@ -28,19 +29,19 @@ def count_step(key: str, count: int, most: int) -> int:
     return max(0, min(most, count + step))
 
 
-Split = tuple[int, ...]  # bards per region, in the order of the regions
+Split = tuple[int, ...]  # pieces per group, in the order of the groups
 
 
 def spread(regions: tuple[int, ...], bards: int) -> Split:
-    """The default split: the bards spread evenly, the first regions taking what does not divide. From
-    there any split of up to four bards over three regions is at most four keys away (and OK)."""
+    """The default split: the pieces spread evenly, the first groups taking what does not divide. From
+    there any split of up to four pieces over three groups is at most four keys away (and OK)."""
     count = len(regions)
     return tuple(bards // count + (1 if i < bards % count else 0) for i in range(count)) if count else ()
 
 
 def split_step(key: str, cursor: int, split: Split, bards: int) -> tuple[int, Split]:
-    """UP/DOWN move between regions (wrapping); RIGHT brings one bard to the region under the cursor
-    from the fullest other one; LEFT sends one from it to the next region."""
+    """UP/DOWN move between groups (wrapping); RIGHT brings one piece to the group under the cursor
+    from the fullest other one; LEFT sends one from it to the next group."""
     regions = len(split)
     if not regions:
         return cursor, split

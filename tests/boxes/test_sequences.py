@@ -36,8 +36,7 @@ def test_each_sequence_enters_the_wanted_decision_and_programs_are_short(tmp_pat
                     continue
                 action = decide(rng, choice, game.state)
                 six_keys = seat % 2 == 1
-                box.controller.frame()
-                keys = sequences.decision(choice, action, box.controller.program, snap.draft, six_keys)
+                keys = box.controller.keys_for(action, six_keys)
                 before = len(game.actions)
                 for key in keys:
                     box.key(key)

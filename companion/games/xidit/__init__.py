@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from companion.core.game import GameModule
 
+from .boxes import BOXES
 from .module import XiditPacks, XiditRules
 from .testing import XiditTesting
 
 GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(),
-                  testing=XiditTesting())
+                  testing=XiditTesting(), boxes=BOXES)

@@ -23,8 +23,8 @@ from typing import Any, cast
 from gpiozero.pins.mock import MockFactory
 from luma.oled.device import ssd1306
 
-from companion.boxes.keys import keys_for
 from companion.games.xidit.boards import default_pack_text
+from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules.board import Board
 from companion.store import Store
 from companion.table import Table

@@ -1,5 +1,6 @@
 """Key presses on a box: how many a player needs per program and per decision, pressing the shortest
-sequence (`companion.boxes.sequences`) for what the planning agent decides in simulated 5-player games.
+sequence (`companion.games.xidit.boxes.editors.decision`) for what the planning agent decides in simulated
+5-player games.
 
 Each seat's box proposes the seat's program of the year before, as a box that followed the game does.
 The sequences are the ones the key-level players press on real boxes in the tests.
@@ -11,8 +12,8 @@ import random
 import statistics
 from collections import defaultdict
 
-from companion.boxes.programming import ProgramEditor
-from companion.boxes.sequences import decision
+from companion.games.xidit.boxes.editors import decision
+from companion.games.xidit.boxes.programming import ProgramEditor
 from companion.games.xidit.rules import Game
 from companion.games.xidit.rules import actions as a
 from companion.games.xidit.rules.board import Board
