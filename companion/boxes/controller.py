@@ -27,6 +27,7 @@ from companion.core import registry
 from companion.i18n import N_, translate
 from companion.table import Acknowledge, Command, Refused, SeatSnapshot
 
+from . import painters
 from .frame import Frame
 from .game_parts import BoxMenus, DecisionEditor, Screen, SeatMenus
 from .text import TEXT_ROWS, wrap
@@ -166,6 +167,7 @@ class SeatController:
             self._game, boxes = game, registry.load(game).boxes
         if boxes is not self._boxes or self.menus is None:
             self._boxes, self.menus = boxes, boxes.for_seat(self.seat)
+            painters.learn(boxes.painters)  # the screens of this box draw the game's own frame kinds
         return boxes
 
     def _sync(self, snap: SeatSnapshot) -> DecisionEditor | None:

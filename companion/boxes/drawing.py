@@ -7,15 +7,11 @@ would be cut with an ellipsis), for the test that plays whole games and looks at
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from PIL import Image, ImageDraw
 
-from companion.core import registry
-
+from . import painters
 from .font import LINE
 from .frame import Frame
-from .game_parts import Painter
 from .glass import HEIGHT, WIDTH
 from .pen import Pen, footer, footer_rows
 from .qr import draw_qr
@@ -23,16 +19,6 @@ from .text import MARGIN, TEXT_ROOM, TEXT_ROWS, letters, rows, width, wrap
 
 GRID_COLUMNS, CELL = 7, 18
 KINDS = ("message", "list", "editor", "grid", "qr", "blank")  # drawn here; any other kind by its game
-_painters: dict[str, Painter] = {}  # the games' own frame kinds, found once
-
-
-def _painter(kind: str) -> Painter | None:
-    """The painter a game provides for a frame kind the framework does not draw itself."""
-    if kind not in _painters:
-        for game in registry.available():
-            found: Mapping[str, Painter] = getattr(game.boxes, "painters", None) or {}
-            _painters.update(found)
-    return _painters.get(kind)
 
 
 def _title(pen: Pen, frame: Frame) -> None:
@@ -111,7 +97,7 @@ def render(draw: ImageDraw.ImageDraw, frame: Frame) -> list[str]:
     if frame.kind == "qr":
         draw_qr(draw, frame.lines[0] if frame.lines else "")
         return pen.overflows
-    painter = None if frame.kind in KINDS else _painter(frame.kind)
+    painter = None if frame.kind in KINDS else painters.find(frame.kind)
     if painter is not None:
         painter(pen, frame)
         return pen.overflows

@@ -20,6 +20,7 @@ from companion.boxes.sequences import counter
 from companion.core import registry
 from companion.core.game import GameModule
 from companion.games.xidit.boxes.editors import EDITORS
+from companion.games.xidit.pieces import UNIT_LETTERS, weakest
 from companion.games.xidit.rules.choices import Choice
 from companion.table import Command, Decide, Refused, SeatSnapshot
 
@@ -171,3 +172,19 @@ def test_a_games_own_frame_kind_is_drawn_by_its_painter(monkeypatch: pytest.Monk
 
 def test_every_xidit_decision_kind_has_one_editor() -> None:
     assert set(EDITORS) == {kind.decision for kind in get_args(Choice)}
+
+
+def test_xidits_pieces_are_said_in_one_place_for_boxes_and_pages() -> None:
+    assert weakest((2, 0, 3, 1, 0), 4) == {"militia": 2, "infantry": 2}  # the weakest first, none too many
+    assert list(UNIT_LETTERS) == ["militia", "archer", "infantry", "priest", "mage"]
+
+
+def test_a_box_teaches_the_drawing_its_games_painters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The screens of a box draw its game's frames without looking through every game."""
+
+    class Learned(ToyBoxes):
+        painters: Mapping[str, Painter] = {"boxtoy.learned": paint_dial}
+
+    monkeypatch.setattr(registry, "available", lambda: pytest.fail("the drawing looked through the games"))
+    SeatController(1, lambda: snapshot(None), lambda command: None, sleeps=False, menus=Learned()).frame()
+    assert image(Frame("boxtoy.learned", "Round 2", cursor=10)).getpixel((20, 25))

@@ -18,6 +18,7 @@ from companion.boxes.sequences import counter, cycle, place, split
 from companion.i18n import N_, NP_
 from companion.table import Decide, Refused, SeatSnapshot, Unlock
 
+from ..pieces import weakest
 from ..rules import action_to_json
 from ..rules import actions as a
 from ..rules.choices import (
@@ -32,7 +33,6 @@ from ..rules.choices import (
     RewardChoice,
 )
 from ..rules.terms import UNITS
-from ..units import weakest
 from .lines import describe
 from .programming import ProgramEditor
 from .sequences import program

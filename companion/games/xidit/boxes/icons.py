@@ -6,7 +6,7 @@ from PIL import ImageDraw
 
 from companion.boxes.text import letters, width
 
-LETTERS = {"black": "K", "red": "R", "blue": "B"}
+from ..pieces import ROAD_LETTERS as LETTERS
 
 
 def order_icon(draw: ImageDraw.ImageDraw, order: str | None, box: tuple[int, int, int, int], black: str = "K") -> None:

@@ -10,9 +10,9 @@ from companion.boxes.game_parts import Translate
 from companion.i18n import N_
 from companion.players import name_or_colour
 
+from ..pieces import UNIT_LETTERS
 from ..rules.preview import Slot
 from ..rules.terms import UNITS
-from ..units import UNIT_LETTERS
 
 JSON = dict[str, Any]
 
