@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.xidit.agents.play import play, random_setup
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import Game, record_to_json
-from companion.games.xidit.sim.simulate import play, random_setup
 
 PACKS = Path(__file__).parent / "packs"
 
@@ -148,9 +148,12 @@ def test_every_command_has_help() -> None:
 
 
 def test_bench_prints_each_figure_with_unit_runs_and_machine() -> None:
-    from companion.games.xidit import bench
+    from companion import bench
+    from companion.core import registry
 
-    result = bench.run(default_pack(), scale=0.02)
+    kit = registry.load("xidit").bench
+    assert kit is not None
+    result = bench.run(kit, default_pack(), scale=0.02)
     assert result["machine"]["python"]
     names = [f["name"] for f in result["figures"]]
     assert any("games" in n for n in names) and any("replay" in n for n in names)

@@ -182,9 +182,9 @@ def test_the_installed_wheel_plays_and_replays_a_simulated_game(installed: Path,
     assert summary["games"] == 1 and sum(summary["winners"].values()) == 1
     record = records / "game-0001.json"
     # The same game played by the checkout: the installed package is the same engine, on the same pack.
+    from companion.games.xidit.agents.play import simulate
     from companion.games.xidit.boards import default_pack
     from companion.games.xidit.rules import record_to_json
-    from companion.games.xidit.sim.simulate import simulate
 
     games = []
     simulate(default_pack(), 3, True, 1, 7, games.append)

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from companion.core.game import GameModule
 
+from .agents.kit import AGENTS
+from .bench import XiditBench
+from .commands import COMMANDS
 from .module import XiditPacks, XiditRules
 
-GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks())
+GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(), agents=AGENTS,
+                  bench=XiditBench(), commands=COMMANDS)

@@ -1,1 +1,3 @@
-"""Playing games without people: a random agent over the engine's legal choices, and `simulate`."""
+"""Old names, kept while issue 28's branches merge: the random player is `..agents.random_player`, the
+simulations are the agents harness's (companion.agents.simulate) with Xidit's setups and summary in
+`..agents.simulation`. Nothing in the companion imports this package; remove it once no branch does."""
