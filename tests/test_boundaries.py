@@ -67,7 +67,8 @@ def test_the_table_does_not_import_the_boxes() -> None:
 
 def test_the_table_does_not_import_the_agents() -> None:
     # The virtual players are a client of the table (companion.agents.bots); the table is told their levels.
-    assert crossing("companion/table", ("companion.agents", "companion.bench", "companion.config")) == []
+    agents = tuple(f"companion.games.{game}.{part}" for game in GAMES for part in ("agents", "sim"))
+    assert crossing("companion/table", ("companion.agents", "companion.bench", "companion.config", *agents)) == []
 
 
 def test_the_config_imports_no_adapter() -> None:
