@@ -8,9 +8,9 @@ from typing import Any
 
 from companion.games.xidit.rules import IllegalAction, XiditError
 from companion.games.xidit.rules.errors import english
+from companion.settings import PACES as PACES  # one list for the table and the config
 
 REFEREE = "referee"
-PACES = ("decisions", "orders")
 
 
 class Refused(XiditError, ValueError):

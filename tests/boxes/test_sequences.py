@@ -11,9 +11,9 @@ from pathlib import Path
 from companion.boxes import sequences
 from companion.boxes.box import Box
 from companion.boxes.editors import grid_start, spread
+from companion.games.xidit.agents.random_player import decide
 from companion.games.xidit.rules import actions as a
 from companion.games.xidit.rules.choices import ColossusChoice, PlaceChoice, ProgramChoice
-from companion.games.xidit.sim.agent import decide
 from tests.engine import engine
 from tests.table.support import new_table
 

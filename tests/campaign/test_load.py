@@ -16,12 +16,12 @@ from pathlib import Path
 
 from luma.core.device import dummy
 
+from companion.agents.bots import Bots
+from companion.bench.figure import percentile
 from companion.boxes.box import Box
-from companion.games.xidit.bench.figure import percentile
 from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules import Action, Program, action_from_json
 from companion.run import tune_for_keys
-from companion.table.bots import Bots
 from companion.table.commands import Decide, SetProgram
 from hardware.screens import Screen
 from tests.table.support import new_table

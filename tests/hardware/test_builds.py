@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from companion.agents.bots import new_game_command
 from companion.boxes.drawing import image
 from companion.boxes.glass import pages
 from companion.config import BadConfig, PlayerConfig, load
@@ -18,7 +19,6 @@ from companion.games.xidit.boards import default_pack_text
 from companion.games.xidit.boxes.keys import keys_for
 from companion.store import Store
 from companion.table import Table
-from companion.table.bots import new_game_command
 from hardware.events import Key
 from hardware.gpio_box import GpioBox
 from hardware.hardware_box import HardwareBox

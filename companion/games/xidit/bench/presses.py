@@ -12,6 +12,9 @@ import random
 import statistics
 from collections import defaultdict
 
+from companion.bench.figure import Figure
+from companion.games.xidit.agents.play import game_seeds, random_setup
+from companion.games.xidit.agents.random_player import decide
 from companion.games.xidit.boxes.editors import decision
 from companion.games.xidit.boxes.programming import ProgramEditor
 from companion.games.xidit.rules import Game
@@ -19,10 +22,6 @@ from companion.games.xidit.rules import actions as a
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.choices import ProgramChoice
 from companion.games.xidit.rules.terms import PROGRAM_LENGTH
-from companion.games.xidit.sim.agent import decide
-from companion.games.xidit.sim.simulate import game_seeds, random_setup
-
-from .figure import Figure
 
 EMPTY = (None,) * PROGRAM_LENGTH
 KINDS = {"place": "starting city (21)", "reward": "reward and its bards", "census": "census count",

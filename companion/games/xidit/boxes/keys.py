@@ -7,7 +7,7 @@ import random
 
 from companion.boxes.box import Box
 
-from ..sim.agent import decide
+from ..agents.random_player import decide
 
 
 def keys_for(box: Box, rng: random.Random, six_keys: bool) -> list[str]:
