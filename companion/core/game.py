@@ -15,7 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from .agents import AgentKit
+    from .bench import BenchKit
+    from .commands import GameCommands
 
 JSON = dict[str, Any]
 
@@ -160,9 +165,10 @@ class GameModule:
     table: Any = None
     boxes: Any = None
     web: Any = None
-    agents: Any = None
-    bench: Any = None
+    agents: AgentKit | None = None  # virtual players, random player, simulations (companion.core.agents)
+    bench: BenchKit | None = None  # the game's performance figures (companion.core.bench)
     testing: GameTesting | None = None
+    commands: GameCommands | None = None  # packs, replays and the walk-through on the command line
     catalog: str | None = None  # the package holding the game's own French catalog (fr.po), if any
 
     @property

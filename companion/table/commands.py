@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import CompanionError, IllegalAction, english
+from companion.settings import PACES as PACES  # one list for the table and the config
 
 REFEREE = "referee"
-PACES = ("decisions", "orders")
 
 
 class Refused(CompanionError, ValueError):

@@ -92,6 +92,7 @@ class TableReads:
     _carried: dict[int, dict[str, int]]  # phones that may follow into this game (carried.py)
     _default_seats: dict[int, dict[str, str]]  # who plays a game's seats when the game does not say
     _hardware: tuple[str, ...]
+    _levels: tuple[str, ...]  # the levels a virtual player may play at (seats.py)
     _years: list[int]  # the year of each action, as far as known
     _builder: StepBuilder | None
     _acknowledged: int  # steps done, a prefix: someone at the table said so, or the referee skipped them

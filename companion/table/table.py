@@ -13,7 +13,7 @@ import logging
 import queue
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any
 
@@ -75,11 +75,14 @@ class Table(TableViews):
     """The table: opening a stored game, the command loop, and what each command does."""
 
     def __init__(self, store: Store, board_text: str, *, language: str = "en", pace: str = "decisions",
-                 game: str = registry.DEFAULT) -> None:
+                 game: str = registry.DEFAULT, levels: Sequence[str] | None = None) -> None:
         self._store = store
         self._key = game  # the game module of the game under way (with none yet, of the next one)
         self._part: GameTable = part_of(game)
         self._module_packs = registry.load(game).packs
+        # The levels a virtual player may play at (the game's agents'): given by the run, which knows the
+        # agents; the table imports none.
+        self._levels = tuple(levels) if levels is not None else seats.game_levels()
         self._board_text = board_text  # the pack of the game under way (each game keeps the pack it began with)
         self._board = self._parse(board_text)
         self._next_pack, self._next_board = board_text, self._board  # the pack new games start with
@@ -516,14 +519,14 @@ class Table(TableViews):
         with self._lock:
             self._hardware = tuple(boxes)
             self._default_seats = {} if defaults is None else \
-                {int(seat): seats.device(d, self._hardware) for seat, d in defaults.items()}
+                {int(seat): seats.device(d, self._hardware, self._levels) for seat, d in defaults.items()}
 
     def _move_seat(self, command: MoveSeat) -> dict[str, Any]:
         self._referee_only(command.by)
         if command.seat not in self._seat_numbers(self._current()):
             raise Refused(N_("There is no seat {seat} in this game."), params={"seat": command.seat})
         played = self._played()
-        moved = {**played, command.seat: seats.device(command.device, self._hardware)}
+        moved = {**played, command.seat: seats.device(command.device, self._hardware, self._levels)}
         seats.check_boxes(moved)
         assert self._game_id is not None
         if played.get(command.seat) != moved[command.seat]:
@@ -579,7 +582,8 @@ class Table(TableViews):
         except BadRecord as error:
             raise Refused(str(error)) from None
         numbers = [seat for seat, _, _ in part.players(setup)]
-        played = {} if command.seats is None else seats.assignment(command.seats, numbers, self._hardware)
+        played = {} if command.seats is None else \
+            seats.assignment(command.seats, numbers, self._hardware, self._levels)
         if command.referee_seat is not None and command.referee_seat not in numbers:
             raise Refused(N_("The referee can only play a seat of this game."))
         before = self._part.players(self._part.setup_of(self._game)) if self._game is not None else []

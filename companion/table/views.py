@@ -233,7 +233,7 @@ class TableViews(TableReads):
         played = self._played()
         part: dict[str, Any] = {"seats": {str(s): d for s, d in sorted(played.items())}} if played else {}
         if me == -1:
-            part["devices"] = {"boxes": list(self._hardware), "levels": list(seats.levels())}
+            part["devices"] = {"boxes": list(self._hardware), "levels": list(seats.levels(self._levels))}
         return part
 
     def _board_part(self) -> dict[str, Any]:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.xidit.agents.play import play, random_setup
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import Game
 from companion.games.xidit.rules import events as ev
-from companion.games.xidit.sim.simulate import play, random_setup
 from companion.games.xidit.table.restore import restore_instructions
 from companion.games.xidit.table.steps import KINDS, XiditGrouping, setup_steps
 from companion.table.steps import Step, StepBuilder, restore_steps

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from companion.games.xidit.agents.levels import make_agent
+from companion.games.xidit.agents.play import random_setup
+from companion.games.xidit.agents.random_player import decide
 from companion.games.xidit.boards import default_pack, default_pack_text
 from companion.games.xidit.rules import Game, action_to_json, record_from_json
 from companion.games.xidit.rules.events import Awakened, NextTile, TileIn
 from companion.games.xidit.rules.hidden import as_seen
-from companion.games.xidit.sim.agent import decide
-from companion.games.xidit.sim.simulate import random_setup
 from companion.i18n import translate
 from companion.store import Store
 from companion.table import Decide, Lock, NewGame, Refused, Rollback, SetProgram, Table, Tell, TellTile

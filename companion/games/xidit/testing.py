@@ -9,14 +9,14 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from .agents.random_player import decide
+from .agents.simulation import random_setup
 from .boards import default_pack
 from .rules import Game
 from .rules.actions import Action
 from .rules.choices import Choice
 from .rules.events import TileIn
 from .rules.face_up import from_sight
-from .sim.agent import decide
-from .sim.simulate import random_setup
 
 
 class XiditTesting:
