@@ -46,3 +46,18 @@ def put(game: Game, province: str, people: str | None, strength: int = 0) -> Non
 def active(game: Game) -> tuple[int, str]:
     people = game.state.order[game.state.turn]
     return game.state.peoples[people].seat, people
+
+
+def layout(game: Game, holdings: dict[str, tuple[str, int]]) -> None:
+    """The referee clears the board and sets exactly these holdings, in one stated effect."""
+    clear = tuple((p, q, -n) for p, (q, n) in sorted(game.state.land.items()))
+    game.push(Adjust(None, "referee", tokens=clear + tuple((p, q, n) for p, (q, n) in sorted(holdings.items()))))
+
+
+def end_turn(game: Game) -> None:
+    """The active people attacks nobody and does not reorganise."""
+    from companion.games.zargos.rules.actions import EndAttacks, Reorganise
+
+    seat, people = active(game)
+    game.push(EndAttacks(seat, people))
+    game.push(Reorganise(seat, people, ()))

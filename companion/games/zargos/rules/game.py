@@ -216,6 +216,13 @@ def limit(state: State, seat: int) -> int:
     return MASTER_LIMIT if state.master == seat else HAND_LIMIT  # 12.2, 9.10
 
 
+def over_limit(state: State) -> list[int]:
+    """The seats that must cut their hand down now; a seat being dealt cuts once its cards are all in
+    (Z-14: the Master draws 5, then keeps 5 of all he holds)."""
+    dealing = state.deals[0][0] if state.phase == "deal" and state.deals and state.deals[0][1] else None
+    return [s for s, h in state.hands.items() if len(h) > limit(state, s) and s != dealing]
+
+
 def held(state: State, people: str) -> list[str]:
     return [p for p, (q, _) in state.land.items() if q == people]
 
@@ -233,8 +240,7 @@ def active(state: State) -> str | None:
 def choices(board: Board, setup: Setup, state: State) -> list[Choice]:  # noqa: C901, PLR0911, PLR0912
     if state.winner is not None or state.pending is not None:
         return []
-    over = [KeepChoice(seat, tuple(sorted(hand)), limit(state, seat))
-            for seat, hand in state.hands.items() if len(hand) > limit(state, seat)]
+    over = [KeepChoice(seat, tuple(sorted(state.hands[seat])), limit(state, seat)) for seat in over_limit(state)]
     if over:
         return list(over)  # 12.2 "at once"
     match state.phase:
@@ -307,7 +313,8 @@ def _allotment(setup: Setup) -> int:
 
 def _to_place(setup: Setup, state: State, people: People) -> int:
     """Z-05: the tokens of 2.8 come out of the allotment; 2.11 adds the swords."""
-    return max(0, _allotment(setup) + people.extra - on_board(state, people.key))
+    wanted = _allotment(setup) + people.extra
+    return max(0, min(wanted, STRENGTH_LIMIT) - on_board(state, people.key))  # Z-24
 
 
 def _placement_order(setup: Setup, state: State) -> list[str]:
@@ -673,7 +680,7 @@ def _attack(board: Board, state: State, move: Attack) -> None:
         people.boats -= len(move.route)  # 5.5, Z-08: back to the supply
     elif not board.adjacent(move.origin, move.target):
         if "attack_anywhere" not in state.allow:
-            raise IllegalAction("4.3", N_("{a} and {b} share no border."), a=board.province_name(move.origin),
+            raise IllegalAction("4.1", N_("{a} and {b} share no border."), a=board.province_name(move.origin),
                                 b=board.province_name(move.target))
         state.allow.remove("attack_anywhere")
     state.land[move.origin] = (move.people, origin[1] - move.strength)
@@ -700,6 +707,8 @@ def _start_combat(board: Board, state: State, province: str) -> None:
     people = state.order[state.turn]
     force = state.attacks.pop(province)
     holder = state.land.get(province)
+    if force <= 0:
+        return  # a stated effect took the whole force away before the combat
     if holder is None:
         if board.in_zargos(province) and state.master != state.peoples[people].seat:
             state.combat = Combat(province, people, force, None, 0, False)
@@ -821,7 +830,7 @@ def _adjust(board: Board, state: State, move: Adjust) -> None:  # noqa: C901 - o
 
 def _advance(board: Board, setup: Setup, state: State) -> None:  # noqa: C901, PLR0912, PLR0915
     while state.winner is None and state.pending is None:
-        if any(len(h) > limit(state, s) for s, h in state.hands.items()):
+        if over_limit(state):
             return
         match state.phase:
             case "roll":
@@ -958,6 +967,9 @@ def _count(board: Board, setup: Setup, state: State) -> bool:  # noqa: C901, PLR
         if not held(state, people.key):
             people.out = True  # Z-26
     players = [p for p in players if not p.out]
+    if not players:  # only stated effects can empty the whole board; the game waits for the referee
+        state.phase = "empty"
+        return True
     if state.stage == "values":
         for people in players:
             for kingdom in _complete(board, state, people.key):
