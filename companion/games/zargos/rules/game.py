@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from companion.core.game import REFEREE, ChanceNode, Progress, Result
@@ -199,13 +200,25 @@ class Game:
 
 
 def _copy(state: State) -> State:
-    """A working copy for one move; the log's entries are never changed once written, so they are shared."""
-    log, state.log = state.log, []
-    try:
-        work = copy.deepcopy(state)
-    finally:
-        state.log = log
-    work.log = list(log)
+    """A working copy for one move. Written out rather than deep-copied (a move's cost is mostly this
+    copy); the log's entries are never changed once written, so they are shared."""
+    work = copy.copy(state)
+    for name, value in vars(state).items():
+        if isinstance(value, Counter):
+            setattr(work, name, Counter(value))
+        elif isinstance(value, dict):
+            setattr(work, name, dict(value))
+        elif isinstance(value, list):
+            setattr(work, name, list(value))
+        elif isinstance(value, set):
+            setattr(work, name, set(value))
+    work.seat_groups = [list(g) for g in state.seat_groups]
+    work.ties = [list(g) for g in state.ties]
+    work.hands = {s: list(h) for s, h in state.hands.items()}
+    work.peoples = {k: replace(p, cards=list(p.cards), kingdom_cards=set(p.kingdom_cards))
+                    for k, p in state.peoples.items()}
+    work.combat = None if state.combat is None else replace(state.combat, war=set(state.combat.war))
+    work.pending = None if state.pending is None else copy.copy(state.pending)
     return work
 
 

@@ -1,0 +1,177 @@
+"""The count, the new order, kingdom cards and the magic cards (§10-§13, 9.9-9.14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.zargos.rules import Game
+from companion.games.zargos.rules.actions import Keep, Pass, PlayCard, Reinforce
+from companion.games.zargos.rules.choices import KeepChoice, WindowChoice
+from companion.games.zargos.rules.errors import IllegalAction
+from companion.games.zargos.rules.terms import CARDS, GREEN, RED
+
+from .support import BOARD, active, end_turn, first_turn, layout, put
+
+
+def kingdom(name: str) -> tuple[str, ...]:
+    return BOARD.kingdoms[name].provinces
+
+
+def counted(kingdoms: tuple[str, ...] = ("kori",)) -> tuple[Game, str, int, list[str]]:
+    """Round 1 where the first people holds whole kingdoms and three others one plain province each;
+    every turn passes and the count begins."""
+    game = first_turn(4)
+    seat, people = active(game)
+    rest = [k for k in game.state.order if k != people]
+    holdings = {p: (people, 2) for k in kingdoms for p in kingdom(k)}
+    holdings |= {f"{k}-1": (q, 1) for k, q in zip(("k8", "k9", "k10"), rest, strict=True)}
+    layout(game, holdings)
+    for _ in range(4):
+        end_turn(game)
+    return game, seat, people, rest
+
+
+def test_a_complete_kingdom_scores_its_printed_value_told_by_the_table() -> None:
+    # 10.2: the value is not in the text nor in the provisional pack: the table reads it off the capital
+    game, _, people, rest = counted()
+    node = game.chance()
+    assert node is not None and node.kind == "value" and node.params == {"kingdom": "kori"}
+    game.resolve(9)
+    assert game.state.values == {"kori": 9}
+    # 10.1: the others hold one plain province each: 1 point; tied, they roll (10.4, Z-16)
+    node = game.chance()
+    assert node is not None and node.params["for"] == "tie"
+    for total in (3, 5, 5):
+        game.resolve((total,))
+    game.resolve((2,))
+    game.resolve((6,))
+    assert game.state.peoples[people].points == 9
+    assert all(game.state.peoples[k].points == 1 for k in rest)
+    # 10.3: most points first; the tie broken by the dice, the tied pair rolling again
+    assert game.state.order == [people, rest[2], rest[1], rest[0]]
+
+
+def through_tie_rolls(game: Game) -> None:
+    while (node := game.chance()) is not None and node.params.get("for") in ("tie",) or \
+            (node is not None and node.kind == "value"):
+        game.resolve(node.outcomes[len(node.outcomes) // 2 + len(game.moves) % 3] if node.kind == "dice"
+                     else 9)
+
+
+def test_a_kingdom_card_brings_a_magic_card_drawn_by_its_player() -> None:
+    # 11.1, 12.1: a secret draw, told by the drawing seat (or dealt by the Pi)
+    game, seat, people, _ = counted()
+    through_tie_rolls(game)
+    assert game.state.peoples[people].kingdom_cards == {"kori"}
+    node = game.chance()
+    assert node is not None and node.kind == "draw" and node.told_by == seat
+    assert set(node.outcomes) == set(CARDS)
+    assert "outcomes" not in game.view("public")["chance"]  # the deck's content is not the table's to see
+    game.resolve("vent_de_folie")
+    assert game.state.hands[seat] == ["vent_de_folie"]
+
+
+def test_the_deck_holds_the_forty_cards_of_the_text() -> None:
+    # 1.5: 20 red, 20 green
+    game = first_turn(4)
+    unseen = game.view()["deck"]["unseen"]
+    assert sum(unseen.values()) == 40
+    assert sum(n for c, n in unseen.items() if c in RED) == 20 and sum(n for c, n in unseen.items() if c in GREEN) == 20
+    assert unseen["vent_de_guerre"] == 11 and unseen["vent_de_folie"] == 4
+
+
+def test_a_hand_over_three_keeps_three_and_the_rest_goes_under_the_deck() -> None:
+    # 12.2
+    game, seat, _, _ = counted(("kori", "ludos", "k3", "k4"))
+    through_tie_rolls(game)
+    for card in ("vent_de_folie", "vent_de_glace", "vent_de_guerre", "typhon"):
+        game.resolve(card)
+    (choice,) = game.awaited()
+    assert isinstance(choice, KeepChoice) and choice.seat == seat and choice.keep == 3
+    with pytest.raises(IllegalAction) as caught:
+        game.push(Keep(seat, ("typhon", "vent_de_folie")))
+    assert caught.value.rule == "12.2"
+    game.push(Keep(seat, ("typhon", "vent_de_folie", "vent_de_guerre")))
+    assert sorted(game.state.hands[seat]) == ["typhon", "vent_de_folie", "vent_de_guerre"]
+    assert game.view()["deck"]["under"] == ["vent_de_glace"]
+
+
+def hand_of_four(game: Game, seat: int) -> None:
+    through_tie_rolls(game)
+    for card in ("vent_de_folie", "vent_de_folie", "vent_de_guerre", "typhon"):
+        game.resolve(card)
+    game.push(Keep(seat, ("typhon", "vent_de_folie", "vent_de_folie")))
+
+
+def to_next_window(game: Game, people: str) -> None:
+    (choice,) = game.awaited()
+    game.push(Reinforce(choice.seat, people, 0, ((kingdom("kori")[0], choice.points // 2),)))
+
+
+def test_hands_are_secret_but_their_size_is_not() -> None:
+    # 12.2 and "What each player's box shows secretly": only the owner and the referee see the cards
+    game, seat, _, _ = counted(("kori", "ludos", "k3", "k4"))
+    hand_of_four(game, seat)
+    other = (seat + 1) % 4
+    for reader, sees in (("referee", True), (f"seat:{seat}", True), (f"seat:{other}", False), ("public", False)):
+        shown = next(h for h in game.view(reader)["hands"] if h["seat"] == seat)
+        assert shown["count"] == 3 and ("cards" in shown) is sees
+        drawn = [e for e in game.view(reader)["log"] if e["event"] == "drew"]
+        assert all(("card" in e) is sees for e in drawn)
+
+
+def test_red_cards_are_played_before_a_turn_and_a_wind_of_madness_hits_every_province() -> None:
+    # 12.4, Z-19, 12.10, Z-22, 12.8, Z-20
+    game, seat, people, rest = counted(("kori", "ludos", "k3", "k4"))
+    hand_of_four(game, seat)
+    to_next_window(game, people)
+    assert game.state.round == 2
+    window = [c for c in game.awaited() if isinstance(c, WindowChoice)]
+    assert [c.seat for c in window] == [seat] and window[0].cards == ("typhon", "vent_de_folie")
+    with pytest.raises(IllegalAction) as caught:
+        game.push(PlayCard(seat, "vent_de_folie", "province:k3-1"))
+    assert caught.value.rule == "12.10"
+    game.push(PlayCard(seat, "vent_de_folie", "kingdom:k3"))
+    for total in (6, 1, 4, 5, 3):  # one die per occupied province of k3, halved
+        node = game.chance()
+        assert node is not None and node.params["for"] == "folie"
+        game.resolve((total,))
+    # strength 2 each; losses 3 (only 2 there), 0, 2, 2, 1; emptied provinces become unoccupied
+    assert [game.state.land.get(p, (None, 0))[1] for p in kingdom("k3")] == [0, 2, 0, 0, 1]
+    with pytest.raises(IllegalAction) as caught:
+        game.push(PlayCard(seat, "vent_de_folie", "kingdom:k3"))  # the same card on the same target
+    assert caught.value.rule == "12.8"
+    game.push(Pass(seat))
+    assert not any(isinstance(c, WindowChoice) for c in game.awaited())
+
+
+def test_the_master_of_the_winds_takes_every_hand_and_loses_his_powers_with_the_city() -> None:
+    # 9.9, 9.13, 9.14, Z-15
+    game, seat, people, rest = counted(("kori", "ludos", "k3", "k4"))
+    hand_of_four(game, seat)
+    other = game.state.peoples[rest[0]].seat
+    put(game, "fc", rest[0], 3)
+    assert game.state.master == other
+    hands = {h["seat"]: h["count"] for h in game.view("public")["hands"]}
+    assert hands[seat] == 0 and hands[other] == 3 and game.view("public")["master"] == other
+    put(game, "fc", None)
+    assert game.state.master is None and len(game.state.hands[other]) == 3
+
+
+def test_the_master_draws_five_and_keeps_five_and_kingdom_cards_give_nothing() -> None:
+    # 9.10, 9.11, Z-14
+    game, seat, people, rest = counted(("kori", "ludos", "k3", "k4"))
+    hand_of_four(game, seat)
+    put(game, "fc", people, 3)  # the first people's player becomes Master: limit 5
+    to_next_window(game, people)
+    game.push(Pass(seat))
+    for _ in range(4):
+        end_turn(game)
+    through_tie_rolls(game)
+    deals = []
+    while (node := game.chance()) is not None and node.kind == "draw":
+        deals.append(node.told_by)
+        game.resolve(sorted(node.outcomes)[0])
+    assert deals == [seat] * 5
+    (choice,) = game.awaited()
+    assert isinstance(choice, KeepChoice) and choice.keep == 5 and len(choice.cards) == 8
