@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.zargos.rules import Game
-from companion.games.zargos.rules.actions import Keep, Pass, PlayCard, Reinforce
+from companion.games.zargos.rules.actions import Keep, MagicTrade, OutOfGame, Pass, PlayCard, Reinforce
 from companion.games.zargos.rules.choices import KeepChoice, WindowChoice
 from companion.games.zargos.rules.errors import IllegalAction
 from companion.games.zargos.rules.terms import CARDS, GREEN, RED
@@ -175,3 +175,48 @@ def test_the_master_draws_five_and_keeps_five_and_kingdom_cards_give_nothing() -
     assert deals == [seat] * 5
     (choice,) = game.awaited()
     assert isinstance(choice, KeepChoice) and choice.keep == 5 and len(choice.cards) == 8
+
+
+def test_magic_cards_are_traded_after_the_distribution_within_the_limits() -> None:
+    # 12.9, Z-21
+    game = first_turn(4)
+    seat, people = active(game)
+    rest = [k for k in game.state.order if k != people]
+    other = game.state.peoples[rest[0]].seat
+    holdings = {p: (people, 2) for k in ("kori", "ludos", "k3") for p in kingdom(k)}
+    holdings |= {p: (rest[0], 2) for p in kingdom("k4")} | {"k9-1": (rest[1], 1), "k10-1": (rest[2], 1)}
+    layout(game, holdings)
+    for _ in range(4):
+        end_turn(game)
+    through_tie_rolls(game)
+    while (node := game.chance()) is not None and node.kind == "draw":
+        mine = ("typhon", "vent_de_folie", "vent_de_guerre")
+        game.resolve("eclipse" if node.told_by == other else mine[len(game.state.hands[seat])])
+    assert sorted(game.state.hands[seat]) == ["typhon", "vent_de_folie", "vent_de_guerre"]
+    assert game.state.hands[other] == ["eclipse"] and game.state.phase == "reinforce"
+    with pytest.raises(IllegalAction) as caught:
+        game.push(MagicTrade(seat, seat, other, ("canicule",), ()))  # a card he does not hold
+    assert caught.value.rule == "12.9"
+    before = game.view()
+    with pytest.raises(IllegalAction) as caught:
+        game.push(MagicTrade(other, other, seat, ("eclipse",), ()))  # he would hold 4
+    assert caught.value.rule == "12.9" and game.view() == before
+    game.push(MagicTrade(other, other, seat, ("eclipse",), ("typhon", "vent_de_guerre")))
+    assert sorted(game.state.hands[other]) == ["typhon", "vent_de_guerre"]
+    assert sorted(game.state.hands[seat]) == ["eclipse", "vent_de_folie"]
+    shown = next(e for e in game.view("public")["log"] if e["event"] == "magic_trade")
+    assert "a_gives" not in shown and "a_gives" in next(
+        e for e in game.view(f"seat:{other}")["log"] if e["event"] == "magic_trade")
+
+
+def test_a_card_for_a_people_not_in_the_game_leaves_it_and_another_is_drawn() -> None:
+    # 12.13, Z-23: not under the deck; its holder draws again
+    game, seat, _, _ = counted()
+    through_tie_rolls(game)
+    game.resolve("vent_de_mort")
+    game.push(OutOfGame(seat, seat, "vent_de_mort"))
+    node = game.chance()
+    assert node is not None and node.kind == "draw" and node.told_by == seat
+    game.resolve("eclipse")
+    assert game.state.hands[seat] == ["eclipse"] and game.state.removed == ["vent_de_mort"]
+    assert "vent_de_mort" not in game.view()["deck"]["under"]

@@ -17,6 +17,8 @@ from companion.games.zargos.rules.actions import (
     EndAttacks,
     Fight,
     Keep,
+    MagicTrade,
+    OutOfGame,
     Pass,
     Place,
     PlayCard,
@@ -103,6 +105,8 @@ MOVES = [
     Reorganise(1, "moines", (Step("kori-1", "kori-2", 1), Step("kori-2", "kori-3", 2, ("s1",)))),
     Keep(2, ("typhon", "vent_de_guerre")), Reinforce(3, "ailes", 1, (("fc", 2),)),
     Adjust(None, "card:vent_de_mort", (("kori-1", "moines", -2),), (("moines", -1),), ("extra_reorganisation",)),
+    MagicTrade(1, 1, 2, ("typhon",), ("eclipse", "canicule")), MagicTrade(None, 0, 3, (), ("typhon",)),
+    OutOfGame(None, 2, "vent_de_mort"), OutOfGame(2, 2, "typhon"),
 ]
 
 

@@ -137,6 +137,29 @@ class Reinforce:
 
 
 @dataclass(frozen=True)
+class MagicTrade:
+    """12.9, Z-21: two players trade magic cards; nobody may end over his limit."""
+
+    seat: int | None  # who states it: one of the two players, or None for the referee
+    a: int
+    b: int
+    a_gives: tuple[str, ...]
+    b_gives: tuple[str, ...]
+    type = "magic_trade"
+
+
+@dataclass(frozen=True)
+class OutOfGame:
+    """12.13, Z-23: the table says a card applies to a people not in the game: it leaves the game (not under
+    the deck) and its holder draws another."""
+
+    seat: int | None  # the holder, or None for the referee
+    holder: int
+    card: str
+    type = "out_of_game"
+
+
+@dataclass(frozen=True)
 class Adjust:
     """What the table states a card or a people's power did, when the text does not give it (Z-27, §8):
     tokens added or removed, boats, a move allowed. Recorded with who stated it and why, replayed as
@@ -151,7 +174,8 @@ class Adjust:
 
 
 Action = (ChoosePeople | Draft | Trade | TradesDone | Swords | Place | Pass | PlayCard | Attack | EndAttacks
-          | Fight | Reorganise | Keep | Reinforce | Adjust)
+          | Fight | Reorganise | Keep | Reinforce | MagicTrade | OutOfGame | Adjust)
+BY_REFEREE = ("trade", "trades_done", "adjust", "magic_trade", "out_of_game")  # may be stated with seat null
 ALLOWANCES = ("attack_anywhere", "extra_reorganisation")
 
 
@@ -187,6 +211,10 @@ def action_to_json(action: Action) -> dict[str, Any]:  # noqa: C901 - one case p
             out["cards"] = list(cards)
         case Reinforce(people=people, boats=boats, spread=sp):
             out |= {"people": people, "boats": boats, "spread": dict(sp)}
+        case MagicTrade(a=a, b=b, a_gives=ag, b_gives=bg):
+            out |= {"a": a, "b": b, "a_gives": list(ag), "b_gives": list(bg)}
+        case OutOfGame(holder=holder, card=card):
+            out |= {"holder": holder, "card": card}
         case Adjust(reason=reason, tokens=tokens, boats=boats, allow=allow):
             out |= {"reason": reason, "tokens": [{"province": p, "people": q, "change": n} for p, q, n in tokens],
                     "boats": dict(boats), "allow": list(allow)}
@@ -232,11 +260,7 @@ def action_from_json(data: Any) -> Action:  # noqa: C901, PLR0911 - one case per
     if not isinstance(data, dict):
         raise BadRecord(f"a move must be a JSON object, not {data!r}")
     kind = data.get("type")
-    seat = _seat(data, referee=kind in ("trades_done", "adjust", "trade"))
-    if kind in ("trades_done", "adjust", "trade"):
-        pass
-    elif seat is None:
-        raise BadRecord(f"move {kind!r}: only a seat may make it")
+    seat = _seat(data, referee=kind in BY_REFEREE)
     match kind:
         case "choose_people":
             return ChoosePeople(_int(data, "seat"), _str(data, "people"))
@@ -274,6 +298,10 @@ def action_from_json(data: Any) -> Action:  # noqa: C901, PLR0911 - one case per
             return Keep(_int(data, "seat"), tuple(sorted(_strs(data, "cards"))))
         case "reinforce":
             return Reinforce(_int(data, "seat"), _str(data, "people"), _int(data, "boats"), _spread(data, "spread"))
+        case "magic_trade":
+            return MagicTrade(seat, _int(data, "a"), _int(data, "b"), _strs(data, "a_gives"), _strs(data, "b_gives"))
+        case "out_of_game":
+            return OutOfGame(seat, _int(data, "holder"), _str(data, "card"))
         case "adjust":
             tokens = data.get("tokens", [])
             if not isinstance(tokens, list) or not all(isinstance(t, dict) for t in tokens):

@@ -27,6 +27,8 @@ from .actions import (
     EndAttacks,
     Fight,
     Keep,
+    MagicTrade,
+    OutOfGame,
     Pass,
     Place,
     PlayCard,
@@ -164,9 +166,16 @@ class Game:
         state = self.state
         if state.winner is not None:
             raise IllegalAction("14.1", N_("The game is over."))
-        if isinstance(move, Adjust):
+        if isinstance(move, Adjust | MagicTrade | OutOfGame):
+            if self.chance() is not None and not isinstance(move, Adjust):
+                raise IllegalAction("6.3", N_("First tell the dice or the card drawn."))
             work = _copy(state)
-            _adjust(self.board, work, move)
+            if isinstance(move, Adjust):
+                _adjust(self.board, work, move)
+            elif isinstance(move, MagicTrade):
+                _magic_trade(work, move)
+            else:
+                _out_of_game(work, move)
         else:
             if self.chance() is not None:
                 raise IllegalAction("6.3", N_("First tell the dice or the card drawn."))
@@ -786,6 +795,45 @@ def _reinforce(board: Board, state: State, move: Reinforce, choice: ReinforceCho
     state.log.append({"event": "reinforced", "people": move.people, "boats": move.boats, "tokens": tokens,
                       "spread": dict(move.spread)})
     state.reinforcing.pop(0)
+
+
+def _magic_trade(state: State, move: MagicTrade) -> None:
+    """12.9, Z-21: after the distribution (the phase of purchases), or at any time the referee allows."""
+    if move.seat is not None and move.seat not in (move.a, move.b):
+        raise IllegalAction("12.9", N_("Only a player of the trade, or the referee, may state it."))
+    if move.seat is not None and state.phase != "reinforce":
+        raise IllegalAction("Z-21", N_("Magic cards are traded after they are handed out; at other times "
+                                       "only the referee may record a trade."))
+    if move.a == move.b or not all(0 <= s < state.players for s in (move.a, move.b)):
+        raise IllegalAction("12.9", N_("A trade is between two players at this table."))
+    if not move.a_gives and not move.b_gives:
+        raise IllegalAction("2.10", N_("A trade moves at least one card."))
+    for seat, gives in ((move.a, move.a_gives), (move.b, move.b_gives)):
+        if Counter(gives) - Counter(state.hands[seat]):
+            raise IllegalAction("12.9", N_("A player can only give magic cards he holds."))
+    for giver, taker, gives in ((move.a, move.b, move.a_gives), (move.b, move.a, move.b_gives)):
+        for card in gives:
+            state.hands[giver].remove(card)
+            state.hands[taker].append(card)
+    if any(len(state.hands[s]) > limit(state, s) for s in (move.a, move.b)):
+        raise IllegalAction("12.9", N_("After a trade nobody may hold more magic cards than his limit."))
+    state.log.append({"event": "magic_trade", "a": move.a, "b": move.b, "stated_by": move.seat,
+                      "a_gives": list(move.a_gives), "b_gives": list(move.b_gives), "secret": True})
+
+
+def _out_of_game(state: State, move: OutOfGame) -> None:
+    """12.13, Z-23: the card leaves the game for good; its holder draws another at once."""
+    if move.seat is not None and move.seat != move.holder:
+        raise IllegalAction("12.13", N_("Only the card's holder, or the referee, may say so."))
+    if not 0 <= move.holder < state.players or move.card not in state.hands[move.holder]:
+        raise IllegalAction("12.13", N_("That player holds no such magic card."))
+    state.hands[move.holder].remove(move.card)
+    state.removed.append(move.card)
+    state.log.append({"event": "out_of_game", "seat": move.holder, "card": move.card})
+    if state.deck.total():
+        state.pending = Pending("draw", move.holder)
+    elif state.under:
+        _give(state, move.holder, state.under.pop(0))
 
 
 def _adjust(board: Board, state: State, move: Adjust) -> None:  # noqa: C901 - one check per field

@@ -90,8 +90,9 @@ def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:  # noqa: C901 - o
 def _entry(entry: dict[str, Any], referee: bool, seat: int | None, state: Any) -> dict[str, Any]:
     if not entry.get("secret") or referee:
         return dict(entry)
-    if entry.get("event") == "trade":
-        parties = {state.peoples[entry["a"]].seat, state.peoples[entry["b"]].seat}
+    if entry.get("event") in ("trade", "magic_trade"):
+        parties = {state.peoples[entry["a"]].seat, state.peoples[entry["b"]].seat} if entry["event"] == "trade" \
+            else {entry["a"], entry["b"]}
         if seat in parties:
             return dict(entry)
         return {k: v for k, v in entry.items() if k not in ("a_gives", "b_gives")}
