@@ -5,8 +5,18 @@ from __future__ import annotations
 import pytest
 
 from companion.games.zargos.rules import Game
-from companion.games.zargos.rules.actions import Keep, MagicTrade, OutOfGame, Pass, PlayCard, Reinforce
-from companion.games.zargos.rules.choices import KeepChoice, WindowChoice
+from companion.games.zargos.rules.actions import (
+    Attack,
+    EndAttacks,
+    Fight,
+    Keep,
+    MagicTrade,
+    OutOfGame,
+    Pass,
+    PlayCard,
+    Reinforce,
+)
+from companion.games.zargos.rules.choices import CombatCardChoice, KeepChoice, WindowChoice
 from companion.games.zargos.rules.errors import IllegalAction
 from companion.games.zargos.rules.terms import CARDS, GREEN, RED
 
@@ -220,3 +230,52 @@ def test_a_card_for_a_people_not_in_the_game_leaves_it_and_another_is_drawn() ->
     game.resolve("eclipse")
     assert game.state.hands[seat] == ["eclipse"] and game.state.removed == ["vent_de_mort"]
     assert "vent_de_mort" not in game.view()["deck"]["under"]
+
+
+def round_two_with(cards: tuple[str, str, str, str], keep: tuple[str, str, str]) -> tuple[Game, int, str, list[str]]:
+    game, seat, people, rest = counted(("kori", "ludos", "k3", "k4"))
+    through_tie_rolls(game)
+    for card in cards:
+        game.resolve(card)
+    game.push(Keep(seat, tuple(sorted(keep))))
+    to_next_window(game, people)
+    return game, seat, people, rest
+
+
+def test_a_wind_of_illusion_answers_a_card_played_in_the_window() -> None:
+    # 12.11, 12.6: a green card that turns aside what is aimed; offered once a card has been played
+    game, seat, _, _ = round_two_with(("vent_d_illusion", "vent_de_folie", "typhon", "eclipse"),
+                                      ("vent_d_illusion", "vent_de_folie", "typhon"))
+    (window,) = [c for c in game.awaited() if isinstance(c, WindowChoice)]
+    assert window.cards == ("typhon", "vent_de_folie")
+    game.push(PlayCard(seat, "vent_de_folie", "kingdom:k8"))
+    game.resolve((2,))  # k8's one occupied province loses 1
+    (window,) = [c for c in game.awaited() if isinstance(c, WindowChoice)]
+    assert "vent_d_illusion" in window.cards
+    game.push(PlayCard(seat, "vent_d_illusion", "kingdom:k9"))
+    assert game.state.hands[seat] == ["typhon"]
+
+
+def test_the_defender_may_play_his_own_wind_of_war_before_the_dice() -> None:
+    # Z-20: the attacker and the defender may each play one per combat
+    game, seat, people, rest = round_two_with(("vent_de_guerre", "vent_de_folie", "typhon", "eclipse"),
+                                              ("typhon", "vent_de_folie", "vent_de_guerre"))
+    attacker = rest[2]
+    while active(game)[1] != attacker:
+        end_turn(game)
+    layout(game, {"kori-1": (people, 2), "k10-4": (attacker, 5), "k8-1": (rest[0], 1), "k9-1": (rest[1], 1)})
+    other = game.state.peoples[attacker].seat
+    game.push(Attack(other, attacker, "k10-4", "kori-1", 4))
+    game.push(EndAttacks(other, attacker))
+    game.push(Fight(other, attacker, "kori-1"))
+    assert game.chance() is None
+    (choice,) = game.awaited()
+    assert isinstance(choice, CombatCardChoice) and choice.seat == seat and choice.province == "kori-1"
+    with pytest.raises(IllegalAction):
+        game.push(PlayCard(seat, "vent_de_guerre", "province:k10-4"))
+    game.push(PlayCard(seat, "vent_de_guerre", "province:kori-1"))
+    node = game.chance()
+    assert node is not None and node.params["for"] == "battle"
+    assert "vent_de_guerre" not in game.state.hands[seat]
+    assert game.view("public")["log"][-1] == {"event": "played", "seat": seat, "card": "vent_de_guerre",
+                                              "target": "province:kori-1"}

@@ -30,7 +30,7 @@ def check(game: Game, seat: int | None) -> None:
         assert "outcomes" not in chance
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 11), (5, 12)])
+@pytest.mark.parametrize(("players", "seed"), [(3, 12), (5, 15)])
 def test_no_view_shows_what_its_reader_may_not_know(players: int, seed: int) -> None:
     rng = random.Random(seed)
     agent = RandomAgent(rng)

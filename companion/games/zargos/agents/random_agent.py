@@ -28,6 +28,7 @@ from companion.games.zargos.rules.actions import (
 from companion.games.zargos.rules.choices import (
     AttackChoice,
     Choice,
+    CombatCardChoice,
     DraftChoice,
     FightChoice,
     KeepChoice,
@@ -83,6 +84,10 @@ class RandomAgent:
                 if "vent_de_guerre" in choice.cards and (choice.seat, province) not in state.war and rng.random() < 0.3:  # noqa: PLR2004
                     return PlayCard(choice.seat, "vent_de_guerre", f"province:{province}")
                 return Fight(choice.seat, choice.people, province)
+            case CombatCardChoice():
+                if rng.random() < 0.5:  # noqa: PLR2004
+                    return PlayCard(choice.seat, "vent_de_guerre", f"province:{choice.province}")
+                return Pass(choice.seat)
             case ReorganiseChoice():
                 return self._reorganise(game, choice)
             case KeepChoice():

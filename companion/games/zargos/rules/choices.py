@@ -79,6 +79,16 @@ class FightChoice(_Choice):
 
 
 @dataclass(frozen=True)
+class CombatCardChoice(_Choice):
+    """Z-20: before a combat's first round, the defender's player may play his own Vent de Guerre (the
+    attacker plays his from the fight choice); pass, or play it on this province."""
+
+    province: str = ""
+    cards: tuple[str, ...] = ()
+    decision = "combat_card"
+
+
+@dataclass(frozen=True)
 class ReorganiseChoice(_Choice):
     people: str = ""
     provinces: tuple[str, ...] = ()  # the provinces it controls (7.4)
@@ -106,4 +116,4 @@ class ReinforceChoice(_Choice):
 
 
 Choice = (PeopleChoice | DraftChoice | TradeChoice | SwordsChoice | PlaceChoice | WindowChoice | AttackChoice
-          | FightChoice | ReorganiseChoice | KeepChoice | ReinforceChoice)
+          | FightChoice | CombatCardChoice | ReorganiseChoice | KeepChoice | ReinforceChoice)

@@ -42,6 +42,7 @@ from .board import ZARGOS, Board
 from .choices import (
     AttackChoice,
     Choice,
+    CombatCardChoice,
     DraftChoice,
     FightChoice,
     KeepChoice,
@@ -289,13 +290,15 @@ def choices(board: Board, setup: Setup, state: State) -> list[Choice]:  # noqa: 
             found: list[Choice] = []
             if state.window_open:  # Z-19: from the player about to play, in turn order
                 seats = _seats_from(state, who.seat)
-                found += [WindowChoice(s, who.key, tuple(sorted({c for c in state.hands[s] if c in RED})))
-                          for s in seats if s not in state.passed and any(c in RED for c in state.hands[s])]
+                found += [WindowChoice(s, who.key, cards) for s in seats
+                          if s not in state.passed and (cards := _window_cards(state, s))]
             sources = tuple((p, n - 1) for p, (q, n) in sorted(state.land.items()) if q == who.key and n > 1)
             found.append(AttackChoice(who.seat, who.key, sources, who.boats, _greens(state, who.seat)))
             return found
         case "fight":
             who = state.peoples[state.order[state.turn]]
+            if state.asking and state.combat is not None:
+                return [CombatCardChoice(state.asking[0], state.combat.province, ("vent_de_guerre",))]
             return [FightChoice(who.seat, who.key, tuple(sorted(state.attacks)), _greens(state, who.seat))]
         case "reorganise":
             who = state.peoples[state.order[state.turn]]
@@ -307,6 +310,12 @@ def choices(board: Board, setup: Setup, state: State) -> list[Choice]:  # noqa: 
             return [ReinforceChoice(who.seat, who.key, who.points, min(who.points // BOAT_COST, free),
                                     STRENGTH_LIMIT - on_board(state, who.key), tuple(sorted(held(state, who.key))))]
     return []
+
+
+def _window_cards(state: State, seat: int) -> tuple[str, ...]:
+    """12.4; 12.11: a Vent d'Illusion answers a card already played in this window."""
+    return tuple(sorted({c for c in state.hands[seat] if c in RED
+                         or (c == "vent_d_illusion" and state.window_played)}))
 
 
 def _greens(state: State, seat: int) -> tuple[str, ...]:
@@ -348,11 +357,15 @@ def _placement_order(setup: Setup, state: State) -> list[str]:
 def _choice_for(found: list[Choice], move: Action) -> Choice:
     if isinstance(move, PlayCard):
         for choice in found:
-            if isinstance(choice, WindowChoice | AttackChoice | FightChoice | ReorganiseChoice) \
+            if isinstance(choice, WindowChoice | AttackChoice | FightChoice | CombatCardChoice | ReorganiseChoice) \
                     and move.card in choice.cards:
                 return choice
         raise IllegalAction("12.4", N_("That magic card cannot be played now: red cards before a turn, green "
                                        "cards during your own turn, and only from your hand."))
+    if isinstance(move, Pass):
+        for choice in found:
+            if isinstance(choice, WindowChoice | CombatCardChoice):
+                return choice
     decision = DECISIONS[move.type]
     people = getattr(move, "people", None)
     for choice in found:
@@ -496,7 +509,7 @@ def _demons(board: Board, state: State, outcome: tuple[int]) -> None:
 def _end_combat(board: Board, state: State) -> None:
     combat = state.combat
     assert combat is not None
-    state.combat = None
+    state.combat, state.asking = None, []
     if combat.strength and not combat.defence:
         _set(board, state, combat.province, combat.attacker, combat.strength)  # 6.5, 9.4
     state.log.append({"event": "combat_over", "province": combat.province,
@@ -587,7 +600,11 @@ def _apply(board: Board, setup: Setup, state: State, move: Action, choice: Choic
             _place(board, state, move.people, move.spread, choice.provinces, choice.strength, "2.12")
             state.peoples[move.people].placed = True
         case Pass():
-            state.passed.add(move.seat)
+            if isinstance(choice, CombatCardChoice):
+                state.asking.pop(0)
+                state.pending = Pending("battle")
+            else:
+                state.passed.add(move.seat)
         case PlayCard():
             _play(board, state, move, choice)
         case Attack():
@@ -653,7 +670,7 @@ def _trade(board: Board, state: State, move: Trade) -> None:
 def _play(board: Board, state: State, move: PlayCard, choice: Choice) -> None:
     hand = state.hands[move.seat]
     kind, _, target = move.target.partition(":")
-    if move.card in RED:
+    if move.card in RED or (move.card == "vent_d_illusion" and isinstance(choice, WindowChoice)):
         if not isinstance(choice, WindowChoice):
             raise IllegalAction("12.4", N_("Red cards are played only before a turn."))
         if (move.card, move.target) in state.window_played:
@@ -667,11 +684,16 @@ def _play(board: Board, state: State, move: PlayCard, choice: Choice) -> None:
             raise IllegalAction("12.6", N_("Green cards are played during your own turn, when they apply."))
         state.window_open = False
         if move.card == "vent_de_guerre":  # Z-20: one per player per combat
-            if not isinstance(choice, FightChoice) or kind != "province" or target not in choice.provinces:
+            combats = choice.provinces if isinstance(choice, FightChoice) else \
+                (choice.province,) if isinstance(choice, CombatCardChoice) else ()
+            if kind != "province" or target not in combats:
                 raise IllegalAction("12.8", N_("A Wind of War is played on one of your combats still to fight."))
             if (move.seat, target) in state.war:
                 raise IllegalAction("12.8", N_("Only one Wind of War per player per combat."))
             state.war.add((move.seat, target))
+            if isinstance(choice, CombatCardChoice):
+                state.asking.pop(0)
+                state.pending = Pending("battle")
     hand.remove(move.card)
     _under(state, [move.card])  # 12.5, 12.6 (the card's lasting effect, if any, is the table's: Z-27)
     state.log.append({"event": "played", "seat": move.seat, "card": move.card, "target": move.target})
@@ -742,7 +764,12 @@ def _start_combat(board: Board, state: State, province: str) -> None:
         _set(board, state, province, people, holder[1] + force)
         return
     state.combat = Combat(province, people, force, holder[0], holder[1], board.is_capital(province))
-    state.pending = Pending("battle")
+    defender = state.peoples[holder[0]].seat
+    if defender != state.peoples[people].seat and "vent_de_guerre" in state.hands[defender] \
+            and (defender, province) not in state.war:
+        state.asking = [defender]  # Z-20: the defender may play his own before the dice
+    else:
+        state.pending = Pending("battle")
 
 
 def _step_ok(board: Board, state: State, people: People, origin: str, target: str, strength: int,

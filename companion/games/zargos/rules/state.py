@@ -73,6 +73,7 @@ class State:
     window_played: set[tuple[str, str]] = field(default_factory=set)  # (card, target) this window (Z-20)
     attacks: dict[str, int] = field(default_factory=dict)  # target → the active people's force (4.4)
     combat: Combat | None = None
+    asking: list[int] = field(default_factory=list)  # seats asked for a Vent de Guerre before a combat (Z-20)
     allow: list[str] = field(default_factory=list)
     reorganised: bool = False
     pending: Pending | None = None
