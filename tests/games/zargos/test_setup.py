@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.games.zargos.rules import Game, Setup
-from companion.games.zargos.rules.actions import ChoosePeople, Draft
+from companion.games.zargos.rules.actions import ChoosePeople, Draft, Place, Swords, Trade, TradesDone
+from companion.games.zargos.rules.choices import PlaceChoice, SwordsChoice
 from companion.games.zargos.rules.errors import BadRecord, IllegalAction
 
 from .support import BOARD, drive, first_turn
@@ -100,3 +101,70 @@ def test_reinforcement_and_boat_cards_are_secret() -> None:
         drawn = [e for e in game.view(reader)["log"] if e["event"] == "drafted" and e["people"] == key]
         assert all("card" not in e for e in drawn if e["secret"])
     assert any(c in ("boat", "reinforcement") for c in game.view(f"seat:{people.seat}")["peoples"][key]["cards"])
+
+
+def test_trading_a_province_card_changes_the_token_on_it() -> None:
+    # 2.10: any trade; the token on a traded province becomes the new owner's
+    game = drive(Game(BOARD, Setup(4)), lambda g: g.state.phase == "trade")
+    (a, pa), (b, pb) = list(game.state.peoples.items())[:2]
+    card = next(c for c in pa.cards if c.startswith("province:"))
+    province = card.partition(":")[2]
+    assert game.state.land[province] == (a, 1)
+    game.push(Trade(pb.seat, a, b, (card,), ()))
+    assert game.state.land[province] == (b, 1) and card in game.state.peoples[b].cards
+    with pytest.raises(IllegalAction) as caught:
+        game.push(Trade(pb.seat, a, b, (card,), ()))  # a no longer holds it
+    assert caught.value.rule == "2.10"
+    outsider = next(s for s in range(4) if s not in (pa.seat, pb.seat))
+    with pytest.raises(IllegalAction):
+        game.push(Trade(outsider, b, a, (card,), ()))  # only a party or the referee states a trade
+    game.push(Trade(None, b, a, (card,), ()))
+    assert game.state.land[province] == (a, 1)
+
+
+def test_trading_ends_when_all_are_done_or_the_referee_says_so() -> None:
+    # 2.10: the 10 minutes are the table's; the engine holds no clock
+    game = drive(Game(BOARD, Setup(4)), lambda g: g.state.phase == "trade")
+    game.push(TradesDone(game.awaited()[0].seat))
+    assert game.state.phase == "trade" and len(game.awaited()) == 3
+    game.push(TradesDone(None))
+    assert game.state.phase in ("swords", "place")
+
+
+def test_swords_are_told_per_card_and_add_tokens_and_boat_cards_give_boats() -> None:
+    # 2.11, Z-05
+    game = drive(Game(BOARD, Setup(4)), lambda g: g.state.phase == "trade")
+    game.push(TradesDone(None))
+    for people in game.state.peoples.values():
+        assert people.boats == people.cards.count("boat")
+    choice = next(c for c in game.awaited() if isinstance(c, SwordsChoice))
+    with pytest.raises(IllegalAction) as caught:
+        game.push(Swords(choice.seat, choice.people, (1,) * (choice.cards + 1)))
+    assert caught.value.rule == "2.11"
+    game.push(Swords(choice.seat, choice.people, (3,) * choice.cards))
+    assert game.state.peoples[choice.people].extra == 3 * choice.cards
+
+
+def test_placement_puts_exactly_what_is_owed_on_ones_own_provinces() -> None:
+    # 2.12, Z-05
+    game = drive(Game(BOARD, Setup(4)), lambda g: g.state.phase == "place")
+    (choice,) = game.awaited()
+    assert isinstance(choice, PlaceChoice)
+    mine = choice.provinces[0]
+    foreign = next(p for p, (q, _) in sorted(game.state.land.items()) if q != choice.people)
+    with pytest.raises(IllegalAction) as caught:
+        game.push(Place(choice.seat, choice.people, ((mine, choice.strength - 1),)))
+    assert caught.value.rule == "2.12"
+    with pytest.raises(IllegalAction):
+        game.push(Place(choice.seat, choice.people, ((foreign, choice.strength),)))
+    game.push(Place(choice.seat, choice.people, ((mine, choice.strength),)))
+    assert game.state.land[mine][1] == 1 + choice.strength
+
+
+def test_the_capital_cards_go_to_the_supply_or_stay_with_their_holders_by_option() -> None:
+    # Z-06, 2.14
+    plain = first_turn(4)
+    assert all(not p.kingdom_cards for p in plain.state.peoples.values())
+    kept = drive(Game(BOARD, Setup(4, 1, (("kingdom_cards", "setup_holder"),))),
+                 lambda g: g.state.phase == "attack")
+    assert sum(len(p.kingdom_cards) for p in kept.state.peoples.values()) == 10
