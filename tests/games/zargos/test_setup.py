@@ -45,7 +45,7 @@ def test_the_highest_die_chooses_first_and_ties_roll_again() -> None:
                                                             (5, 1, 30), (6, 1, 25)])
 def test_allotments_by_player_count(players: int, each: int, allotment: int) -> None:
     # 2.5, Z-05 (the one token per card comes out of the allotment), 2.11 (swords add to it), 15.1, Z-03
-    game = first_turn(players) if each != 3 else drive(Game(BOARD, Setup(2, 3)),  # noqa: PLR2004
+    game = first_turn(players) if each != 3 else drive(Game(BOARD, Setup(2, 3)),
                                                        lambda g: g.state.phase == "attack")
     assert len(game.state.peoples) == players * each
     assert len(game.state.hands) == players  # one magic hand per player (Z-03)

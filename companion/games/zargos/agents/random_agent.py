@@ -57,7 +57,7 @@ class RandomAgent:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def move(self, game: Game, choice: Choice) -> Action:  # noqa: C901, PLR0911, PLR0912 - one case per choice
+    def move(self, game: Game, choice: Choice) -> Action:
         rng, board, state = self.rng, game.board, game.state
         match choice:
             case PeopleChoice():
@@ -71,7 +71,7 @@ class RandomAgent:
             case PlaceChoice():
                 return Place(choice.seat, choice.people, spread(_split(rng, choice.strength, choice.provinces)))
             case WindowChoice():
-                if rng.random() < 0.2:  # noqa: PLR2004
+                if rng.random() < 0.2:
                     card = rng.choice(choice.cards)
                     target = f"kingdom:{rng.choice(sorted(board.kingdoms))}" if card == "vent_de_folie" else ""
                     if (card, target) not in state.window_played:
@@ -81,11 +81,11 @@ class RandomAgent:
                 return self._attack(game, choice)
             case FightChoice():
                 province = rng.choice(choice.provinces)
-                if "vent_de_guerre" in choice.cards and (choice.seat, province) not in state.war and rng.random() < 0.3:  # noqa: PLR2004
+                if "vent_de_guerre" in choice.cards and (choice.seat, province) not in state.war and rng.random() < 0.3:
                     return PlayCard(choice.seat, "vent_de_guerre", f"province:{province}")
                 return Fight(choice.seat, choice.people, province)
             case CombatCardChoice():
-                if rng.random() < 0.5:  # noqa: PLR2004
+                if rng.random() < 0.5:
                     return PlayCard(choice.seat, "vent_de_guerre", f"province:{choice.province}")
                 return Pass(choice.seat)
             case ReorganiseChoice():
@@ -97,20 +97,20 @@ class RandomAgent:
                 tokens = min((choice.points - boats * BOAT_COST) // TOKEN_COST, choice.supply)
                 near = [p for p in choice.provinces if board.in_zargos(p)
                         or any(board.in_zargos(n) for n in board.borders[p])]
-                places = near if near and rng.random() < 0.7 else choice.provinces  # noqa: PLR2004
+                places = near if near and rng.random() < 0.7 else choice.provinces
                 return Reinforce(choice.seat, choice.people, boats, spread(_split(rng, tokens, places)))
         raise AssertionError(f"no move for {choice}")
 
     def _attack(self, game: Game, choice: AttackChoice) -> Action:
         rng, board, state = self.rng, game.board, game.state
-        if not choice.sources or rng.random() < 0.25:  # noqa: PLR2004
+        if not choice.sources or rng.random() < 0.25:
             return EndAttacks(choice.seat, choice.people)
         options: list[tuple[str, str, int, tuple[str, ...]]] = []
         for origin, most in choice.sources:
             for target in sorted(board.borders[origin]):
                 if state.land.get(target, (None, 0))[0] != choice.people:
                     options.append((origin, target, most, ()))
-            if choice.boats and board.coastal(origin) and rng.random() < 0.3:  # noqa: PLR2004
+            if choice.boats and board.coastal(origin) and rng.random() < 0.3:
                 target = rng.choice([p for p in board.provinces if board.coastal(p)])
                 route = board.shortest_sea_route(origin, target)
                 if route and len(route) <= choice.boats and state.land.get(target, (None, 0))[0] != choice.people \
@@ -119,7 +119,7 @@ class RandomAgent:
         if not options:
             return EndAttacks(choice.seat, choice.people)
         zargos = [o for o in options if board.in_zargos(o[1])]
-        origin, target, most, route = rng.choice(zargos if zargos and rng.random() < 0.7 else options)  # noqa: PLR2004
+        origin, target, most, route = rng.choice(zargos if zargos and rng.random() < 0.7 else options)
         strength = rng.randint(max(1, most // 2), most)
         return Attack(choice.seat, choice.people, origin, target, strength, route)
 
@@ -128,7 +128,7 @@ class RandomAgent:
         mine = set(choice.provinces)
         moves = [(p, q) for p in choice.provinces if state.land[p][1] > 1
                  for q in sorted(board.borders[p]) if q in mine]
-        if not moves or rng.random() < 0.3:  # noqa: PLR2004
+        if not moves or rng.random() < 0.3:
             return Reorganise(choice.seat, choice.people, ())
         origin, target = rng.choice(moves)
         step = Step(origin, target, rng.randint(1, state.land[origin][1] - 1))

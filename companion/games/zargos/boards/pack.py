@@ -69,7 +69,7 @@ def default_pack() -> Board:
     return parse_pack(default_pack_text())
 
 
-def _read(text: str) -> tuple[Board | None, list[str]]:  # noqa: C901, PLR0912, PLR0915 - one pass, one list
+def _read(text: str) -> tuple[Board | None, list[str]]:
     problems: list[str] = []
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))
@@ -182,10 +182,10 @@ def _read(text: str) -> tuple[Board | None, list[str]]:  # noqa: C901, PLR0912, 
         around = _texts(zargos, "around", "[zargos]", problems)
         coastal = _texts(zargos, "coastal", "[zargos]", problems)
     inside = sorted(p for p, v in provinces.items() if v.kingdom == ZARGOS)
-    if len(around) != 3:  # noqa: PLR2004 - 9.3
+    if len(around) != 3:
         problems.append(f"[zargos]: 'around' must name the 3 provinces around the Forbidden City (9.3), "
                         f"not {len(around)}")
-    if len(coastal) != 6:  # noqa: PLR2004 - 9.3
+    if len(coastal) != 6:
         problems.append(f"[zargos]: 'coastal' must name Zargos's 6 coastal provinces (9.3), not {len(coastal)}")
     named = [city, *around, *coastal] if city else [*around, *coastal]
     for pid in named:
@@ -193,7 +193,7 @@ def _read(text: str) -> tuple[Board | None, list[str]]:  # noqa: C901, PLR0912, 
             problems.append(f"[zargos]: '{pid}' is not a province of the kingdom '{ZARGOS}'")
     if len(set(named)) != len(named):
         problems.append("[zargos]: a province is named twice among the Forbidden City and the rings")
-    if len(inside) != 10 or set(inside) != set(named):  # noqa: PLR2004 - 1.8
+    if len(inside) != 10 or set(inside) != set(named):
         problems.append(f"Zargos must have exactly 10 provinces, the ones [zargos] names (1.8); "
                         f"the pack puts {len(inside)} in it")
     for pid in around:

@@ -183,7 +183,7 @@ def spread(mapping: Mapping[str, int]) -> Spread:
     return tuple(sorted((str(k), int(v)) for k, v in mapping.items() if int(v) != 0))
 
 
-def action_to_json(action: Action) -> dict[str, Any]:  # noqa: C901 - one case per action
+def action_to_json(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"type": action.type, "seat": action.seat}
     match action:
         case ChoosePeople(people=people):
@@ -256,7 +256,7 @@ def _seat(data: Mapping[str, Any], referee: bool = False) -> int | None:
     return _int(data, "seat")
 
 
-def action_from_json(data: Any) -> Action:  # noqa: C901, PLR0911 - one case per action
+def action_from_json(data: Any) -> Action:
     if not isinstance(data, dict):
         raise BadRecord(f"a move must be a JSON object, not {data!r}")
     kind = data.get("type")

@@ -21,9 +21,9 @@ class Setup:
     options: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 6:  # noqa: PLR2004 - 2.1
+        if not 2 <= self.players <= 6:
             raise BadRecord(f"Zargos is played by 2 to 6 players (2.1), not {self.players}")
-        each = self.peoples_each or (2 if self.players <= 3 else 1)  # noqa: PLR2004 - 2.4
+        each = self.peoples_each or (2 if self.players <= 3 else 1)
         allowed = {2: (2, 3), 3: (2,)}.get(self.players, (1,))
         if each not in allowed:
             raise BadRecord(f"at {self.players} players each runs {' or '.join(map(str, allowed))} "

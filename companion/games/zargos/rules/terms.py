@@ -64,7 +64,7 @@ def dice_for(strength: int) -> int:
     """6.3: 1-3 → 1 die, 4-6 → 2 dice, 7 or more → 3 dice."""
     if strength <= 0:
         return 0
-    return 1 if strength <= 3 else 2 if strength <= 6 else 3  # noqa: PLR2004 - the rule's bounds
+    return 1 if strength <= 3 else 2 if strength <= 6 else 3
 
 
 # What the text does not give, and the bounds the engine uses until the table says more (PROVISIONAL).

@@ -27,7 +27,7 @@ def _reader_seat(reader: str, players: int) -> int | None:
     return int(number)
 
 
-def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:  # noqa: C901 - one section per part
+def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:
     state, board = game.state, game.board
     seat = _reader_seat(reader, state.players)
     referee = reader == REFEREE
