@@ -185,6 +185,10 @@ def test_the_master_draws_five_and_keeps_five_and_kingdom_cards_give_nothing() -
     assert deals == [seat] * 5
     (choice,) = game.awaited()
     assert isinstance(choice, KeepChoice) and choice.keep == 5 and len(choice.cards) == 8
+    game.push(Keep(seat, choice.cards[:5]))
+    put(game, "fc", None)  # 9.14, Z-15: no Master any more; he cuts down to 3 at once
+    (choice,) = game.awaited()
+    assert isinstance(choice, KeepChoice) and choice.seat == seat and choice.keep == 3
 
 
 def test_magic_cards_are_traded_after_the_distribution_within_the_limits() -> None:

@@ -177,3 +177,31 @@ def test_at_two_players_the_same_people_must_hold_the_four() -> None:
         put(game, province, people, 2)
     put(game, "z-a3", sibling, 2)
     assert game.result() is None
+
+
+def test_forces_from_several_provinces_join_against_one() -> None:
+    # 4.2, Z-08: they fight as one force
+    game = first_turn()
+    seat, people = active(game)
+    enemy = others(game, people)[0]
+    layout(game, {"kori-1": (people, 4), "kori-2": (people, 4), "kori-3": (enemy, 5)})
+    game.push(Attack(seat, people, "kori-1", "kori-3", 3))
+    game.push(Attack(seat, people, "kori-2", "kori-3", 3))
+    game.push(EndAttacks(seat, people))
+    game.push(Fight(seat, people, "kori-3"))
+    node = game.chance()
+    assert node is not None and node.params["dice"] == [2, 2] and game.state.combat is not None
+    assert game.state.combat.strength == 6
+
+
+def test_at_two_players_a_players_two_peoples_may_fight_each_other() -> None:
+    # 6.8, 15.2
+    game = first_turn(players=2)
+    seat, people = active(game)
+    sibling = next(k for k, p in game.state.peoples.items() if p.seat == seat and k != people)
+    layout(game, {"kori-1": (people, 4), "kori-2": (sibling, 2)}
+           | {f"k{8 + i}-1": (k, 1) for i, k in enumerate(k for k in game.state.peoples if k not in (people, sibling))})
+    game.push(Attack(seat, people, "kori-1", "kori-2", 3))
+    game.push(EndAttacks(seat, people))
+    game.push(Fight(seat, people, "kori-2"))
+    assert game.state.combat is not None and game.state.combat.defender == sibling
