@@ -205,3 +205,29 @@ def test_at_two_players_a_players_two_peoples_may_fight_each_other() -> None:
     game.push(EndAttacks(seat, people))
     game.push(Fight(seat, people, "kori-2"))
     assert game.state.combat is not None and game.state.combat.defender == sibling
+
+
+def test_a_loss_stated_during_a_combat_changes_that_combat() -> None:
+    # Z-27 ("a loss changed", e.g. a Vent de Guerre's effect): the stated change applies to the fighting side
+    game, seat, people, enemy = battle(defender=8, force=9)
+    game.push(Adjust(seat, "card:vent_de_guerre", tokens=(("kori-3", enemy, -3),)))
+    assert game.state.combat is not None and game.state.combat.defence == 5 and game.state.land["kori-3"] == (enemy, 5)
+    game.push(Adjust(None, "referee", tokens=(("kori-3", people, -4),)))
+    assert game.state.combat is not None and game.state.combat.strength == 5
+    node = game.chance()
+    assert node is not None and node.params["dice"] == [2, 2]  # the dice follow the changed strengths (6.3)
+    game.push(Adjust(None, "referee", tokens=(("kori-3", enemy, -5),)))
+    assert game.state.combat is None and game.state.land["kori-3"] == (people, 5) and game.chance() is None
+
+
+def test_one_more_reorganisation_when_the_table_allows_it() -> None:
+    # Z-27: "a move allowed"
+    game = first_turn()
+    seat, people = active(game)
+    layout(game, {"kori-1": (people, 3), "kori-2": (people, 3), "ludos-2": (others(game, people)[0], 3)})
+    game.push(EndAttacks(seat, people))
+    game.push(Adjust(None, "power:" + people, allow=("extra_reorganisation",)))
+    game.push(Reorganise(seat, people, (Step("kori-1", "kori-2", 2),)))
+    assert active(game)[1] == people and game.state.phase == "reorganise"
+    game.push(Reorganise(seat, people, (Step("kori-2", "kori-1", 1),)))
+    assert active(game)[1] != people
