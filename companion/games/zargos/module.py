@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import N_
-from companion.core.game import Option
+from companion.core.game import GameModule, Option
 
 from .boards import FORMAT as PACK_FORMAT
 from .boards import default_pack, default_pack_text, parse_pack
@@ -39,3 +39,12 @@ class ZargosPacks:
 
     def parse(self, text: str) -> Board:
         return parse_pack(text)
+
+
+def game_module() -> GameModule:
+    """Zargos's module as far as it exists: rules, packs and the test suites' part. `__init__` does not
+    define `GAME = game_module()` yet: a table could not play it without its table, box and page parts."""
+    from .testing import ZargosTesting
+
+    return GameModule(key="zargos", title=N_("Zargos"), rules=ZargosRules(), packs=ZargosPacks(),
+                      testing=ZargosTesting())

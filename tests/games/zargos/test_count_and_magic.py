@@ -124,8 +124,8 @@ def test_hands_are_secret_but_their_size_is_not() -> None:
     hand_of_four(game, seat)
     other = (seat + 1) % 4
     for reader, sees in (("referee", True), (f"seat:{seat}", True), (f"seat:{other}", False), ("public", False)):
-        shown = next(h for h in game.view(reader)["hands"] if h["seat"] == seat)
-        assert shown["count"] == 3 and ("cards" in shown) is sees
+        shown = next(h for h in game.view(reader)["players"] if h["seat"] == seat)
+        assert shown["cards"] == 3 and ("hand" in shown) is sees
         drawn = [e for e in game.view(reader)["log"] if e["event"] == "drew"]
         assert all(("card" in e) is sees for e in drawn)
 
@@ -162,7 +162,7 @@ def test_the_master_of_the_winds_takes_every_hand_and_loses_his_powers_with_the_
     other = game.state.peoples[rest[0]].seat
     put(game, "fc", rest[0], 3)
     assert game.state.master == other
-    hands = {h["seat"]: h["count"] for h in game.view("public")["hands"]}
+    hands = {h["seat"]: h["cards"] for h in game.view("public")["players"]}
     assert hands[seat] == 0 and hands[other] == 3 and game.view("public")["master"] == other
     put(game, "fc", None)
     assert game.state.master is None and len(game.state.hands[other]) == 3

@@ -185,3 +185,26 @@ def test_zargos_is_not_offered_until_its_table_boxes_and_pages_exist() -> None:
     game = first_turn(players=2)
     assert rules.replay_json(packs.shipped(), game.record_json()).view() == game.view()
     assert rules.seats == range(2, 7) and len(rules.colours) == 6
+
+
+def test_every_choice_and_view_reads_back_from_json_at_every_point() -> None:
+    # the framework stores and sends choices and views as JSON: they must read back equal
+    import random
+
+    from companion.games.zargos.testing import ZargosTesting
+
+    testing, rng = ZargosTesting(), random.Random(3)
+    game = testing.start(3)
+    while game.result() is None:
+        for choice in game.awaited():
+            data = choice.to_json()
+            assert json.loads(json.dumps(data)) == data and (data["seat"], data["decision"]) == (choice.seat,
+                                                                                                  choice.decision)
+        if game.version % 7 == 0:
+            view = game.view("referee")
+            assert json.loads(json.dumps(view)) == view
+        node = game.chance()
+        if node is not None:
+            game.resolve(rng.choices(node.outcomes, weights=node.weights)[0])
+        else:
+            game.push(testing.random_move(game, rng.choice(game.awaited()), rng))

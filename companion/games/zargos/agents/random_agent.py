@@ -97,13 +97,13 @@ class RandomAgent:
                 tokens = min((choice.points - boats * BOAT_COST) // TOKEN_COST, choice.supply)
                 near = [p for p in choice.provinces if board.in_zargos(p)
                         or any(board.in_zargos(n) for n in board.borders[p])]
-                places = near if near and rng.random() < 0.7 else choice.provinces
+                places = near if near and rng.random() < 0.9 else choice.provinces
                 return Reinforce(choice.seat, choice.people, boats, spread(_split(rng, tokens, places)))
         raise AssertionError(f"no move for {choice}")
 
     def _attack(self, game: Game, choice: AttackChoice) -> Action:
         rng, board, state = self.rng, game.board, game.state
-        if not choice.sources or rng.random() < 0.25:
+        if not choice.sources or rng.random() < 0.2:
             return EndAttacks(choice.seat, choice.people)
         options: list[tuple[str, str, int, tuple[str, ...]]] = []
         for origin, most in choice.sources:
@@ -119,8 +119,10 @@ class RandomAgent:
         if not options:
             return EndAttacks(choice.seat, choice.people)
         zargos = [o for o in options if board.in_zargos(o[1])]
-        origin, target, most, route = rng.choice(zargos if zargos and rng.random() < 0.7 else options)
-        strength = rng.randint(max(1, most // 2), most)
+        centre = [o for o in zargos if o[1] == board.forbidden_city or o[1] in board.around]
+        pool = centre if centre and rng.random() < 0.8 else zargos if zargos and rng.random() < 0.8 else options
+        origin, target, most, route = rng.choice(pool)
+        strength = most if rng.random() < 0.6 else rng.randint(max(1, most // 2), most)
         return Attack(choice.seat, choice.people, origin, target, strength, route)
 
     def _reorganise(self, game: Game, choice: ReorganiseChoice) -> Action:
@@ -130,7 +132,8 @@ class RandomAgent:
                  for q in sorted(board.borders[p]) if q in mine]
         if not moves or rng.random() < 0.3:
             return Reorganise(choice.seat, choice.people, ())
-        origin, target = rng.choice(moves)
+        inward = [(p, q) for p, q in moves if board.in_zargos(q) and not board.in_zargos(p)]
+        origin, target = rng.choice(inward if inward and rng.random() < 0.8 else moves)
         step = Step(origin, target, rng.randint(1, state.land[origin][1] - 1))
         return Reorganise(choice.seat, choice.people, (step,))
 

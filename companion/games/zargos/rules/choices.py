@@ -15,8 +15,12 @@ class _Choice:
     decision = ""
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        return {"decision": self.decision, **{k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}}
+        return {"decision": self.decision, **{k: _plain(v) for k, v in asdict(self).items()}}
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as JSON lists, at any depth (a choice's JSON reads back equal)."""
+    return [_plain(v) for v in value] if isinstance(value, tuple | list) else value
 
 
 @dataclass(frozen=True)

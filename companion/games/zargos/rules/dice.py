@@ -18,6 +18,7 @@ def totals(dice: int) -> dict[int, int]:
     return ways
 
 
+@cache
 def outcomes(*dice: int) -> tuple[tuple[tuple[int, ...], ...], tuple[float, ...]]:
     """Every tuple of totals for sides rolling these numbers of dice, with their probabilities."""
     tables = [totals(n) for n in dice]

@@ -118,6 +118,7 @@ def advance(board: Board, setup: Setup, state: State) -> None:
 
 def begin_round(state: State) -> None:
     state.round += 1
+    state.log_start = len(state.log)
     state.turn = 0
     start_turn(state)
 

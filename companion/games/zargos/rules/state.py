@@ -91,3 +91,4 @@ class State:
     folie_seat: int | None = None
     winner: str | None = None  # the winning people (14.1)
     log: list[dict[str, object]] = field(default_factory=list)  # what happened, in order, for the views
+    log_start: int = 0  # the first entry of the current round: views show the log from there

@@ -1,6 +1,7 @@
 """`zargos-state/1`: what one reader may know of a game (docs/formats.md). Readers: "referee" (everything),
 "public" (the table's screen), "seat:N" (one player: also his own magic hand and his secret placement cards).
-A magic hand's cards appear only in its owner's and the referee's view; others see how many (12.2)."""
+A magic hand's cards (`players[].hand`) appear only in its owner's and the referee's view; others see how
+many (`players[].cards`, 12.2)."""
 
 from __future__ import annotations
 
@@ -46,22 +47,23 @@ def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:
         if sees(people.seat):
             entry["extra"] = people.extra
         peoples[key] = entry
-    hands = []
+    players = []
     for owner, hand in sorted(state.hands.items()):
-        shown: dict[str, Any] = {"seat": owner, "count": len(hand)}
+        shown: dict[str, Any] = {"seat": owner, "peoples": [k for k, p in state.peoples.items() if p.seat == owner],
+                                 "cards": len(hand)}
         if sees(owner):
-            shown["cards"] = sorted(hand)
-        hands.append(shown)
+            shown["hand"] = sorted(hand)
+        players.append(shown)
     node = game.chance()
     chance: dict[str, Any] | None = None if node is None else {
         "kind": node.kind, "told_by": node.told_by, "prompt": node.prompt, "params": dict(node.params)}
-    if node is not None and (referee or (node.told_by is not None and node.told_by == seat) or node.kind != "draw"):
+    if node is not None and node.kind != "dice" and (referee or node.told_by == seat or node.kind != "draw"):
         chance = {**(chance or {}), "outcomes": [list(o) if isinstance(o, tuple) else o for o in node.outcomes]}
     combat = state.combat
     out: dict[str, Any] = {
         "format": FORMAT, "reader": reader, "version": game.version, "round": state.round, "phase": state.phase,
         "board": {"name": board.name, "status": board.status, "sha256": board.sha256},
-        "players": state.players, "peoples_each": state.peoples_each, "seat_order": list(state.seat_order),
+        "players": players, "peoples_each": state.peoples_each, "seat_order": list(state.seat_order),
         "peoples": peoples,
         "provinces": {p: {"people": q, "strength": n} for p, (q, n) in sorted(state.land.items())},
         "demons": sorted(p for p in board.kingdoms[ZARGOS].provinces if p not in state.land),
@@ -73,13 +75,14 @@ def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:
             "defender": combat.defender, "defence": combat.defence, "capital": combat.capital,
             "rounds": combat.rounds},
         "allowed": list(state.allow), "values": dict(state.values),
-        "hands": hands, "master": state.master,
+        "master": state.master,
         "deck": {"count": sum(state.deck.values()) + len(state.under)},
         "awaiting": [{"seat": c.seat, "decision": c.decision} for c in game.awaited()],
         "chance": chance,
         "winner": None if state.winner is None else {"people": state.winner,
                                                      "seat": state.peoples[state.winner].seat},
-        "log": [_entry(e, referee, seat, state) for e in state.log],
+        "log_start": state.log_start,
+        "log": [_entry(e, referee, seat, state) for e in state.log[state.log_start:]],
     }
     if referee:
         out["deck"]["unseen"] = dict(sorted((c, n) for c, n in state.deck.items() if n))
