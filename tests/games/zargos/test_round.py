@@ -231,3 +231,32 @@ def test_one_more_reorganisation_when_the_table_allows_it() -> None:
     assert active(game)[1] == people and game.state.phase == "reorganise"
     game.push(Reorganise(seat, people, (Step("kori-2", "kori-1", 1),)))
     assert active(game)[1] != people
+
+
+def test_reorganisation_may_cross_the_sea_for_one_boat_per_sea_space() -> None:
+    # 7.5, Z-10, 5.6: the lake between KORI and LUDOS is a sea space (kori-5 and ludos-1 border it)
+    game = first_turn()
+    seat, people = active(game)
+    layout(game, {"kori-5": (people, 4), "ludos-1": (people, 1), "k3-1": (others(game, people)[0], 3)})
+    game.push(Adjust(None, "referee", boats=((people, 1 - game.state.peoples[people].boats),)))
+    game.push(EndAttacks(seat, people))
+    refused(game, Reorganise(seat, people, (Step("kori-5", "ludos-1", 2, ("s1",)),)), "7.5")
+    game.push(Reorganise(seat, people, (Step("kori-5", "ludos-1", 2, ("lake",)),)))
+    assert game.state.land["ludos-1"] == (people, 3) and game.state.peoples[people].boats == 0
+
+
+def test_taking_the_forbidden_city_from_the_master_makes_the_taker_master_at_once() -> None:
+    # 9.9, 9.13: at the end of the combat, without waiting for the end of the turn
+    game = first_turn()
+    seat, people = active(game)
+    enemy = others(game, people)[0]
+    layout(game, {"fc": (enemy, 2), "z-a1": (people, 10)})
+    assert game.state.master == game.state.peoples[enemy].seat
+    game.push(Attack(seat, people, "z-a1", "fc", 9))
+    game.push(EndAttacks(seat, people))
+    game.push(Fight(seat, people, "fc"))
+    node = game.chance()
+    assert node is not None and node.params["dice"] == [3, 1] and game.state.combat is not None
+    assert game.state.combat.capital  # 6.7: the Forbidden City is a capital
+    game.resolve((6, 1))  # 6 ÷ 3 = 2: the defender is gone
+    assert game.state.land["fc"] == (people, 9) and game.state.master == seat
