@@ -50,6 +50,7 @@ def test_the_checker_accepts_the_shipped_pack() -> None:
     ('lake = true', 'lake = false', "exactly one sea space with lake = true (5.6)"),
     ('kingdom = "kori"', 'kingdom = "korri"', "kingdom 'korri' is not declared"),
     ('name = "KORI"\ncapital = "kori-2"', 'name = "KORI"\ncapital = "kori-2"\nvalue = -3', "'value' (printed on"),
+    ('seas = ["s1"]', 'sea = ["s1"]', "unknown key 'sea'"),
 ])
 def test_the_checker_names_each_problem_in_words(old: str, new: str, words: str) -> None:
     problems = broken(old, new)

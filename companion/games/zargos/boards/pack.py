@@ -41,9 +41,22 @@ def _texts(table: Mapping[str, Any], key: str, where: str, problems: list[str]) 
     return ()
 
 
+KEYS = {"kingdom": {"id", "name", "capital", "value"}, "province": {"id", "name", "kingdom", "seas"},
+        "sea": {"id", "name", "links", "lake"}, "border": {"between"},
+        "zargos": {"name", "forbidden_city", "around", "coastal"}}
+
+
+def _unknown(table: Mapping[str, Any], kind: str, index: int, problems: list[str]) -> None:
+    """A misspelt key would otherwise be ignored in silence (a `sea` for `seas` makes a coast inland)."""
+    for key in sorted(set(table) - KEYS[kind] - {"source"}):
+        problems.append(f"{kind} {index}: unknown key '{key}' (known: {', '.join(sorted(KEYS[kind]))}, source)")
+
+
 def _tables(data: Mapping[str, Any], key: str, problems: list[str]) -> list[Mapping[str, Any]]:
     value = data.get(key, [])
     if isinstance(value, list) and all(isinstance(v, dict) for v in value):
+        for index, table in enumerate(value, start=1):
+            _unknown(table, key, index, problems)
         return value
     problems.append(f"'{key}' must be a list of tables ([[{key}]])")
     return []
@@ -177,6 +190,7 @@ def _read(text: str) -> tuple[Board | None, list[str]]:
         problems.append("the pack must have a [zargos] table naming the Forbidden City and Zargos's rings")
         zargos_name = "Zargos"
     else:
+        _unknown(zargos, "zargos", 1, problems)
         zargos_name = _text(zargos, "name", "[zargos]", problems) or "Zargos"
         city = _text(zargos, "forbidden_city", "[zargos]", problems) or ""
         around = _texts(zargos, "around", "[zargos]", problems)
