@@ -67,7 +67,7 @@ def test_a_referees_stated_effect_is_recorded_with_who_stated_it_and_replays() -
     shown = [e for e in game.view("public")["log"] if e["event"] == "adjusted"]
     assert shown[0]["stated_by"] == seat and shown[1]["stated_by"] is None
     again = replay_json(BOARD, game.record_json())
-    assert again.state.land[province][1] == before + 2 and again.view("public")["allowed"] == ["attack_anywhere"]
+    assert again.state.land[province][1] == before + 2 and again.view("public")["allowed"] == ["attack_anywhere/power"]
 
 
 def test_an_allowed_move_lets_one_attack_ignore_borders() -> None:

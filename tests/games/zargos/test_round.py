@@ -260,3 +260,28 @@ def test_taking_the_forbidden_city_from_the_master_makes_the_taker_master_at_onc
     assert game.state.combat.capital  # 6.7: the Forbidden City is a capital
     game.resolve((6, 1))  # 6 ÷ 3 = 2: the defender is gone
     assert game.state.land["fc"] == (people, 9) and game.state.master == seat
+
+
+def test_peoples_powers_do_not_work_in_zargos() -> None:
+    # 9.6, Z-13: a power's stated effect never touches Zargos; a card's or the referee's may
+    game = first_turn()
+    seat, people = active(game)
+    layout(game, {"kori-3": (people, 6), "kori-1": (people, 3), "z-c1": (people, 2),
+                  "ludos-2": (others(game, people)[0], 3)})
+    before = game.view()
+    with pytest.raises(IllegalAction) as caught:
+        game.push(Adjust(seat, f"power:{people}", tokens=(("z-c1", people, 2),)))
+    assert caught.value.rule == "9.6" and game.view() == before
+    game.push(Adjust(seat, "card:vent_de_terre", tokens=(("z-c1", people, 2),)))
+    game.push(Adjust(seat, f"power:{people}", allow=("attack_anywhere", "extra_reorganisation")))
+    refused(game, Attack(seat, people, "kori-1", "z-a1", 2), "9.6")  # into Zargos, no border: the power stops
+    game.push(Attack(seat, people, "kori-1", "ludos-2", 2))  # outside Zargos the power works
+    game.push(EndAttacks(seat, people))
+    game.push(Fight(seat, people, "ludos-2"))
+    game.resolve((6, 1))  # LUDOS's capital: a third, 3 → 1
+    game.resolve((6, 1))
+    game.push(Reorganise(seat, people, ()))
+    assert active(game)[1] == people  # one more reorganisation is allowed
+    refused(game, Reorganise(seat, people, (Step("kori-3", "z-c1", 1),)), "9.6")  # the power's extra move
+    game.push(Reorganise(seat, people, ()))
+    assert active(game)[1] != people

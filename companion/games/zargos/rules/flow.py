@@ -127,6 +127,7 @@ def start_turn(state: State) -> None:
     state.phase = "attack"
     state.window_open, state.passed, state.window_played = True, set(), set()
     state.attacks, state.combat, state.reorganised, state.allow, state.war = {}, None, False, [], set()
+    state.reorganisations = 0
 
 
 def next_turn(state: State) -> None:

@@ -215,10 +215,14 @@ def attack_move(board: Board, state: State, move: Attack) -> None:
                                 seas=len(move.route), boats=people.boats)
         people.boats -= len(move.route)  # 5.5, Z-08: back to the supply
     elif not board.adjacent(move.origin, move.target):
-        if "attack_anywhere" not in state.allow:
+        zargos = board.in_zargos(move.origin) or board.in_zargos(move.target)
+        allowed = _allowance(state, "attack_anywhere", zargos)
+        if allowed is None:
+            if zargos and _allowance(state, "attack_anywhere", False):
+                raise IllegalAction("9.6", N_("Peoples' powers do not work in Zargos."))
             raise IllegalAction("4.1", N_("{a} and {b} share no border."), a=board.province_name(move.origin),
                                 b=board.province_name(move.target))
-        state.allow.remove("attack_anywhere")
+        state.allow.remove(allowed)
     state.land[move.origin] = (move.people, origin[1] - move.strength)
     state.attacks[move.target] = state.attacks.get(move.target, 0) + move.strength
     state.log.append({"event": "attack", "people": move.people, "from": move.origin, "to": move.target,
@@ -244,12 +248,26 @@ def check_step(board: Board, state: State, people: People, origin: str, target: 
                             b=board.province_name(target))
 
 
+def _allowance(state: State, kind: str, zargos: bool) -> str | None:
+    """A move allowed by a stated effect (Z-27); one a people's power allowed never enters, leaves or
+    passes through Zargos (9.6, Z-13). The power's is used first where both would do."""
+    usable = [a for a in state.allow if a.partition("/")[0] == kind and not (zargos and a.endswith("/power"))]
+    return sorted(usable, key=lambda a: not a.endswith("/power"))[0] if usable else None
+
+
 def reorganise_move(board: Board, state: State, move: Reorganise) -> None:
     """7.1, Z-10: one group up to 2 provinces (dropping or picking up in between, 7.3) or two groups 1
-    province each: at most two steps of one province each."""
+    province each: at most two steps of one province each. A second reorganisation is one a stated
+    effect allowed."""
     if len(move.steps) > 2:
         raise IllegalAction("7.1", N_("Reorganise with one group up to 2 provinces or two groups 1 province each."))
     people = state.peoples[move.people]
+    if state.reorganisations:
+        zargos = any(board.in_zargos(p) for s in move.steps for p in (s.origin, s.target) if p in board.provinces)
+        allowed = _allowance(state, "extra_reorganisation", zargos)
+        if allowed is None:
+            raise IllegalAction("9.6", N_("Peoples' powers do not work in Zargos."))
+        state.allow.remove(allowed)
     for step in move.steps:
         if step.origin not in board.provinces or step.target not in board.provinces:
             raise IllegalAction("7.4", N_("No such province on this map."))
@@ -259,10 +277,8 @@ def reorganise_move(board: Board, state: State, move: Reorganise) -> None:
         state.land[step.target] = (people.key, there[1] + step.strength)
     state.log.append({"event": "reorganised", "people": move.people,
                       "steps": [[s.origin, s.target, s.strength, list(s.route)] for s in move.steps]})
-    if "extra_reorganisation" in state.allow:
-        state.allow.remove("extra_reorganisation")
-    else:
-        state.reorganised = True
+    state.reorganisations += 1
+    state.reorganised = _allowance(state, "extra_reorganisation", False) is None
 
 
 def reinforce_move(board: Board, state: State, move: Reinforce, choice: ReinforceChoice) -> None:
@@ -331,6 +347,8 @@ def apply_effect(board: Board, state: State, move: Adjust) -> None:
     for province, people, change in move.tokens:
         if province not in board.provinces or people not in state.peoples:
             raise IllegalAction("Z-27", N_("No such province or people in this game."))
+        if kind == "power" and board.in_zargos(province):
+            raise IllegalAction("9.6", N_("Peoples' powers do not work in Zargos."))
         combat = state.combat
         if combat is not None and combat.province == province and people in (combat.attacker, combat.defender):
             if people == combat.attacker:
@@ -356,7 +374,7 @@ def apply_effect(board: Board, state: State, move: Adjust) -> None:
         state.peoples[people].boats += change
     if sum(p.boats for p in state.peoples.values()) > BOATS:
         raise IllegalAction("Z-24", N_("There are 15 boats in all."))
-    state.allow += list(move.allow)
+    state.allow += [f"{a}/power" if kind == "power" else a for a in move.allow]
     state.log.append({"event": "adjusted", "stated_by": move.seat, "reason": move.reason,
                       "tokens": [list(t) for t in move.tokens], "boats": dict(move.boats),
                       "allow": list(move.allow)})

@@ -76,6 +76,7 @@ class State:
     asking: list[int] = field(default_factory=list)  # seats asked for a Vent de Guerre before a combat (Z-20)
     allow: list[str] = field(default_factory=list)
     reorganised: bool = False
+    reorganisations: int = 0  # made this turn
     pending: Pending | None = None
     ties: list[list[str]] = field(default_factory=list)  # groups still tied (Z-16)
     tie_rolls: dict[str, int] = field(default_factory=dict)
