@@ -11,20 +11,54 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.games.xidit.rules import Game, IllegalAction, XiditError, record_from_json, record_to_json
-from companion.games.xidit.rules.board import Board
+from companion import bench as benchmarks
+from companion.agents import levels as agent_levels
+from companion.agents.simulate import simulate, simulate_agents
+from companion.core import framework, registry
+from companion.core.commands import GameCommands
+from companion.core.errors import CompanionError, IllegalAction
+from companion.core.game import GameModule, Match
 
 EXIT_BAD_INPUT = 2
 
 
-class CliError(XiditError):
+class CliError(CompanionError):
     """Bad input on the command line: reported as one line, exit 2."""
 
 
-def _board(path: str | None) -> Board:
-    from companion.games.xidit.boards import default_pack, load_pack
+def _game(key: str | None) -> GameModule:
+    """The game a command is about: `--game`, else the one every command meant before there were several."""
+    return registry.load(key or registry.DEFAULT)
 
-    return load_pack(Path(path)) if path else default_pack()
+
+def _commands(game: GameModule) -> GameCommands:
+    if game.commands is None:
+        raise CliError(f"the game {game.key!r} has no packs to read on the command line")
+    return game.commands
+
+
+def _pack(game: GameModule, path: str | None) -> Any:
+    return _commands(game).load_pack(Path(path) if path else None)
+
+
+def _options(game: GameModule, given: Sequence[str], short: bool = False) -> dict[str, str]:
+    """The game's options from `--option name=value` (and the old `--short`), each checked; defaults for the rest."""
+    known = {option.name: option for option in game.options}
+    options = {name: option.default for name, option in known.items()}
+    if short:
+        if "length" not in known or "short" not in known["length"].values:
+            raise CliError(f"--short: {game.title} has no short game")
+        options["length"] = "short"
+    for item in given:
+        name, equals, value = item.partition("=")
+        name, value = name.strip(), value.strip()
+        if not equals or name not in known:
+            choices = ", ".join(f"{o.name}={'|'.join(o.values)}" for o in known.values()) or "none"
+            raise CliError(f"--option {item!r}: {game.title}'s options are {choices}")
+        if value not in known[name].values:
+            raise CliError(f"--option {name} must be one of {', '.join(known[name].values)}, not {value!r}")
+        options[name] = value
+    return options
 
 
 def _read_json(path: str) -> Any:
@@ -40,33 +74,40 @@ def _read_json(path: str) -> Any:
         raise CliError(f"{path} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
 
 
+def _record_game(key: str | None, record: Any) -> GameModule:
+    """The game of a record: `--game`, else the one that writes the record's format (a record that names
+    none is read as the default game's, which says what is wrong with it)."""
+    if key is not None or not isinstance(record, dict) or "format" not in record:
+        return _game(key)
+    return registry.by_record_format(record["format"])
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    record = record_from_json(_read_json(args.record))
-    board = _board(args.board)
-    if record.board_sha256 and board.sha256 and record.board_sha256 != board.sha256:
-        print(f"warning: the record was played on board {record.board_name!r} with another pack "
-              f"(sha256 {record.board_sha256[:12]}…); replaying it on {board.name!r}", file=sys.stderr)
+    data = _read_json(args.record)
+    game = _record_game(args.game, data)
+    pack = _pack(game, args.board)
+    warning = _commands(game).replay_warning(data, pack)
+    if warning is not None:
+        print(warning, file=sys.stderr)
     try:
-        game = Game.replay(board, record.setup, record.actions)
+        match = game.rules.replay_json(pack, data)
     except IllegalAction as error:
         raise CliError(f"action {error.index} is illegal ({error.rule}): {error.sentence}") from None
     if args.steps:
-        return _print_steps(board, record, args.lang, args.json)
-    view = game.view(args.view)
+        return _print_steps(pack, match, args.lang, args.json)
+    view = match.view(args.view)
     if args.json:
         print(json.dumps(view, ensure_ascii=False, indent=2))
     else:
-        winner = view["scoring"]["winner"]
-        print(f"year {view['year']} of {view['years']}, phase {view['phase']}, {len(record.actions)} actions replayed"
-              + (f", winner: seat {winner}" if winner is not None else ""))
+        print(_commands(game).replay_line(match))
     return 0
 
 
-def _print_steps(board: Board, record: Any, language: str, as_json: bool) -> int:
+def _print_steps(pack: Any, match: Any, language: str, as_json: bool) -> int:
     """The steps of the whole game for the physical table (docs/formats.md, "Steps of a game")."""
     from companion.table.steps import game_steps
 
-    steps = game_steps(board, record.setup, record.actions)
+    steps = game_steps(pack, match.setup, list(match.moves))
     shown = []
     for step in steps:
         item: dict[str, Any] = {"year": step.year, "title": step.title.render(language),
@@ -85,7 +126,7 @@ def _print_steps(board: Board, record: Any, language: str, as_json: bool) -> int
     return 0
 
 
-def _record_writer(folder: Path) -> Callable[[Game], None]:
+def _record_writer(folder: Path) -> Callable[[Match], None]:
     """Writes each simulated game's record to --records as it ends: game-0001.json, game-0002.json, …"""
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -93,34 +134,40 @@ def _record_writer(folder: Path) -> Callable[[Game], None]:
         raise CliError(f"cannot make {folder}: {error.strerror or error}") from None
     written = itertools.count(1)
 
-    def write(game: Game) -> None:
+    def write(match: Match) -> None:
         path = folder / f"game-{next(written):04d}.json"
-        path.write_text(json.dumps(record_to_json(game.record()), indent=1) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(match.record_json(), indent=1) + "\n", encoding="utf-8")
     return write
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    from companion.games.xidit.agents.levels import LEVELS
-    from companion.games.xidit.sim.simulate import simulate, simulate_agents
+def _in_words(seats: range) -> str:
+    counts = [str(n) for n in seats]
+    return counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
 
-    if not 3 <= args.players <= 5:
-        raise CliError(f"--players must be 3, 4 or 5, not {args.players}")
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    kit = agent_levels.kit(game)
+    if args.players not in game.seats:
+        raise CliError(f"--players must be {_in_words(game.seats)}, not {args.players}")
     if args.games < 0:
         raise CliError("--games must be 0 or more")
+    options = _options(game, args.option, args.short)
     levels: tuple[str, ...] | None = None
     if args.agents is not None:
         levels = tuple(name.strip() for name in args.agents.split(","))
-        unknown = [name for name in levels if name not in LEVELS]
+        unknown = [name for name in levels if name not in kit.levels]
         if unknown:
-            raise CliError(f"--agents: unknown agent {unknown[0]!r}; the agents are {', '.join(LEVELS)}")
+            raise CliError(f"--agents: unknown agent {unknown[0]!r}; the agents are {', '.join(kit.levels)}")
         if len(levels) != args.players:
             raise CliError(f"--agents names {len(levels)} agent{'s' * (len(levels) != 1)} for "
                            f"{args.players} players: give one per seat")
-    on_game = _record_writer(Path(args.records)) if args.records else (lambda game: None)
+    on_game = _record_writer(Path(args.records)) if args.records else (lambda match: None)
+    pack = _pack(game, args.board)
     if levels is None:
-        summary = simulate(_board(args.board), args.players, args.short, args.games, args.seed, on_game)
+        summary = simulate(kit, pack, args.players, options, args.games, args.seed, on_game)
     else:
-        summary = simulate_agents(_board(args.board), args.short, args.games, args.seed, levels, on_game)
+        summary = simulate_agents(kit, pack, options, args.games, args.seed, levels, on_game)
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
     else:
@@ -129,25 +176,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_board_check(args: argparse.Namespace) -> int:
-    from companion.games.xidit.boards import check_pack, pack_warnings, parse_pack
-
-    try:
-        text = Path(args.pack).read_text(encoding="utf-8")
-    except OSError as error:
-        raise CliError(f"cannot read {args.pack}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise CliError(f"{args.pack} is not UTF-8 text") from None
-    problems = check_pack(text)
+    commands = _commands(_game(args.game))
+    text = _read_text(args.pack)
+    problems = commands.pack_problems(text)
     if problems:
         for problem in problems:
-            print(f"{args.pack}: {problem.line}")
+            print(f"{args.pack}: {problem}")
         print(f"{args.pack}: {len(problems)} problem(s)", file=sys.stderr)
         return EXIT_BAD_INPUT
-    board = parse_pack(text)
-    for warning in pack_warnings(board):
-        print(f"{args.pack}: warning: {warning.line}")
-    print(f"{args.pack}: clean ({board.name}, {board.status}, {len(board.cities)} cities, "
-          f"{len(board.regions)} regions, {sum(len(t) for t in board.tiles.values())} tiles)")
+    for warning in commands.pack_warnings(text):
+        print(f"{args.pack}: warning: {warning}")
+    print(f"{args.pack}: clean ({commands.pack_summary(text)})")
     return 0
 
 
@@ -156,10 +195,6 @@ def cmd_board_verify(args: argparse.Namespace) -> int:
     import datetime
 
     from companion import config as configuration
-    from companion.games.xidit.boards import pack_labels, parse_pack
-    from companion.games.xidit.boards.saved import PackFiles, pack_in_use
-    from companion.games.xidit.boards.verify import BadProgress, Walk
-    from companion.games.xidit.boards.verify.terminal import run_walk
 
     config = configuration.load(Path(args.config)) if args.config else configuration.simulated()
     store = Path(args.store) if args.store else config.store
@@ -168,40 +203,10 @@ def cmd_board_verify(args: argparse.Namespace) -> int:
         datetime.date.fromisoformat(date)
     except ValueError:
         raise CliError(f"--date must be YYYY-MM-DD, not {date!r}") from None
-    files = PackFiles.beside(store)
-    walk = None
-    saved = None if args.restart else files.load_progress()
-    if saved is not None:
-        try:
-            walk = Walk.from_json(saved)
-        except BadProgress as error:
-            print(f"companion: {error}; starting over", file=sys.stderr)
-            files.set_aside()
-    if walk is None:
-        if args.pack:
-            text = _read_text(args.pack)
-        else:
-            text, origin = pack_in_use(config.board, store)
-            print(f"Starting from {origin}.")
-        walk = Walk.start(parse_pack(text), pack_labels(text))
-        files.save_progress(walk.to_json())
-
-    def finish(done: Walk) -> bool:
-        path = files.save_pack(done.pack_text(date))
-        if done.complete():
-            files.clear_progress()
-            print(f"Saved the verified pack: {path}")
-        else:  # the 3-player section is still to come: the walk resumes there
-            files.save_progress(done.to_json())
-            print(f"Saved the pack, its 3-player tiles still provisional: {path}")
-        if config.board is not None:
-            print(f"Your config names the board {config.board}: point `board` at {path} to play on it.")
-        else:
-            print("`companion run` starts new games on it (restart a running table to pick it up).")
-        return True
-
-    run_walk(walk, ask=input, say=print, save=lambda w: files.save_progress(w.to_json()), finish=finish,
-             language=config.language)
+    commands = _commands(_game(args.game or config.game))
+    start = _read_text(args.pack) if args.pack else None
+    commands.verify(store, config.board, start, restart=args.restart, date=date, language=config.language,
+                    ask=input, say=print, warn=lambda line: print(line, file=sys.stderr))
     return 0
 
 
@@ -215,13 +220,29 @@ def _read_text(path: str) -> str:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from companion.games.xidit import bench
-
-    result = bench.run(_board(args.board))
+    game = _game(args.game)
+    if game.bench is None:
+        raise CliError(f"the game {game.key!r} has no benchmarks")
+    result = benchmarks.run(game.bench, _pack(game, args.board))
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        print("\n".join(bench.table(result)))
+        print("\n".join(benchmarks.table(result)))
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """The games this companion plays: their ids, names, seats and options (`--json`: and the framework's
+    packages, which an outside check may verify import no game)."""
+    games = [game.describe() for game in registry.available()]
+    if args.json:
+        print(json.dumps({"games": games, "framework": list(framework.FRAMEWORK)}, indent=2))
+        return 0
+    for game in games:
+        seats = game["seats"]
+        options = ", ".join(f"{o['name']} {'|'.join(o['values'])} (default {o['default']})" for o in game["options"])
+        print(f"{game['id']}: {game['name']}, {seats['min']} to {seats['max']} players"
+              + (f"; options: {options}" if options else ""))
     return 0
 
 
@@ -241,6 +262,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         config = dataclasses.replace(config, players=tuple(dataclasses.replace(p, box="bot") for p in config.players))
     if args.port is not None:
         config = dataclasses.replace(config, web_port=args.port)
+    if args.game is not None or args.option:
+        game = _game(args.game or config.game)
+        kept = [f"{name}={value}" for name, value in config.options] if game.key == config.game else []
+        options = _options(game, [*kept, *args.option])
+        config = dataclasses.replace(config, game=game.key, options=tuple(options.items()))
     return run(config)
 
 
@@ -265,7 +291,8 @@ def cmd_pin(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="companion", description="Table companion for Lords of Xidit.")
+    top = argparse.ArgumentParser(prog="companion", description="Table companion for board games "
+                                  "(`companion games` lists them; Lords of Xidit when a command names none).")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("run", help="the main job: a table (with no config, a simulated one)")
@@ -275,7 +302,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, help="seconds a virtual player takes per decision")
     p.add_argument("--all-bots", action="store_true", help="virtual players in every seat (demos, tests)")
     p.add_argument("--port", type=int, help="the web port (0: any free port; -1: no web server)")
+    _game_arguments(p, "the game new games are of (default: the config's, else xidit)", options=True)
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("games", help="the games this companion plays: id, name, players, options")
+    p.add_argument("--json", action="store_true", help="as JSON, with the framework's packages (which import no game)")
+    p.set_defaults(func=cmd_games)
 
     p = sub.add_parser("pin", help="show the referee's PIN (made at first use)")
     p.add_argument("--config", metavar="TOML")
@@ -292,6 +324,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the state view as JSON")
     p.add_argument("--steps", action="store_true", help="print the steps of the whole game for the physical table")
     p.add_argument("--lang", choices=("en", "fr"), default="en", help="the language of the steps (default: en)")
+    _game_arguments(p, "the record's game (default: the game whose format the record names)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play random legal games to the end and summarise them")
@@ -305,12 +338,14 @@ def parser() -> argparse.ArgumentParser:
                         "(default: the planning agent of every seat, as before)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--records", metavar="DIR", help="write each game's record (xidit-record/1) into DIR")
+    _game_arguments(p, options=True)
     p.set_defaults(func=cmd_simulate)
 
     board = sub.add_parser("board", help="board packs").add_subparsers(dest="board_command", required=True,
                                                                         metavar="SUBCOMMAND")
     p = board.add_parser("check", help="validate a board pack and list every problem")
     p.add_argument("pack", metavar="PACK")
+    _game_arguments(p)
     p.set_defaults(func=cmd_board_check)
     p = board.add_parser("verify", help="check the board pack against your copy of the game, screen by screen "
                                         "(resumable by section; saves the pack next to the store)")
@@ -319,6 +354,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--pack", metavar="PACK", help="the pack to start from (default: the one new games use)")
     p.add_argument("--restart", action="store_true", help="drop the saved progress and start over")
     p.add_argument("--date", metavar="YYYY-MM-DD", help="the day of the check, written in the pack (default: today)")
+    _game_arguments(p, "the pack's game (default: the config's, else xidit)")
     p.set_defaults(func=cmd_board_verify)
 
     from hardware import doctor  # the doctor parses its own options (companion doctor --help)
@@ -331,8 +367,17 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="measure the performance figures")
     p.add_argument("--board", metavar="PACK")
     p.add_argument("--json", action="store_true")
+    _game_arguments(p)
     p.set_defaults(func=cmd_bench)
     return top
+
+
+def _game_arguments(p: argparse.ArgumentParser, help: str = "the game (default: xidit)", *,
+                    options: bool = False) -> None:
+    p.add_argument("--game", metavar="ID", help=f"{help}; `companion games` lists them")
+    if options:
+        p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="one of the game's options, e.g. length=short (`companion games` lists them)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -340,7 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.func(args)
         return code
-    except (CliError, XiditError) as error:
+    except CompanionError as error:
         print(f"companion: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:

@@ -1,4 +1,7 @@
-"""The table's TOML configuration. Without a file, a simulated table on the embedded default store."""
+"""The table's TOML configuration. Without a file, a simulated table on the embedded default store.
+
+Framework: the game comes from the registry (`game = "xidit"`, the default), its options from its own
+table (`[xidit] length = "short"`), its colours, seat count and agent levels from its module at load time."""
 
 from __future__ import annotations
 
@@ -9,19 +12,17 @@ from typing import Any, Final
 
 from platformdirs import user_data_path
 
-from companion.games.xidit.agents.levels import LEVELS
-from companion.games.xidit.rules import XiditError
-from companion.games.xidit.rules.terms import PLAYER_COLOURS
+from companion.core import registry
+from companion.core.errors import CompanionError, UnknownGame
+from companion.core.game import GameModule
 from companion.i18n import LANGUAGES
+from companion.settings import BOX_KEYS, PACES
 from hardware.pinout import DEFAULT_PIN_MAPS, pin_clash, pin_uses
-
-from .boxes.frame import KEYS as BOX_KEYS
-from .table.commands import PACES
 
 BOXES = ("bot", "phone", "gpio", "serial")
 
 
-class BadConfig(XiditError, ValueError):
+class BadConfig(CompanionError, ValueError):
     """A configuration file with a mistake; the message names the key."""
 
 
@@ -32,7 +33,7 @@ class PlayerConfig:
     name: str | None = None
     box: str = "bot"  # bot, phone, gpio:N, serial:<port>
     screen: str | None = None  # a GPIO box's OLED on the Pi's I²C: "ssd1306:1:0x3C" or "sh1106:1:0x3C"
-    level: str = "normal"  # how well the table plays this seat when box = "bot" (companion/games/xidit/agents)
+    level: str = "normal"  # how well the table plays this seat when box = "bot" (the game's agents)
     pins: dict[str, int] | None = None  # a GPIO box on pins of its own (box = "gpio"): key name -> BCM number
 
 
@@ -43,8 +44,8 @@ class Config:
     store: Path = field(default_factory=lambda: user_data_path("xidit-companion") / "companion.db")
     board: Path | None = None
     pace: str = "decisions"
-    length: str = "long"
-    neutral: str = "normal"
+    length: str = "long"  # Xidit's options under their names before issue 28, for a Config made by hand;
+    neutral: str = "normal"  # `load` sets them from the options too
     web_port: int = 8000
     web_host: str = "0.0.0.0"
     web_names: tuple[str, ...] = ()  # the names phones reach the table by (links use the first)
@@ -55,17 +56,28 @@ class Config:
     power_pin: int | None = None  # a GPIO power button: held 3 s, the table stops and the Pi shuts down
     shutdown: tuple[str, ...] = ("systemctl", "poweroff")
     simulated: bool = False
+    game: str = registry.DEFAULT  # the game new games are of (companion.core.registry)
+    options: tuple[tuple[str, str], ...] = ()  # the game's options as the file gives them (its [game] table)
+
+    def game_options(self) -> dict[str, str]:
+        """The options new games start with: the file's, over Xidit's two of a Config made by hand."""
+        return {"length": self.length, "neutral": self.neutral, **dict(self.options)}
 
 
 def simulated() -> Config:
     """What `companion run` shows with no config: a table of four on the default store, seat 1 played
     from a phone (its link is in the log), seats 2 to 4 by virtual players."""
-    players = tuple(PlayerConfig(i + 1, PLAYER_COLOURS[i], box="phone" if i == 0 else "bot") for i in range(4))
+    colours = registry.load().rules.colours
+    players = tuple(PlayerConfig(i + 1, colours[i], box="phone" if i == 0 else "bot") for i in range(4))
     return Config(players=players, simulated=True)
 
 
 # Every key a config file may hold ("table.key" for a key inside a table): `load` reads no other, and
 # docs/config.example.toml explains each one (a test keeps it so). Their defaults are `Config`'s.
+# A game's own table (`[xidit]`) holds its options and `board`; the old top-level `length`, `neutral` and
+# `board` stay accepted. `game` (GAME_KEY) names the game: with one game installed it can only be the default,
+# so it is kept apart from the keys whose every value changes the config (tests/test_docs.py).
+GAME_KEY: Final = "game"
 KEYS: Final = ("language", "store", "board", "pace", "length", "neutral", "games", "web.port", "web.host",
                "web.names", "web.pin", "bots.delay", "bots.seed", "power.pin", "player.seat", "player.colour",
                "player.name", "player.box", "player.screen", "player.level", "player.pins")
@@ -73,11 +85,41 @@ DEFAULT: Final = Config(players=())
 DEFAULT_PLAYER: Final = PlayerConfig(seat=0, colour="")  # seat and colour default to the player's place
 
 
-def _level(player: dict[str, Any], index: int) -> str:
+def _level(player: dict[str, Any], index: int, levels: tuple[str, ...]) -> str:
     level = _get(player, "level", str, DEFAULT_PLAYER.level)
-    if level not in LEVELS:
-        raise BadConfig(f"config: player[{index}].level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if level not in levels:
+        raise BadConfig(f"config: player[{index}].level must be one of {', '.join(levels)}, not {level!r}")
     return str(level)
+
+
+def _game(data: dict[str, Any]) -> GameModule:
+    key = _get(data, GAME_KEY, str, registry.DEFAULT)
+    try:
+        return registry.load(key)
+    except UnknownGame:
+        raise BadConfig(f"config: game must be one of {', '.join(registry.keys())}, not {key!r}") from None
+
+
+def _options(data: dict[str, Any], game: GameModule) -> tuple[dict[str, str], str | None]:
+    """The game's options and pack from its table (`[xidit]`), or for Xidit from the old top-level keys."""
+    own = _get(data, game.key, dict, {})
+    old = {"length", "neutral", "board"} & set(data)
+    if old and game.key != registry.DEFAULT:
+        raise BadConfig(f"config: {', '.join(sorted(old))} belong to [{registry.DEFAULT}]; "
+                        f"put {game.key}'s options in [{game.key}]")
+    given = {**{k: data[k] for k in old}, **own}  # the game's table over the old places
+    known = {option.name: option for option in game.options}
+    unknown = sorted(set(given) - set(known) - {"board"})
+    if unknown:
+        raise BadConfig(f"config: unknown key(s) in [{game.key}]: {', '.join(unknown)} "
+                        f"(its options: {', '.join([*known, 'board'])})")
+    options = {}
+    for name, option in known.items():
+        value = _get(given, name, str, option.default)
+        if value not in option.values:
+            raise BadConfig(f"config: {name} must be one of {', '.join(option.values)}, not {value!r}")
+        options[name] = value
+    return options, _get(given, "board", str, None)
 
 
 def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any) -> Any:
@@ -124,10 +166,14 @@ def load(path: Path) -> Config:
         raise BadConfig(f"cannot read the config {path}: {error.strerror or error}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise BadConfig(f"config {path}: {error}") from None
-    known = {key.split(".")[0] for key in KEYS}
+    game = _game(data)
+    known = {key.split(".")[0] for key in KEYS} | {GAME_KEY, game.key}
     unknown = set(data) - known
     if unknown:
         raise BadConfig(f"config: unknown key(s) {', '.join(sorted(unknown))}")
+    options, board = _options(data, game)
+    colours = game.rules.colours
+    levels = tuple(game.agents.levels) if game.agents is not None else ()
     players = []
     for i, p in enumerate(data.get("player", [])):
         if not isinstance(p, dict):
@@ -138,11 +184,14 @@ def load(path: Path) -> Config:
         if box.startswith("gpio:") and box not in (f"gpio:{n}" for n in range(len(DEFAULT_PIN_MAPS))):
             raise BadConfig(f"config: player[{i}].box: gpio:N names a pin map, N = 0 to {len(DEFAULT_PIN_MAPS) - 1}"
                             f", not {box!r}")
-        players.append(PlayerConfig(_get(p, "seat", int, i + 1), _get(p, "colour", str, PLAYER_COLOURS[i % 5]),
+        players.append(PlayerConfig(_get(p, "seat", int, i + 1), _get(p, "colour", str, colours[i % len(colours)]),
                                     _get(p, "name", str, DEFAULT_PLAYER.name), box,
-                                    _get(p, "screen", str, DEFAULT_PLAYER.screen), _level(p, i), _pins(p, i, box)))
-    if not 3 <= len(players) <= 5:
-        raise BadConfig(f"config: a table has 3 to 5 [[player]] entries, not {len(players)}")
+                                    _get(p, "screen", str, DEFAULT_PLAYER.screen), _level(p, i, levels),
+                                    _pins(p, i, box)))
+    seats = game.seats
+    if len(players) not in seats:
+        raise BadConfig(f"config: a table has {seats.start} to {seats.stop - 1} [[player]] entries, "
+                        f"not {len(players)}")
     language = _get(data, "language", str, DEFAULT.language)
     if language not in LANGUAGES:
         raise BadConfig(f"config: language must be one of {', '.join(LANGUAGES)}")
@@ -153,7 +202,6 @@ def load(path: Path) -> Config:
     power = _get(data, "power", dict, {})
     bots = _get(data, "bots", dict, {})
     store = _get(data, "store", str, None)
-    board = _get(data, "board", str, None)
     power_pin = _get(power, "pin", int, DEFAULT.power_pin)
     if power_pin is not None and not 0 <= power_pin <= 27:
         raise BadConfig(f"config: power.pin must be a GPIO number 0 to 27, not {power_pin}")
@@ -167,7 +215,8 @@ def load(path: Path) -> Config:
         players=tuple(players), language=language, pace=pace,
         store=(base / Path(store).expanduser()) if store else DEFAULT.store,
         board=(base / Path(board).expanduser()) if board else DEFAULT.board,
-        length=_get(data, "length", str, DEFAULT.length), neutral=_get(data, "neutral", str, DEFAULT.neutral),
+        length=options.get("length", DEFAULT.length), neutral=options.get("neutral", DEFAULT.neutral),
+        game=game.key, options=tuple(options.items()),
         web_port=_get(web, "port", int, DEFAULT.web_port), web_host=_get(web, "host", str, DEFAULT.web_host),
         referee_pin=_get(web, "pin", str, DEFAULT.referee_pin), web_names=_names(web),
         bot_delay=float(_get(bots, "delay", (float, int), DEFAULT.bot_delay)),

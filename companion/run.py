@@ -13,14 +13,16 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
+from companion.agents.bots import Bots, new_game
 from companion.boxes.frame import Frame
 from companion.config import Config
-from companion.games.xidit.boards import saved
+from companion.core import registry
+from companion.core.errors import CompanionError
+from companion.core.game import GameModule
 from companion.i18n import N_, translate
 from companion.notify import Notifier
 from companion.store import Store
 from companion.table import Refused, Table
-from companion.table.bots import Bots, new_game_command
 from companion.table.names import escape_controls
 from companion.table.seats import handed_to
 from web import create_app
@@ -39,7 +41,10 @@ def board_text(config: Config) -> str:
 def pack_in_use(config: Config) -> tuple[str, str]:
     """The pack new games start with and where it comes from: the config's `board`, else the pack the
     owner verified (next to the store), else the default one."""
-    return saved.pack_in_use(config.board, config.store)
+    commands = registry.load(config.game).commands
+    if commands is None:
+        raise CompanionError(f"the game {config.game!r} reads no packs")
+    return commands.pack_in_use(config.board, config.store)
 
 
 def tune_for_keys() -> Callable[[], None]:
@@ -69,14 +74,15 @@ def run(config: Config, stop: threading.Event | None = None, *,
     store = Store(config.store)
     for warning in store.warnings:
         log.warning("%s", warning)
+    game = registry.load(config.game)
     pack, origin = pack_in_use(config)
-    table = Table.open(store, pack, language=config.language, pace=config.pace)
+    table = Table.open(store, pack, language=config.language, pace=config.pace, levels=levels(game))
     log.info("board pack for new games: %s (%s, %s)", origin, table.new_board.name, table.new_board.status)
     players = [(p.seat, p.colour, p.name) for p in config.players]
     seed = config.bot_seed
     table.offer_boxes([p.box for p in config.players if p.box.startswith(("gpio:", "serial:"))], config_seats(config))
     if not table.has_game():
-        table.handle(new_game_command(players, config.length, config.neutral, seed, seats=config_seats(config)))
+        table.handle(new_game(game, players, config.game_options(), seed, seats=config_seats(config)))
     # A game found over at start is not counted again: it stays shown until the referee starts another. Read
     # before the virtual players start: they may end the game in hand within the next milliseconds.
     counted = {table.game_id} if table.outcome() is not None else set()
@@ -86,7 +92,7 @@ def run(config: Config, stop: threading.Event | None = None, *,
         table.tick_every = min(table.tick_every, notifier.interval / 2)
     table.start()
     bots = Bots(table, {p.seat: p.level for p in config.players if p.box == "bot"}, delay=config.bot_delay, seed=seed,
-                acknowledged=on_stored)
+                acknowledged=on_stored, game=game.key)
     bots.start()
     web = start_web(config, table)
     warn_if_provisional(table, web)
@@ -131,8 +137,8 @@ def run(config: Config, stop: threading.Event | None = None, *,
             # Only a run told to play a number of games with virtual players alone goes on to the next
             # game by itself (demos, campaigns): a table with people at it keeps its result.
             try:
-                table.submit(new_game_command(players, config.length, config.neutral, seed + 1,
-                                              seats=config_seats(config))).result()
+                table.submit(new_game(game, players, config.game_options(), seed + 1,
+                                      seats=config_seats(config))).result()
             except Refused as refused:  # the store cannot be written: the next turn tries again
                 log.error("the next game cannot start: %s", refused)
                 continue
@@ -156,6 +162,11 @@ def run(config: Config, stop: threading.Event | None = None, *,
         for sig, handler in handlers.items():
             signal.signal(sig, handler)
     return 0
+
+
+def levels(game: GameModule) -> tuple[str, ...]:
+    """The levels the game's virtual players come in: the table is told them (it imports no agents)."""
+    return tuple(game.agents.levels) if game.agents is not None else ()  # no agents: no virtual seats
 
 
 def config_seats(config: Config) -> dict[str, Any]:

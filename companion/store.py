@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.games.xidit.rules.errors import XiditError
+from companion.core.errors import CompanionError
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,8 @@ CREATE TABLE IF NOT EXISTS games (
     created TEXT NOT NULL,
     board_pack TEXT NOT NULL,
     setup TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0  -- 0 under way, 1 over, 2 set aside (see ASIDE)
+    finished INTEGER NOT NULL DEFAULT 0,  -- 0 under way, 1 over, 2 set aside (see ASIDE)
+    game TEXT NOT NULL DEFAULT 'xidit'  -- the game module's id (companion.core.registry)
 );
 CREATE TABLE IF NOT EXISTS log (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -74,10 +75,11 @@ CREATE TABLE IF NOT EXISTS table_state (
 """
 
 
+DEFAULT_GAME = "xidit"  # what every stored game was before the store said which game it is
 ASIDE = 2  # `games.finished` of a game replaced while under way: listed, and resumed on request
 
 
-class StoreError(XiditError):
+class StoreError(CompanionError):
     """The store cannot be opened or written at all (no such folder, disk full, read-only)."""
 
 
@@ -89,6 +91,7 @@ class StoredGame:
     finished: bool
     entries: list[dict[str, Any]]  # the log in order: actions and markers
     table_state: dict[str, Any]  # what the table keeps beside the log (pace, version, drafts...), by key
+    game: str = DEFAULT_GAME  # the game module's id: a store written before there were several games holds Xidit's
 
 
 def _now() -> str:
@@ -210,7 +213,8 @@ class Store:
         db = self._connect(self.path)
         db.executescript(SCHEMA)
         with _transaction(db):
-            db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?)", games)
+            db.executemany("INSERT INTO games (id, created, board_pack, setup, finished, game) "
+                           "VALUES (?, ?, ?, ?, ?, ?)", games)
             db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", entries)
             db.executemany("INSERT INTO table_state VALUES (?, ?, ?)", states)
         message = (f"the store {self.path} was damaged ({error}); kept {len(games)} game(s) and "
@@ -239,10 +243,11 @@ class Store:
 
     # -- games ------------------------------------------------------------------------------------
 
-    def new_game(self, board_pack: str, setup: dict[str, Any]) -> int:
+    def new_game(self, board_pack: str, setup: dict[str, Any], game: str = DEFAULT_GAME) -> int:
+        """A new stored game of this game module (its id, companion.core.registry): its pack and setup."""
         with self._writing():
-            cursor = self._db.execute("INSERT INTO games (created, board_pack, setup) VALUES (?, ?, ?)",
-                                      (_now(), board_pack, json.dumps(setup)))
+            cursor = self._db.execute("INSERT INTO games (created, board_pack, setup, game) VALUES (?, ?, ?, ?)",
+                                      (_now(), board_pack, json.dumps(setup), game))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
@@ -333,14 +338,14 @@ class Store:
     def load(self, game: int) -> StoredGame:
         with self._reading, _read(self._reader):  # one snapshot of the three tables
             db = self._reader
-            row = db.execute("SELECT board_pack, setup, finished FROM games WHERE id = ?", (game,)).fetchone()
+            row = db.execute("SELECT board_pack, setup, finished, game FROM games WHERE id = ?", (game,)).fetchone()
             if row is None:
                 raise StoreError(f"no game {game} in the store")
             log_rows = db.execute("SELECT entry FROM log WHERE game = ? ORDER BY seq", (game,)).fetchall()
             state_rows = db.execute("SELECT key, value FROM table_state WHERE game = ?", (game,)).fetchall()
         entries = [json.loads(e) for (e,) in log_rows]
         state = {k: json.loads(v) for k, v in state_rows}
-        return StoredGame(game, row[0], json.loads(row[1]), bool(row[2]), entries, state)
+        return StoredGame(game, row[0], json.loads(row[1]), bool(row[2]), entries, state, str(row[3]))
 
 
 class Sessions:
@@ -429,6 +434,18 @@ def _migrate(db: sqlite3.Connection) -> None:
     if _state_table(db) == OLD_STATE_TABLE:
         with _transaction(db):
             db.execute(f"ALTER TABLE {OLD_STATE_TABLE} RENAME TO table_state")
+    if _has_games(db) and "game" not in _columns(db, "games"):
+        # Every game stored before the store said which game it is was a game of Lords of Xidit.
+        with _transaction(db):
+            db.execute(f"ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT '{DEFAULT_GAME}'")
+
+
+def _has_games(db: sqlite3.Connection) -> bool:
+    return any(row[0] == "games" for row in _rows(db, "SELECT name FROM sqlite_master WHERE type = 'table'"))
+
+
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {str(row[1]) for row in _rows(db, f"PRAGMA table_info({table})")}
 
 
 def _state_table(db: sqlite3.Connection) -> str | None:
@@ -476,7 +493,8 @@ def _read_what_you_can(path: Path) -> tuple[list[tuple[Any, ...]], list[tuple[An
     except sqlite3.DatabaseError:
         return [], [], []
     try:
-        games = list(_rows(db, "SELECT id, created, board_pack, setup, finished FROM games ORDER BY id"))
+        game = "game" if "game" in _columns(db, "games") else f"'{DEFAULT_GAME}'"
+        games = list(_rows(db, f"SELECT id, created, board_pack, setup, finished, {game} FROM games ORDER BY id"))
         known = {g[0] for g in games}
         entries = [e for e in _rows(db, "SELECT game, seq, entry, at FROM log ORDER BY game, seq") if e[0] in known]
         table = _state_table(db)

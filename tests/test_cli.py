@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.xidit.agents.play import play, random_setup
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import Game, record_to_json
-from companion.games.xidit.sim.simulate import play, random_setup
 
 PACKS = Path(__file__).parent / "packs"
 
@@ -148,9 +148,12 @@ def test_every_command_has_help() -> None:
 
 
 def test_bench_prints_each_figure_with_unit_runs_and_machine() -> None:
-    from companion.games.xidit import bench
+    from companion import bench
+    from companion.core import registry
 
-    result = bench.run(default_pack(), scale=0.02)
+    kit = registry.load("xidit").bench
+    assert kit is not None
+    result = bench.run(kit, default_pack(), scale=0.02)
     assert result["machine"]["python"]
     names = [f["name"] for f in result["figures"]]
     assert any("games" in n for n in names) and any("replay" in n for n in names)
@@ -176,3 +179,70 @@ def test_replay_of_a_layout_reinforcement_that_cannot_be_honoured_exits_2_naming
     done = companion("replay", str(path), "--board", str(PACKS / "scenario-board.toml"), "--json")
     assert done.returncode == 2 and done.stdout == ""
     assert "reinforcements" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_games_lists_each_game_with_its_players_and_options() -> None:
+    done = companion("games")
+    assert done.returncode == 0, done.stderr
+    assert ("xidit: Lords of Xidit, 3 to 5 players; options: length long|short (default long), "
+            "neutral normal|hard (default normal)") in done.stdout.splitlines()
+    listed = json.loads(companion("games", "--json").stdout)
+    xidit = next(game for game in listed["games"] if game["id"] == "xidit")
+    assert xidit["name"] == "Lords of Xidit" and xidit["seats"] == {"min": 3, "max": 5}
+    assert xidit["record_format"] == "xidit-record/1"
+    assert {o["name"]: o["values"] for o in xidit["options"]} == {"length": ["long", "short"],
+                                                                  "neutral": ["normal", "hard"]}
+
+
+def test_games_json_names_exactly_the_framework_the_boundary_test_checks() -> None:
+    from tests.test_boundaries import FRAMEWORK
+
+    framework = json.loads(companion("games", "--json").stdout)["framework"]
+    assert {"companion.table", "companion.store", "companion.agents", "companion.bench", "companion.cli", "web",
+            "hardware"} <= set(framework)
+    checked = [part.removesuffix(".py").replace("/", ".") for part in FRAMEWORK]
+    assert sorted(framework) == sorted(checked)
+
+
+def test_game_xidit_is_what_every_command_did_without_it(tmp_path: Path, finished: Game) -> None:
+    simulated = ["simulate", "--players", "3", "--short", "--games", "1", "--seed", "8", "--json"]
+    assert companion(*simulated, "--game", "xidit").stdout == companion(*simulated).stdout
+    record = str(write_record(tmp_path, finished))
+    replayed = companion("replay", record, "--game", "xidit")
+    assert replayed.returncode == 0 and replayed.stdout == companion("replay", record).stdout
+    pack = str(PACKS / "tiny.toml")
+    checked = companion("board", "check", pack, "--game", "xidit")
+    assert checked.returncode == 0 and checked.stdout == companion("board", "check", pack).stdout
+
+
+@pytest.mark.parametrize("command", [["simulate", "--players", "3", "--games", "1", "--seed", "1"],
+                                     ["board", "check", str(PACKS / "tiny.toml")], ["bench"],
+                                     ["run", "--port", "-1", "--games", "1"],
+                                     ["board", "verify", "--date", "2026-01-01"]])
+def test_an_unknown_game_is_refused_in_words(tmp_path: Path, command: list[str]) -> None:
+    done = companion(*command, "--game", "chess", *(["--store", str(tmp_path / "s.db")] if command[0] in
+                                                    ("run", "board") and "check" not in command else []))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "companion: no game 'chess': the games are xidit\n"
+
+
+def test_replay_finds_the_game_from_the_record_and_refuses_a_format_no_game_writes(tmp_path: Path) -> None:
+    path = tmp_path / "chess.json"
+    path.write_text('{"format": "chess-record/1", "moves": []}')
+    done = companion("replay", str(path))
+    assert done.returncode == 2 and done.stderr == "companion: no game writes records of format 'chess-record/1'\n"
+    named = companion("replay", str(path), "--game", "xidit")  # told the game, its reader says what is wrong
+    assert named.returncode == 2 and "format" in named.stderr and "Traceback" not in named.stderr
+
+
+def test_an_option_is_the_old_flag_and_a_bad_one_is_refused_naming_the_options() -> None:
+    base = ["simulate", "--players", "3", "--games", "1", "--seed", "3", "--json"]
+    short = companion(*base, "--short")
+    assert json.loads(short.stdout)["length"] == "short"
+    assert companion(*base, "--option", "length=short").stdout == short.stdout
+    assert companion(*base, "--option", "neutral=hard").stdout != companion(*base).stdout
+    for option, said in (("length=medium", "--option length must be one of long, short, not 'medium'"),
+                         ("colour=red", "options are length=long|short, neutral=normal|hard"),
+                         ("length", "options are length=long|short")):
+        done = companion(*base, "--option", option)
+        assert done.returncode == 2 and said in done.stderr and done.stdout == ""

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.games.xidit.agents.play import random_setup
+from companion.games.xidit.agents.random_player import decide
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import (
     Game,
@@ -19,8 +21,6 @@ from companion.games.xidit.rules import (
     record_to_json,
 )
 from companion.games.xidit.rules.terms import BARDS_PER_PLAYER, BARRACKS, FLOORS_PER_PLAYER, GUILD_HEIGHT, UNITS
-from companion.games.xidit.sim.agent import decide
-from companion.games.xidit.sim.simulate import random_setup
 from tests.secrecy import forbidden_in
 
 BOARD = default_pack()

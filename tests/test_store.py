@@ -51,7 +51,8 @@ def old_store(path: Path, rows_from: Path) -> None:
     db.execute("ATTACH DATABASE ? AS new", (str(rows_from),))
     for table, new_table_name in (("games", "games"), ("log", "log"), ("settings", "settings"),
                                   ("drafts", "table_state")):
-        db.execute(f"INSERT INTO main.{table} SELECT * FROM new.{new_table_name}")
+        columns = ", ".join(row[1] for row in db.execute(f"PRAGMA main.table_info({table})"))
+        db.execute(f"INSERT INTO main.{table} SELECT {columns} FROM new.{new_table_name}")
     db.commit()
     db.close()
 
@@ -102,3 +103,25 @@ def test_the_wal_stays_bounded_while_the_table_writes(tmp_path: Path) -> None:
     assert largest <= 32 + (WAL_PAGES + 30) * frame
     store.close()
     assert Store(tmp_path / "w.db").load(game).table_state["table"]["n"] == 399
+
+
+def test_each_stored_game_knows_its_game(tmp_path: Path) -> None:
+    with Store(tmp_path / "c.db") as store:
+        xidit = store.new_game("pack", {"players": []})
+        other = store.new_game("", {"players": []}, game="tabletoy")
+        assert (store.load(xidit).game, store.load(other).game) == ("xidit", "tabletoy")
+    with Store(tmp_path / "c.db") as store:  # as stored, after a restart
+        assert store.load(other).game == "tabletoy"
+
+
+def test_a_damaged_store_keeps_which_game_each_game_is(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    with Store(path) as store:
+        game = store.new_game("", {"players": []}, game="tabletoy")
+        for n in range(400):
+            store.append(game, {"type": "bid", "n": n, "padding": "x" * 200})
+    with path.open("r+b") as damaged:  # a page of its log is garbage
+        damaged.seek(20 * 4096)
+        damaged.write(b"garbage!" * 512)
+    with Store(path) as store:
+        assert store.warnings and store.load(game).game == "tabletoy"

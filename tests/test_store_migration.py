@@ -45,6 +45,22 @@ def test_the_game_set_aside_is_listed_and_resumes_where_it_was(v1: tuple[Table, 
 
 
 
+def test_every_game_of_a_store_v1_is_a_game_of_xidit(tmp_path: Path) -> None:
+    copy = tmp_path / "companion.db"
+    shutil.copyfile(STORES / "store-v1.db", copy)
+    oracle = json.loads((STORES / "store-v1.json").read_text(encoding="utf-8"))
+    table = Table.open(Store(copy), default_pack_text())
+    try:
+        assert table.game_key == "xidit" and table.record_of(3) == oracle["3"]["record"]
+    finally:
+        table.stop()
+    with Store(copy) as store:
+        assert sorted(str(game) for game, _, _ in store.games()) == sorted(oracle)
+        assert {store.load(game).game for game, _, _ in store.games()} == {"xidit"}
+        later = store.new_game("", {}, game="tabletoy")  # the migrated store takes games of any game
+        assert store.load(later).game == "tabletoy"
+
+
 def test_the_finished_game_still_exports(v1: tuple[Table, dict[str, Any]]) -> None:
     table, oracle = v1
     assert table.record_of(1) == oracle["1"]["record"]

@@ -23,8 +23,8 @@ from flask import (
 from markupsafe import Markup
 
 from companion.games.xidit.rules.deal import COLOSSUS_STACKS
+from companion.games.xidit.table import printed
 from companion.i18n import N_, translate
-from companion.table import printed
 from companion.table.seats import DEFAULT_LEVEL
 
 from .api import busy, phones, role, sign_in_seat, table

@@ -23,9 +23,9 @@ from companion.games.xidit.rules.choices import (
 )
 from companion.games.xidit.rules.preview import Slot
 from companion.games.xidit.rules.terms import UNITS
+from companion.games.xidit.table.printed import REVEAL_HOW_MANY
 from companion.i18n import N_, NP_
 from companion.table import SeatSnapshot
-from companion.table.printed import REVEAL_HOW_MANY
 
 Translate = Callable[..., str]
 CENSUS_BARDS = NP_("Census: place {n} bard", "Census: place {n} bards")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -13,6 +14,7 @@ from companion.table.saving import STILL_SAVING, CannotSave
 
 from .controller import SeatController
 from .frame import KEYS, Frame
+from .game_parts import BoxMenus
 
 log = logging.getLogger("companion.boxes")
 
@@ -30,15 +32,15 @@ def sent(table: Table, command: Command) -> dict[str, Any]:
 
 class Box:
     def __init__(self, seat: int, table: Table, show: Callable[[Frame], object], *,
-                 clock: Callable[[], float] | None = None, sleeps: bool = True) -> None:
+                 clock: Callable[[], float] | None = None, sleeps: bool = True, menus: BoxMenus | None = None
+                 ) -> None:
         self.seat = seat
         self.table = table
         self._show = show
         self._lock = threading.Lock()
-        options = {"clock": clock} if clock is not None else {}
         self.controller = SeatController(seat, lambda: table.seat_snapshot(seat),
-                                         lambda command: sent(table, command),
-                                         language=lambda: table.language, sleeps=sleeps, **options)
+                                         lambda command: sent(table, command), language=lambda: table.language,
+                                         clock=clock or time.monotonic, sleeps=sleeps, menus=menus)
         self.connected = True
         self._dirty = False
         self._wake = threading.Event()

@@ -9,32 +9,19 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from . import painters
 from .font import LINE
 from .frame import Frame
 from .glass import HEIGHT, WIDTH
-from .icons import key_legend, order_icon
+from .pen import Pen, footer, footer_rows
 from .qr import draw_qr
-from .text import MARGIN, TEXT_ROOM, TEXT_ROWS, letters, rows, text, width, wrap
+from .text import MARGIN, TEXT_ROOM, TEXT_ROWS, letters, rows, width, wrap
 
 GRID_COLUMNS, CELL = 7, 18
-PROGRAM_ROWS = 2  # rows of text under the program's slots
-FOOTER_ROOM = WIDTH - 3
+KINDS = ("message", "list", "editor", "grid", "qr", "blank")  # drawn here; any other kind by its game
 
 
-class _Pen:
-    """Draws text, noting each line that does not fit its room."""
-
-    def __init__(self, draw: ImageDraw.ImageDraw) -> None:
-        self.draw = draw
-        self.overflows: list[str] = []
-
-    def text(self, xy: tuple[int, int], line: str, room: int, fill: int = 1) -> None:
-        if width(line) > room:
-            self.overflows.append(line)
-        text(self.draw, xy, line, fill=fill, room=room)
-
-
-def _title(pen: _Pen, frame: Frame) -> None:
+def _title(pen: Pen, frame: Frame) -> None:
     draw = pen.draw
     draw.rectangle((0, 0, WIDTH - 1, LINE - 1), fill=1)
     room = WIDTH - 4
@@ -56,51 +43,7 @@ def _title_top(title: str) -> int:
     return lowest if lowest <= highest else (lowest + highest) // 2
 
 
-def _footer(pen: _Pen, frame: Frame, most: int = 1) -> None:
-    """The footer on the last row, or on the last two when it needs them (a list then shows fewer rows)."""
-    if not frame.footer:
-        return
-    lines = wrap((frame.footer,), FOOTER_ROOM) if most > 1 else (frame.footer,)
-    pen.overflows.extend(lines[most:])
-    lines = lines[:most]
-    for row, line in enumerate(lines):
-        pen.text((2, HEIGHT - LINE * (len(lines) - row) - 1), line, FOOTER_ROOM)
-
-
-def _footer_rows(frame: Frame) -> int:
-    return len(wrap((frame.footer,), FOOTER_ROOM)) if frame.footer else 0
-
-
-def _program(pen: _Pen, frame: Frame) -> None:
-    """Six slots under the title, then two rows for the preview or a notice (wrapped) and the footer."""
-    draw = pen.draw
-    top, wide, high, gap = LINE + 1, 19, 14, 2
-    left = (WIDTH - 6 * wide - 5 * gap) // 2
-    for i, order in enumerate(frame.slots):
-        x0 = left + i * (wide + gap)
-        box = (x0, top, x0 + wide - 1, top + high - 1)
-        order_icon(draw, order, box, frame.black)
-        if i == frame.slot and not frame.locked:
-            draw.rectangle((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), outline=1)
-    if frame.proposal:  # last year's program, not yet taken: a dotted line under it says so
-        for x in range(left, WIDTH - left, 3):
-            draw.point((x, top + high + 1), fill=1)
-    if frame.locked:
-        draw.rectangle((0, top + high + 1, WIDTH - 1, top + high + 1), fill=1)
-    y = top + high + 2
-    entering = not frame.locked and not frame.proposal and frame.slots and frame.slots[frame.slot] is None
-    if entering and not any(frame.lines):
-        key_legend(draw, y, frame.black)
-    rows = wrap(tuple(line for line in frame.lines if line), WIDTH - 4)
-    for row, line in enumerate(rows):
-        if row < PROGRAM_ROWS:
-            pen.text((2, y - 2 + row * LINE), line, WIDTH - 4)
-        else:
-            pen.overflows.append(line)  # a third row has no room
-    _footer(pen, frame)
-
-
-def _rows(pen: _Pen, frame: Frame, rows: int) -> None:
+def _rows(pen: Pen, frame: Frame, rows: int) -> None:
     draw = pen.draw
     cursor = frame.cursor if frame.cursor is not None else -1
     if cursor >= 0:
@@ -123,7 +66,7 @@ def _rows(pen: _Pen, frame: Frame, rows: int) -> None:
         draw.polygon([(WIDTH - 5, y - 2), (WIDTH - 2, y - 2), (WIDTH - 4, y)], fill=1)
 
 
-def _grid(pen: _Pen, frame: Frame, rows: int) -> None:
+def _grid(pen: Pen, frame: Frame, rows: int) -> None:
     """Numbered cells, seven a row; the cursor's cell lit, a taken one struck through."""
     draw = pen.draw
     cursor = frame.cursor or 0
@@ -147,24 +90,24 @@ def _grid(pen: _Pen, frame: Frame, rows: int) -> None:
 def render(draw: ImageDraw.ImageDraw, frame: Frame) -> list[str]:
     """Draws one frame (the image is black, 0, where nothing is drawn); returns the lines of text that
     did not fit their room."""
-    pen = _Pen(draw)
+    pen = Pen(draw)
     if frame.kind == "blank":
         return pen.overflows
     _title(pen, frame)
     if frame.kind == "qr":
         draw_qr(draw, frame.lines[0] if frame.lines else "")
         return pen.overflows
-    if frame.kind == "program":
-        _program(pen, frame)
+    painter = None if frame.kind in KINDS else painters.find(frame.kind)
+    if painter is not None:
+        painter(pen, frame)
         return pen.overflows
-    footer = min(2, _footer_rows(frame))
-    rows = TEXT_ROWS - footer
+    rows = TEXT_ROWS - min(2, footer_rows(frame))
     if frame.kind == "grid":
         _grid(pen, frame, rows)
     else:
         lines = wrap(frame.lines) if frame.kind == "message" else frame.lines
         _rows(pen, Frame(frame.kind, frame.title, lines, frame.cursor, top=frame.top), rows)
-    _footer(pen, frame, most=2)
+    footer(pen, frame, most=2)
     return pen.overflows
 
 

@@ -14,7 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from random import Random
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from .agents import AgentKit
+    from .bench import BenchKit
+    from .commands import GameCommands
 
 JSON = dict[str, Any]
 
@@ -132,6 +138,20 @@ class Rules(Protocol):
     def replay_json(self, pack: Any, record: Any) -> Match: ...  # BadRecord; IllegalAction with `.index`
 
 
+class GameTesting(Protocol):
+    """What the shared test suites (tests/games/conformance, the secrecy campaign) ask of a game. Used only
+    by tests; a game without it is left out of them."""
+
+    def start(self, seed: int) -> Match: ...  # a short game, seeded, for random play
+
+    def random_move(self, match: Any, choice: Any, rng: Random) -> Any: ...  # legal for one awaited choice
+
+    def forbidden(self, view: JSON, reader: str, match: Any) -> list[str]:
+        """What `view` shows that `reader` may not know (empty when nothing); `match` may be None (a view
+        read back from a stream), the view then stands in for the game's state."""
+        ...
+
+
 @dataclass(frozen=True)
 class GameModule:
     """Everything the framework needs of one game. `rules` and `packs` are required; the other parts are
@@ -145,9 +165,10 @@ class GameModule:
     table: Any = None
     boxes: Any = None
     web: Any = None
-    agents: Any = None
-    bench: Any = None
-    testing: Any = None
+    agents: AgentKit | None = None  # virtual players, random player, simulations (companion.core.agents)
+    bench: BenchKit | None = None  # the game's performance figures (companion.core.bench)
+    testing: GameTesting | None = None
+    commands: GameCommands | None = None  # packs, replays and the walk-through on the command line
     catalog: str | None = None  # the package holding the game's own French catalog (fr.po), if any
 
     @property

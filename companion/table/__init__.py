@@ -1,4 +1,5 @@
-"""The running table: the game loop, the programming flow, the physical instructions.
+"""The running table: the game loop, sealed choices (Xidit's programs), chance told or drawn, the physical
+instructions, for any game module the registry knows (what it asks of a game: game_parts.GameTable).
 
 Everything outside the table (boxes, web, hardware, the run) uses it through what is named here."""
 
@@ -10,6 +11,7 @@ from .commands import (
     BoxStatus,
     Command,
     Decide,
+    EditDraft,
     ImportGame,
     Lock,
     MoveSeat,
@@ -18,21 +20,26 @@ from .commands import (
     RenewLink,
     ResumeGame,
     Rollback,
+    Seal,
     SetBlind,
     SetBoard,
     SetLanguage,
     SetOrder,
     SetPace,
     SetProgram,
+    Tell,
     TellTile,
     Unlock,
+    Unseal,
 )
+from .game_parts import GameTable
 from .instructions import Instruction
 from .snapshot import SeatSnapshot
 from .table import Table
 
 __all__ = [
-    "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "ImportGame", "Instruction", "Lock",
-    "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback", "SeatSnapshot", "SetBlind",
-    "SetBoard", "SetLanguage", "SetOrder", "SetPace", "SetProgram", "Table", "TellTile", "Unlock",
+    "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "EditDraft", "GameTable", "ImportGame",
+    "Instruction", "Lock", "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback",
+    "Seal", "SeatSnapshot", "SetBlind", "SetBoard", "SetLanguage", "SetOrder", "SetPace", "SetProgram", "Table",
+    "Tell", "TellTile", "Unlock", "Unseal",
 ]

@@ -14,20 +14,24 @@ from .seats import PHONE
 KEY = "carried"  # the table state's key in the store
 
 
-def carried(old_game: int | None, old_players: dict[int, Any], old_devices: dict[int, dict[str, str]],
-            old_links: dict[int, int], new_players: list[Any], new_devices: dict[int, dict[str, str]]
+Player = tuple[int, str, str | None]  # seat, colour, name
+
+
+def carried(old_game: int | None, old_players: list[Player], old_devices: dict[int, dict[str, str]],
+            old_links: dict[int, int], new_players: list[Player], new_devices: dict[int, dict[str, str]]
             ) -> dict[int, dict[str, int]]:
     """For each seat of the new game that the same named player plays on a phone in both games: the old game
     and the link number a phone signed in to it with."""
     if old_game is None:
         return {}
+    before_by_seat = {seat: (colour, name) for seat, colour, name in old_players}
     out = {}
-    for player in new_players:
-        before = old_players.get(player.seat)
-        if before is None or not player.name or (before.colour, before.name) != (player.colour, player.name):
+    for seat, colour, name in new_players:
+        before = before_by_seat.get(seat)
+        if before is None or not name or before != (colour, name):
             continue
-        if old_devices.get(player.seat, {}).get("device") == PHONE == new_devices.get(player.seat, {}).get("device"):
-            out[player.seat] = {"game": old_game, "link": old_links.get(player.seat, 0)}
+        if old_devices.get(seat, {}).get("device") == PHONE == new_devices.get(seat, {}).get("device"):
+            out[seat] = {"game": old_game, "link": old_links.get(seat, 0)}
     return out
 
 

@@ -20,6 +20,7 @@ from .commands import (
     Acknowledge,
     Command,
     Decide,
+    EditDraft,
     ImportGame,
     Lock,
     MoveSeat,
@@ -34,6 +35,7 @@ from .commands import (
     SetOrder,
     SetPace,
     SetProgram,
+    Tell,
     TellTile,
     Unlock,
 )
@@ -61,9 +63,9 @@ class Moved(Refused):
 def depends_on(command: Command) -> frozenset[str] | None:
     """The parts a command was decided on; None: every part (a command this module does not know)."""
     match command:
-        case SetOrder(seat=seat) | SetProgram(seat=seat) | Lock(seat=seat) | Unlock(seat=seat):
+        case SetOrder(seat=seat) | SetProgram(seat=seat) | Lock(seat=seat) | Unlock(seat=seat) | EditDraft(seat=seat):
             return frozenset({GAME, draft(seat)})
-        case Decide() | TellTile() | NewGame() | ImportGame() | ResumeGame():
+        case Decide() | TellTile() | Tell() | NewGame() | ImportGame() | ResumeGame():
             return frozenset({GAME})
         case Rollback(confirm=confirm):
             return frozenset({GAME}) if confirm else frozenset()  # a preview changes nothing

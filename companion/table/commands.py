@@ -6,14 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.xidit.rules import IllegalAction, XiditError
-from companion.games.xidit.rules.errors import english
+from companion.core.errors import CompanionError, IllegalAction, english
+from companion.settings import PACES as PACES  # one list for the table and the config
 
 REFEREE = "referee"
-PACES = ("decisions", "orders")
 
 
-class Refused(XiditError, ValueError):
+class Refused(CompanionError, ValueError):
     """A command the table does not take now. `rule` names the rule when the rules refuse it.
 
     Like `IllegalAction`, the message may be a template with `{named}` fields filled from `params`, so
@@ -49,6 +48,27 @@ class NewGame:
     face_up: dict[str, Any] | None = None  # only what lies face up was typed (face_up.py); the piles stay hidden
     referee_seat: int | None = None  # the seat the referee plays too (referee.py): their pages are blind
     game: str = "xidit"  # the game module's id (companion.core.registry); every caller before issue 28 meant Xidit
+    chance: str | None = None  # who resolves chance: "pi" or "table" (chance.py); None: the game's default
+
+
+@dataclass(frozen=True)
+class Tell:
+    """The table says the outcome of the chance node the game waits on (dice rolled, a card drawn, a tile
+    turned over): from the referee, from any seat for a public node, only from its seat for a secret draw
+    (`by` "seat:N"). `question` names the question it answers (the table view's `asking.question`): of two
+    answers tapped at once, the second is refused instead of being taken for the next draw."""
+
+    outcome: Any
+    by: str = REFEREE
+    question: int | None = None
+
+
+@dataclass(frozen=True)
+class EditDraft:
+    """A player edits the draft of their sealed choice (Xidit's program: {"slot", "order"} or {"orders"})."""
+
+    seat: int
+    change: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -194,5 +214,9 @@ class SetPace:
     by: str = REFEREE
 
 
+Seal = Lock  # the generic names of the sealed-choice commands: a draft is sealed (locked) and unsealed
+Unseal = Unlock
+
 Command = (NewGame | ImportGame | ResumeGame | MoveSeat | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback
-           | Acknowledge | SetPace | SetBlind | SetLanguage | BoxStatus | SetBoard | TellTile | RenewLink)
+           | Acknowledge | SetPace | SetBlind | SetLanguage | BoxStatus | SetBoard | TellTile | RenewLink | Tell
+           | EditDraft)

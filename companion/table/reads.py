@@ -10,27 +10,18 @@ from collections.abc import Callable, Collection, Hashable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.games.xidit.boards import parse_pack
-from companion.games.xidit.rules import (
-    BadRecord,
-    Game,
-    IllegalAction,
-    action_from_json,
-    record_to_json,
-    setup_from_json,
-)
-from companion.games.xidit.rules.actions import Action
-from companion.games.xidit.rules.board import Board
-from companion.games.xidit.rules.choices import Choice, ProgramChoice
-from companion.games.xidit.rules.game import Outcome
-from companion.games.xidit.rules.state import State
+from companion.core import registry
+from companion.core.errors import BadRecord, IllegalAction
 from companion.i18n import N_
 from companion.store import Store, StoredGame
 
+from . import chance
 from .commands import Refused
-from .drafts import Drafts
-from .history import action_words
+from .game_parts import GameTable, part_of
+from .sealed import Drafts
 from .steps import Step, StepBuilder
+
+Choice = Any  # a game's Choice (companion.core.game.Choice)
 
 T = TypeVar("T")
 STUCK = 0.25  # seconds a read waits for the table's lock before it takes what it read last time
@@ -50,19 +41,32 @@ def kept_entries(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return kept
 
 
-def replayed(stored: StoredGame) -> Game:
+def _move(part: GameTable, entry: dict[str, Any]) -> Any:
+    """A log entry as the move it stands for: a chance outcome as the game writes it, or an action."""
+    return part.move_from_json({k: v for k, v in entry.items() if k != "by"})
+
+
+def replayed(stored: StoredGame) -> Any:
     """A stored game as its log leaves it (rollback markers applied), up to its first entry that cannot be replayed."""
-    actions: list[Action] = [action_from_json({k: v for k, v in entry.items() if k != "by"})
-                             for entry in kept_entries(stored.entries)]
-    board, setup = parse_pack(stored.board_pack), setup_from_json(stored.setup)
+    part = part_of(stored.game)
+    packs = registry.load(stored.game).packs
+    actions = [_move(part, entry) for entry in kept_entries(stored.entries)]
+    board = packs.parse(stored.board_pack) if packs is not None else None
+    setup = part.setup_from_json(stored.setup)
     while True:
         try:
-            return Game.replay(board, setup, actions)
+            return part.replay(board, setup, actions)
         except (IllegalAction, BadRecord) as error:
             if not actions:
                 raise
             index = getattr(error, "index", None)
             actions = actions[:index] if isinstance(index, int) and index < len(actions) else actions[:-1]
+
+
+def _playable(stored: StoredGame) -> bool:
+    """Whether this companion has the game module of a stored game (a game of another it lists not)."""
+    known = registry.keys()  # (a module's function, not a dict's)
+    return stored.game in known
 
 
 class TableReads:
@@ -72,7 +76,11 @@ class TableReads:
 
     _lock: threading.RLock
     _store: Store
-    _game: Game | None
+    _game: Any  # the game under way (a companion.core.game.Match), or None
+    _part: GameTable  # what the table asks of its game (game_parts.py)
+    _key: str  # the game module of the game under way (with none, of the next one)
+    _next_game: str  # the game module the next pack is of
+    _chance: dict[str, str]  # who resolves chance (chance.py)
     _game_id: int | None
     _entries: list[dict[str, Any]]  # the stored log of this game: actions and markers
     _version: int
@@ -84,6 +92,7 @@ class TableReads:
     _carried: dict[int, dict[str, int]]  # phones that may follow into this game (carried.py)
     _default_seats: dict[int, dict[str, str]]  # who plays a game's seats when the game does not say
     _hardware: tuple[str, ...]
+    _levels: tuple[str, ...]  # the levels a virtual player may play at (seats.py)
     _years: list[int]  # the year of each action, as far as known
     _builder: StepBuilder | None
     _acknowledged: int  # steps done, a prefix: someone at the table said so, or the referee skipped them
@@ -92,10 +101,10 @@ class TableReads:
     _boxes: dict[int, dict[str, Any]]  # seat -> {"kind", "connected"}: table state, not saved
     _language: str
     _pace: str
-    _board: Board
+    _board: Any
     _board_text: str  # the pack of the game under way (each game keeps the pack it began with)
     _next_pack: str  # the pack new games start with
-    _next_board: Board
+    _next_board: Any
 
     _kept_reads: dict[Hashable, Any]  # what each read that may wait gave last (see `_fresh_or_kept`)
 
@@ -142,11 +151,11 @@ class TableReads:
         if game is None or builder is None or self._acknowledged >= len(steps):
             return None
         at = steps[self._acknowledged].at
-        if at is None or at == (game.version, len(game.state.events)):
+        if at is None or at == (game.version, len(self._part.events(game))):
             return None
         found = builder.as_of.get((at, reader))
         if found is None:
-            found = Game.as_of(game.board, game.setup, game.actions[:at[0]], at[1]).view(reader)
+            found = self._part.as_of(game, at[0], at[1]).view(reader)
             if len(builder.as_of) >= 8:
                 builder.as_of.clear()
             builder.as_of[(at, reader)] = found
@@ -180,7 +189,7 @@ class TableReads:
         return self._language
 
     @property
-    def board(self) -> Board:
+    def board(self) -> Any:
         """The board of the game under way (with no game yet, of the next one)."""
         return self._board
 
@@ -190,7 +199,7 @@ class TableReads:
         return self._board_text
 
     @property
-    def new_board(self) -> Board:
+    def new_board(self) -> Any:
         """The board new games start with."""
         return self._new_board()
 
@@ -199,7 +208,7 @@ class TableReads:
         """The pack text new games start with."""
         return self._next_pack
 
-    def boards(self) -> tuple[Board, Board]:
+    def boards(self) -> tuple[Any, Any]:
         """The board in use (the game under way's, with no game the next one's) and the board new
         games start with (without the lock, as `board`)."""
         return (self._board if self._game is not None else self._new_board()), self._new_board()
@@ -239,11 +248,25 @@ class TableReads:
     def playing(self) -> bool:
         """Whether a game is under way and not over."""
         with self._lock:
-            return self._game is not None and self._game.outcome() is None
+            return self._game is not None and self._game.result() is None
 
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> Any:
+        """How the game under way ended, in its game's own words (Xidit's Outcome), or None."""
         with self._lock:
-            return self._game.outcome() if self._game is not None else None
+            if self._game is None:
+                return None
+            own = getattr(self._game, "outcome", None)
+            return own() if callable(own) else self._game.result()
+
+    def result(self) -> Any:
+        """How the game under way ended (companion.core.game.Result), or None."""
+        with self._lock:
+            return self._game.result() if self._game is not None else None
+
+    @property
+    def game_key(self) -> str:
+        """The game module of the game under way (with none, of the next one): its registry id."""
+        return self._key
 
     def actions(self) -> int:
         """How many actions the game under way holds."""
@@ -253,11 +276,11 @@ class TableReads:
     def phase(self) -> str:
         """The phase of the game under way ("setup" with none), as its views say."""
         with self._lock:
-            return self._game.state.phase if self._game is not None else "setup"
+            return self._game.progress().phase if self._game is not None else "setup"
 
     def year(self) -> int | None:
         with self._lock:
-            return self._game.state.year if self._game is not None else None
+            return self._game.progress().round if self._game is not None else None
 
     def stored(self) -> int:
         """How many entries the stored log of the game under way holds: actions and markers."""
@@ -269,8 +292,7 @@ class TableReads:
         def read() -> list[tuple[int, str, str | None]]:
             if self._game is None:
                 return []
-            players = self._game.state.players
-            return [(s, players[s].colour, players[s].name) for s in self._game.state.seats]
+            return self._part.players(self._part.setup_of(self._game))
         return self._fresh_or_kept(("players",), read)
 
     def seat_devices(self) -> dict[int, dict[str, str]]:
@@ -287,41 +309,54 @@ class TableReads:
         """Who plays each seat of the game under way: as the game says, else the run's defaults."""
         if self._seats or self._game is None:
             return self._seats
-        players = self._game.state.players
+        players = self._seat_numbers(self._game)
         return {s: d for s, d in self._default_seats.items() if s in players}
+
+    def _sealed_choices(self) -> list[Any]:
+        """The sealed choices awaited now (Xidit's programs): each seat's draft is held until all are locked."""
+        if self._game is None or self._part.drafts is None:
+            return []
+        return [c for c in self._game.awaited() if c.sealed]
+
+    def _seat_numbers(self, game: Any) -> set[int]:
+        """The seats of a game."""
+        return {seat for seat, _, _ in self._part.players(self._part.setup_of(game))}
 
     def seated(self, seat: int) -> bool:
         """Whether the game under way has this seat."""
         with self._lock:
-            return self._game is not None and seat in self._game.state.players
+            return self._game is not None and seat in self._seat_numbers(self._game)
 
     def legal(self, seat: int) -> tuple[int, list[Choice]] | None:
         """The version and the legal choices of one seat now; None when the game has no such seat."""
         with self._lock:
-            if self._game is None or seat not in self._game.state.players:
+            if self._game is None or seat not in self._seat_numbers(self._game):
                 return None
-            return self._version, list(self._game.legal(seat))
+            return self._version, list(self._game.awaited(seat))
 
-    def decide_for(self, decide: Callable[[Choice, State], Action],
-                   seats: Collection[int] | None = None) -> tuple[Choice, Action] | None:
+    def decide_for(self, decide: Callable[[Choice, Any], Any],
+                   seats: Collection[int] | None = None) -> tuple[Choice, Any] | None:
         """The first choice awaited from these seats (a locked program waits for the others' locks)
         and the action `decide` takes on it, read at once: for players the machine plays itself."""
         with self._lock:
             choice = self._first_awaited(seats)
-            return None if choice is None or self._game is None else (choice, decide(choice, self._game.state))
+            if choice is None or self._game is None:
+                return None
+            # The game's own state when it has one (Xidit's agents read it), else the match itself.
+            return choice, decide(choice, getattr(self._game, "state", self._game))
 
     def _first_awaited(self, seats: Collection[int] | None) -> Choice | None:
         """The first choice awaited from these seats (all, with None); a locked program waits for the
         others' locks. The caller holds the lock."""
         game = self._game
-        if game is None or game.outcome() is not None:
+        if game is None or game.result() is not None:
             return None
-        for choice in game.legal():
+        for choice in game.awaited():
             if seats is not None and choice.seat not in seats:
                 continue
-            if isinstance(choice, ProgramChoice) and choice.seat in self._drafts.locked:
+            if choice.sealed and choice.seat in self._drafts.locked:
                 continue
-            if not isinstance(choice, ProgramChoice) and self._held():
+            if not choice.sealed and self._held():
                 continue  # a decision waits for the table (pace "wait for the table"); a program does not
             return choice
         return None
@@ -332,11 +367,15 @@ class TableReads:
         with self._lock:
             game = self._current()
             if len(self._years) < game.version:
-                replay = Game(game.board, game.setup)
-                for action in game.actions:
+                replay = self._part.start(self._board, self._part.setup_of(game))
+                for move in game.moves:
                     if len(self._years) == replay.version:
-                        self._years.append(replay.state.year)
-                    replay.push(action)
+                        self._years.append(replay.progress().round)
+                    written = self._part.move_to_json(move)
+                    if written.get("type") == chance.ENTRY:
+                        replay.resolve(chance.outcome(written))
+                    else:
+                        replay.push(move)
             return self._years[:game.version]
 
     def history(self, limit: int = HISTORY, *, blind: bool = False) -> list[dict[str, Any]]:
@@ -346,24 +385,28 @@ class TableReads:
             if self._game is None:
                 return []
             game, years, lang = self._game, self.action_years(), self._language
-            return [{"keep": n, "text": action_words(lang, game.state, game.actions[n], years[n], blind=blind)}
+            return [{"keep": n, "text": self._part.describe(lang, game, n, years[n], blind=blind)}
                     for n in range(game.version - 1, max(-1, game.version - 1 - limit), -1)]
         return self._fresh_or_kept(("history", limit, blind), read)
 
     def record(self) -> dict[str, Any]:
         """The game record (docs/formats.md, "Game record") of the game in hand: its effective actions."""
         with self._lock:
-            return record_to_json(self._current().record())
+            return dict(self._current().record_json())
 
     def set_aside(self) -> list[dict[str, Any]]:
         """The games set aside, newest first (the last few): number, date, players and how far they went.
         Read from the store alone, without the table's lock."""
         listed = []
         for game_id, created in self._store.aside()[:ASIDE_LISTED]:
-            game = replayed(self._store.load(game_id))
-            listed.append({"game": game_id, "created": created, "year": game.state.year, "actions": game.version,
-                           "players": [{"seat": p.seat, "colour": p.colour, "name": p.name}
-                                       for p in game.setup.players]})
+            stored = self._store.load(game_id)
+            if not _playable(stored):
+                continue
+            game, part = replayed(stored), part_of(stored.game)
+            listed.append({"game": game_id, "created": created, "year": game.progress().round,
+                           "actions": game.version,
+                           "players": [{"seat": seat, "colour": colour, "name": name}
+                                       for seat, colour, name in part.players(part.setup_of(game))]})
         return listed
 
     def finished(self) -> list[dict[str, Any]]:
@@ -371,9 +414,14 @@ class TableReads:
         the store alone, without the table's lock."""
         listed = []
         for game_id, created in self._store.finished_games()[:ASIDE_LISTED]:
-            setup = setup_from_json(self._store.load(game_id).setup)
+            stored = self._store.load(game_id)
+            if not _playable(stored):
+                continue
+            part = part_of(stored.game)
+            setup = part.setup_from_json(stored.setup)
             listed.append({"game": game_id, "created": created,
-                           "players": [{"seat": p.seat, "colour": p.colour, "name": p.name} for p in setup.players]})
+                           "players": [{"seat": seat, "colour": colour, "name": name}
+                                       for seat, colour, name in part.players(setup)]})
         return listed
 
     def created(self, game_id: int | None) -> str | None:
@@ -387,16 +435,16 @@ class TableReads:
         """The game record of the game under way, of a game set aside or of a finished game."""
         with self._lock:
             if game_id == self._game_id and self._game is not None:
-                return record_to_json(self._game.record())
+                return dict(self._game.record_json())
             if game_id not in {g for g, _ in self._store.aside() + self._store.finished_games()}:
                 raise Refused(N_("There is no such game set aside or finished."))
-            return record_to_json(replayed(self._store.load(game_id)).record())
+            return dict(replayed(self._store.load(game_id)).record_json())
 
-    def _new_board(self) -> Board:
+    def _new_board(self) -> Any:
         """The board of the pack new games start with."""
         return self._board if self._next_pack == self._board_text else self._next_board
 
-    def _current(self) -> Game:
+    def _current(self) -> Any:
         if self._game is None:
             raise Refused(N_("No game is under way: the referee starts one."))
         return self._game

@@ -4,9 +4,10 @@ box breaks: the player goes on on their phone). Kept with the game, in its table
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from companion.games.xidit.agents.levels import LEVELS
+from companion.core import registry
 from companion.i18n import N_
 
 from .commands import Refused
@@ -20,12 +21,18 @@ LEVEL_WORDS = (N_("easy"), N_("normal"), N_("strong"))  # the levels' names on t
 DEFAULT_LEVEL = "normal"
 
 
-def levels() -> tuple[str, ...]:
+def game_levels(game: str = registry.DEFAULT) -> tuple[str, ...]:
+    """Every level of a game's virtual players (its AgentKit's), for a Table not told its levels."""
+    kit = registry.load(game).agents
+    return tuple(kit.levels) if kit is not None else ()
+
+
+def levels(known: Sequence[str] | None = None) -> tuple[str, ...]:
     """The levels a referee may seat: every agent's but `random` (a test agent, no opponent)."""
-    return tuple(level for level in LEVELS if level != "random")
+    return tuple(level for level in (game_levels() if known is None else known) if level != "random")
 
 
-def device(value: Any, boxes: tuple[str, ...]) -> dict[str, str]:
+def device(value: Any, boxes: tuple[str, ...], known: Sequence[str] | None = None) -> dict[str, str]:
     """One seat's device from its JSON form: {"device": "phone"}, {"device": "virtual", "level": "easy"}
     (no level: DEFAULT_LEVEL)
     or {"device": "box", "box": "<a box the table has>"}."""
@@ -37,9 +44,9 @@ def device(value: Any, boxes: tuple[str, ...]) -> dict[str, str]:
     if kind == VIRTUAL:
         level = value.get("level") or DEFAULT_LEVEL
         # `random` is no opponent a referee is offered, but a config may seat it (tests, demos).
-        if level not in LEVELS:
+        if level not in (game_levels() if known is None else known):
             raise Refused(N_("A virtual player plays at one of these levels: {levels}."),
-                          params={"levels": ", ".join(levels())})
+                          params={"levels": ", ".join(levels(known))})
         return {"device": VIRTUAL, "level": str(level)}
     if kind == BOX:
         if value.get("box") not in boxes:
@@ -48,7 +55,8 @@ def device(value: Any, boxes: tuple[str, ...]) -> dict[str, str]:
     raise Refused(N_("Say for every seat whether it plays on a box, a phone or is a virtual player."))
 
 
-def assignment(value: Any, seats: list[int], boxes: tuple[str, ...]) -> dict[int, dict[str, str]]:
+def assignment(value: Any, seats: list[int], boxes: tuple[str, ...],
+               known: Sequence[str] | None = None) -> dict[int, dict[str, str]]:
     """Every seat of a game played by a device, no box playing two seats: else the game cannot start."""
     if not isinstance(value, dict):
         raise Refused(N_("Say for every seat whether it plays on a box, a phone or is a virtual player."))
@@ -57,7 +65,7 @@ def assignment(value: Any, seats: list[int], boxes: tuple[str, ...]) -> dict[int
         if str(seat) not in value and seat not in value:
             raise Refused(N_("Nobody plays seat {seat}: give it a box, a phone or a virtual player."),
                           params={"seat": seat})
-        out[seat] = device(value.get(str(seat), value.get(seat)), boxes)
+        out[seat] = device(value.get(str(seat), value.get(seat)), boxes, known)
     check_boxes(out)
     return out
 

@@ -5,14 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.xidit.rules.choices import Choice
-from companion.games.xidit.rules.preview import Slot
-
 
 @dataclass(frozen=True)
 class SeatSnapshot:
     view: dict[str, Any]  # the table's view for this seat
-    choice: Choice | None  # the decision awaited from this seat, if any
-    preview: tuple[Slot, ...]  # programming: where the draft would take the Idrakys
-    draft: tuple[str | None, ...]
+    choice: Any  # the decision awaited from this seat, if any (a companion.core.game.Choice)
+    preview: tuple[Any, ...]  # a sealed choice: what the draft would do (Xidit: where it takes the Idrakys)
+    draft: Any  # the seat's draft of its sealed choice (Xidit: a tuple, its program's orders)
     locked: bool
+    chance: Any = None  # the chance node the game waits on (companion.core.game.ChanceNode), if any
+    sealed: bool = False  # the seat's awaited choice is sealed: it is keyed in as a draft and locked
+
+    @property
+    def forecast(self) -> tuple[Any, ...]:
+        """The generic name of `preview`."""
+        return self.preview

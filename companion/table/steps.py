@@ -1,14 +1,13 @@
-"""Steps the table can follow: the lines of what the engine did, grouped the way a table plays.
+"""Steps the table can follow: the lines of what the game did, grouped the way a table plays.
 
-Setup; the placement of the Idrakys; each order slot of the year; each elimination (units back, tile
-off, ladders moved, rewards placed); an awakening; the end of a year; each unit counted at a census;
-each scoring. A step is a title and at most MAX_LINES lines: a longer one goes on in a step of its own.
+The game groups its events (its table part's `grouping`: Xidit's placement, order slots, eliminations,
+census, scorings); this builder keeps the mechanics every game shares. A step is a title and at most
+MAX_LINES lines: a longer one goes on in a step of its own.
 
-A step stays open while what it tells may still grow (an elimination waits for the reward chosen);
-it is sealed when the game moves on to the next order, count, year or scoring, or when the table says
-it is done. Sealed is not done: a step is done only when the table says so (table.py).
+A step stays open while what it tells may still grow; it is sealed when the game moves on, or when the
+table says it is done. Sealed is not done: a step is done only when the table says so (table.py).
 
-Each step knows where the game stood once its last line was told (`at`: how many actions, how many
+Each step knows where the game stood once its last line was told (`at`: how many moves, how many
 events): the board as of that step, for a table still doing it while the game has gone on.
 """
 
@@ -16,35 +15,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
-from companion.games.xidit.rules import Game, Setup
-from companion.games.xidit.rules import events as ev
-from companion.games.xidit.rules.actions import Action
-from companion.games.xidit.rules.board import Board
-from companion.games.xidit.rules.events import Event
-from companion.games.xidit.rules.state import State
-from companion.games.xidit.rules.terms import PROGRAM_LENGTH
 from companion.i18n import N_, Joined, Text
 
-from . import printed
-from .instructions import Instruction, bards_line, idle, lines, who
+from .instructions import Instruction
 
 MAX_LINES = 6
-KINDS = ("setup", "place", "order", "elimination", "awakening", "year_end", "census", "scoring", "restore")
-
-# The primary outcome of one player's order: exactly one per player and order slot.
-ORDER_OUTCOMES = (ev.Moved, ev.NoRoad, ev.Waited, ev.NoEffect, ev.Recruited, ev.ThreatEliminated,
-                  ev.ColossusDefeated, ev.ColossusDeclined)
+# A step's heading: its title with the round it belongs to. A game's grouping may name its rounds otherwise
+# (its `heading`, a catalog message with {year} and {title}); Xidit's are years.
+HEADING = N_("Year {year} · {title}")
 
 
 @dataclass(frozen=True)
 class Step:
     kind: str
-    year: int
+    year: int  # the game's round (Xidit's year) the step belongs to
     title: Text
     lines: tuple[Instruction, ...]
-    at: tuple[int, int] | None = None  # (actions, events) of the game once told; None: of a game rolled back since
+    at: tuple[int, int] | None = None  # (moves, events) of the game once told; None: of a game rolled back since
+    round_heading: str = HEADING
 
     @property
     def physical(self) -> bool:
@@ -53,7 +43,7 @@ class Step:
     @property
     def heading(self) -> Text:
         """The title with its year: a step may be done while the game is a year on."""
-        return Text(N_("Year {year} · {title}"), {"year": self.year, "title": self.title})
+        return Text(self.round_heading, {"year": self.year, "title": self.title})
 
     def to_json(self, language: str, reader: int | None) -> dict[str, Any]:
         return {"kind": self.kind, "year": self.year, "title": self.title.render(language),
@@ -62,14 +52,17 @@ class Step:
 
 
 @dataclass
-class _Draft:
+class StepDraft:
+    """A step still open: lines may join it."""
+
     kind: str
     year: int
     title: Text
     more: Text  # the title of the step it goes on in, past MAX_LINES or once sealed
     lines: list[Instruction] = field(default_factory=list)
-    idle: list[Text] = field(default_factory=list)
+    idle: list[Text] = field(default_factory=list)  # players whose turn moved no piece, told in one line
     at: tuple[int, int] | None = None
+    round_heading: str = HEADING
 
     def size(self) -> int:
         return len(self.lines) + bool(self.idle)
@@ -78,31 +71,35 @@ class _Draft:
         shown = list(self.lines)
         if self.idle:
             shown.append(Instruction(N_("No effect: {who}."), {"who": Joined(tuple(self.idle))}, physical=False))
-        return Step(self.kind, self.year, self.title, tuple(shown), self.at)
+        return Step(self.kind, self.year, self.title, tuple(shown), self.at, self.round_heading)
+
+
+_Draft = StepDraft  # its name before games wrote their own grouping
+
+
+class Grouping(Protocol):
+    """A game's way of grouping its events into steps (game_parts.StepGrouping)."""
+
+    def feed(self, event: Any, following: Any | None, out: StepBuilder) -> None: ...
+
+    def rebased(self, out: StepBuilder) -> None: ...
 
 
 class StepBuilder:
-    """Feeds on the engine's events in order; `steps()` is every step so far, the open ones last."""
+    """Feeds on the game's events in order through its grouping; `steps()` is every step so far, the open
+    ones last."""
 
-    def __init__(self, state: State) -> None:
-        self._state = state
+    def __init__(self, grouping: Grouping) -> None:
+        self.grouping = grouping
         self._sealed: list[Step] = []
-        self._open: list[_Draft] = []
-        self._year = 1  # the events are read from the game's start
-        self._outcomes = 0  # order outcomes since the programs were revealed
-        self._slot = 0
-        self._slot_begun = False  # a step of this order slot was made already
-        self._scorings = 0
-        self._rewards: _Draft | None = None  # where an elimination's rewards go, once chosen
-        # The part of the year under way when it is not the orders (a census, a scoring): its kind and the
-        # title of its steps going on, for lines that come after every step was sealed (after a rollback).
-        self._part: tuple[str, Text] | None = None
+        self.open: list[StepDraft] = []
+        self.year = 1  # the round under way, as the grouping last said (the events are read from the start)
         self.as_of: dict[Any, dict[str, Any]] = {}  # views of the game as of a step (reads.py), of this game only
 
     # -- reading -----------------------------------------------------------------------------------
 
     def steps(self) -> list[Step]:
-        return self._sealed + [d.step() for d in self._open if d.size()]
+        return self._sealed + [d.step() for d in self.open if d.size()]
 
     @property
     def sealed(self) -> int:
@@ -111,7 +108,7 @@ class StepBuilder:
 
     def shape(self) -> tuple[int, tuple[int, ...]]:
         """How many steps are sealed and how long each open one is: what changes when a step is added or grows."""
-        return len(self._sealed), tuple(d.size() for d in self._open)
+        return len(self._sealed), tuple(d.size() for d in self.open)
 
     def add_steps(self, steps: list[Step]) -> None:
         """Steps made elsewhere (setup, a rollback's), sealed at once after what came before."""
@@ -120,271 +117,58 @@ class StepBuilder:
 
     def seal(self, upto: int | None = None) -> None:
         """Seals the open steps (those before `upto` only, when given): what comes next starts anew."""
-        while self._open and (upto is None or len(self._sealed) < upto):
-            draft = self._open.pop(0)
+        while self.open and (upto is None or len(self._sealed) < upto):
+            draft = self.open.pop(0)
             if draft.size():
                 self._sealed.append(draft.step())
 
-    def rebased(self, state: State, restore: list[Step], keep: int) -> StepBuilder:
+    def rebased(self, grouping: Grouping, events: Sequence[Any], restore: list[Step], keep: int) -> StepBuilder:
         """A builder that goes on from another state (after a rollback): the steps so far are kept, then
-        the steps that put the pieces back; what comes next is told from where the state stands (`keep`:
-        the actions the rollback kept)."""
-        fresh = StepBuilder(state)
-        fresh.feed(state.events)  # to stand where the state stands: its order slot, its scorings
-        fresh._open, fresh._rewards = [], None  # (fresh._part stays: a census rolled into goes on as one)
-        kept = len(state.events)
-        # A step told before the rollback stands as of the same game only if it came from the actions kept.
+        the steps that put the pieces back; what comes next is told from where the game stands (`events`:
+        its events; `keep`: the moves the rollback kept)."""
+        fresh = StepBuilder(grouping)
+        fresh.feed(events)  # to stand where the game stands: its round, its part of the round
+        fresh.open = []
+        grouping.rebased(fresh)
+        kept = len(events)
+        # A step told before the rollback stands as of the same game only if it came from the moves kept.
         fresh._sealed = [step if step.at is not None and step.at[1] <= kept and step.at[0] <= keep
                          else replace(step, at=None) for step in self.steps()] + restore
         return fresh
 
-    def _boundary(self) -> None:
-        """The game moved on: every open step is sealed, and rewards to come are for a new elimination."""
-        self.seal()
-        self._rewards = None
-
     # -- feeding -----------------------------------------------------------------------------------
 
-    def feed(self, events: list[Event], start: int = 0, actions: int = 0) -> None:
-        """The engine's events `start` on (their index in the game's events), told after `actions` actions."""
+    def feed(self, events: Sequence[Any], start: int = 0, actions: int = 0) -> None:
+        """The game's events `start` on (their index in the game's events), told after `actions` moves."""
         for i, event in enumerate(events):
-            sizes = [(d, d.size()) for d in self._open]
-            self._feed(event, events[i + 1] if i + 1 < len(events) else None)
-            for draft in self._open:
+            sizes = [(d, d.size()) for d in self.open]
+            self.grouping.feed(event, events[i + 1] if i + 1 < len(events) else None, self)
+            for draft in self.open:
                 if (draft, draft.size()) not in sizes and draft.size():
                     draft.at = (actions, start + i + 1)
 
-    def _feed(self, event: Event, following: Event | None) -> None:
-        state = self._state
-        match event:
-            case ev.Placed():
-                self._target("place", Text(N_("Place the Idrakys")), Text(N_("Place the Idrakys (continued)")))
-            case ev.YearBegan(year=year, first=first):
-                if year > 1:
-                    self._boundary()
-                    draft = self._start("year_end", Text(N_("End of year {year}"), {"year": year - 1}),
-                                        Text(N_("End of year {year} (continued)"), {"year": year - 1}), year - 1)
-                    draft.lines += [Instruction(N_("Pass the first-player marker → {player}."),
-                                                {"player": who(state, first)}, first),
-                                    Instruction(N_("Move the year marker → year {year}."), {"year": year})]
-                self._year = year
-                self._part = None
-                return
-            case ev.Revealed():
-                self._boundary()
-                self._part = None
-                self._outcomes = 0
-                self._slot = 0
-                return
-            case ev.CensusBegan():
-                self._boundary()
-                self._start("census", Text(N_("Census")), Text(N_("Census (continued)")))
-                self._part = ("census", Text(N_("Census (continued)")))
-                return
-            case ev.CensusCounted():
-                self._rewards = None
-            case ev.Scored(category=category, eliminated=eliminated, neutral_eliminated=neutral_out):
-                self._boundary()
-                self._scoring(category, eliminated, neutral_out)
-                return
-            case ev.ThreatEliminated(seat=seat, city=city):
-                self._outcome(keep=False)
-                draft = self._start("elimination", Text(N_("{player} eliminates the threat on city {city}"),
-                                                        {"player": who(state, seat), "city": city}),
-                                    Text(N_("Rewards of {player}"), {"player": who(state, seat)}))
-                self._rewards = draft
-            case ev.ColossusDefeated(seat=seat, city=city, index=index):
-                self._outcome(keep=False)
-                draft = self._start("elimination", Text(N_("{player} defeats {colossus} on city {city}"),
-                                                        {"player": who(state, seat), "city": city,
-                                                         "colossus": printed.colossus(state.board, index)}),
-                                    Text(N_("Rewards of {player}"), {"player": who(state, seat)}))
-                self._rewards = draft
-            case ev.Awakened():
-                self._start("awakening", Text(N_("The colossi awaken")), Text(N_("The colossi awaken (continued)")))
-            case ev.GoldTaken() | ev.BardsPlaced() | ev.FloorsBuilt() | ev.NeutralAdvanced() | ev.FloorPending():
-                if self._rewards is not None:
-                    if self._rewards not in self._open:  # sealed by a Done before the rewards were chosen
-                        self._rewards = self._start(self._rewards.kind, self._rewards.more, self._rewards.more)
-                    self._add(self._rewards, lines(state, event))
-                    return
-            case _ if isinstance(event, ORDER_OUTCOMES):
-                found = idle(state, event)
-                # An order that moves no tile joins its slot's step even after an elimination.
-                self._outcome(keep=found is not None or isinstance(event, ev.Moved)
-                              or (isinstance(event, ev.Recruited) and not isinstance(following, ev.TileOut)))
-                draft = self._slot_draft()
-                if found is not None:
-                    if draft.size() >= MAX_LINES and not draft.idle:
-                        draft = self._going_on(draft)
-                    draft.idle.append(found)
-                    return
-                made = lines(state, event)
-                if draft.size() >= MAX_LINES:
-                    draft = self._going_on(draft)
-                draft.lines.extend(made)
-                return
-        made = lines(state, event)
-        if made:
-            self._add(self._current(), made)
+    # -- writing (for the game's grouping) -----------------------------------------------------------
 
-    # -- helpers -----------------------------------------------------------------------------------
-
-    def _outcome(self, keep: bool) -> None:
-        """One more player's order: a new slot seals what came before, and so does an elimination that
-        came between, unless this order touches no tile (`keep`) and its slot's step is still open."""
-        slot = self._outcomes // max(1, len(self._state.players)) + 1
-        self._outcomes += 1
-        if slot != self._slot:
-            self._slot, self._slot_begun = slot, False
-            self._boundary()
-        elif self._open and self._open[-1].kind != "order" and not (keep and self._slot_open() is not None):
-            self._boundary()  # the slot goes on in a step of its own
-        self._rewards = None
-
-    def _slot_open(self) -> _Draft | None:
-        """The open step of the current slot with room for one more line, if any."""
-        for draft in reversed(self._open):
-            if draft.kind == "order" and draft.size() < MAX_LINES:
-                return draft
-        return None
-
-    def _slot_draft(self) -> _Draft:
-        if self._open and self._open[-1].kind == "order":
-            return self._open[-1]
-        found = self._slot_open()
-        if found is not None:
-            return found
-        draft = self._start("order", self._slot_title(self._slot_begun), self._slot_title(True))
-        self._slot_begun = True
-        return draft
-
-    def _going_on(self, draft: _Draft) -> _Draft:
+    def going_on(self, draft: StepDraft) -> StepDraft:
         """A new step after `draft`, with its title for going on."""
-        going_on = _Draft(draft.kind, draft.year, draft.more, draft.more)
-        self._open.insert(self._open.index(draft) + 1, going_on)
-        if draft is self._rewards:
-            self._rewards = going_on
+        going_on = StepDraft(draft.kind, draft.year, draft.more, draft.more, round_heading=draft.round_heading)
+        self.open.insert(self.open.index(draft) + 1, going_on)
         return going_on
 
-    def _slot_title(self, more: bool) -> Text:
-        params = {"slot": self._slot, "of": PROGRAM_LENGTH}
-        return Text(N_("Order {slot} of {of} (continued)") if more else N_("Order {slot} of {of}"), params)
+    def new(self, kind: str, title: Text, more: Text, year: int | None = None) -> StepDraft:
+        return StepDraft(kind, self.year if year is None else year, title, more,
+                         round_heading=getattr(self.grouping, "heading", HEADING))
 
-    def _new(self, kind: str, title: Text, more: Text, year: int | None = None) -> _Draft:
-        return _Draft(kind, self._year if year is None else year, title, more)
-
-    def _start(self, kind: str, title: Text, more: Text, year: int | None = None) -> _Draft:
-        draft = self._new(kind, title, more, year)
-        self._open.append(draft)
+    def start(self, kind: str, title: Text, more: Text, year: int | None = None) -> StepDraft:
+        draft = self.new(kind, title, more, year)
+        self.open.append(draft)
         return draft
 
-    def _target(self, kind: str, title: Text, more: Text) -> _Draft:
+    def target(self, kind: str, title: Text, more: Text) -> StepDraft:
         """The open step of this kind that comes last, or a new one."""
-        if self._open and self._open[-1].kind == kind and self._open[-1].title == title:
-            return self._open[-1]
-        return self._start(kind, title, more)
-
-    def _current(self) -> _Draft:
-        if not self._open:
-            if self._part is not None:  # a census (or scoring) goes on: its steps keep its title
-                kind, more = self._part
-                return self._start(kind, more, more)
-            title = self._slot_title(True) if self._slot else Text(N_("Set up"))
-            return self._start("order" if self._slot else "setup", title, title)
-        return self._open[-1]
-
-    def _add(self, draft: _Draft, made: list[Instruction]) -> None:
-        for line in made:
-            last = draft.lines[-1] if draft.lines else None
-            if last is not None and "tile_in" in last.params and "next_tile" in line.params:
-                draft.lines[-1] = Instruction(N_("{tile_in}; {next_tile}."), {**last.params, **line.params})
-                continue
-            if last is not None and last.seat is not None and last.seat == line.seat and "placed" in line.params \
-                    and "placed" in last.params:  # one line for a player's bard tokens, however many regions
-                placed = last.params["placed"] + line.params["placed"]
-                draft.lines[-1] = bards_line(last.params["player"], last.seat, placed)
-                continue
-            if draft.size() >= MAX_LINES:
-                draft = self._going_on(draft)
-            draft.lines.append(line)
-
-    def _scoring(self, category: str, eliminated: tuple[int, ...], neutral_out: bool) -> None:
-        state = self._state
-        self._scorings += 1
-        draft = self._start("scoring", Text(N_("Scoring {k} of 3: {category}"),
-                                            {"k": self._scorings, "category": category}),
-                            Text(N_("Scoring {k} of 3 (continued)"), {"k": self._scorings}))
-        self._part = ("scoring", draft.more)
-        rnd = state.rounds[self._scorings - 1] if len(state.rounds) >= self._scorings else None
-        if rnd is not None:
-            ranked = [Joined((who(state, s), rnd.values.get(s, 0)), " ") for s in rnd.ranking]
-            if rnd.neutral_value is not None and rnd.neutral_position is not None:
-                ranked.insert(rnd.neutral_position, Joined((Text(N_("neutral player")), rnd.neutral_value), " "))
-            draft.lines.append(Instruction(N_("Ranking: {ranked}."), {"ranked": Joined(tuple(ranked))}, physical=False))
-        for seat in eliminated:
-            draft.lines.append(Instruction(N_("{player} is eliminated: turn their score marker to its Eliminated "
-                                              "side."), {"player": who(state, seat)}, seat))
-        if neutral_out:
-            draft.lines.append(Instruction(N_("The neutral player is eliminated."), physical=False))
-        if self._scorings == 3 and state.winner is not None:
-            draft.lines.append(Instruction(N_("{player} wins the game."), {"player": who(state, state.winner)},
-                                           physical=False))
-        elif self._scorings == 3 and state.neutral is not None:
-            draft.lines.append(Instruction(N_("The neutral player outlasts every player and wins the game."),
-                                           physical=False))
-
-
-def setup_steps(game: Game, typed: frozenset[str] = frozenset()) -> list[Step]:
-    """Laying out the table for a new game: tiles, ladders, colossi, scoring tiles, neutral player. The
-    parts of the layout the referee typed in from the table (`typed`, the layout's keys) are in place
-    already: no line asks to place them."""
-    state = game.state
-    year = state.year
-    tiles = [] if "recruit" in typed else [
-        Instruction(N_("Put tile {city} → city {city}, recruitment side up, with {units} from the barracks."),
-                    {"city": e.number, "units": printed.units(e.units)})
-        for e in state.events if isinstance(e, ev.TileIn) and e.side == "recruit"]
-    threats = [e.number for e in state.events if isinstance(e, ev.TileIn) and e.side == "threat"]
-    steps = [Step("setup", year, Text(N_("Set up: recruitment tiles")), tuple(tiles[i:i + 6]))
-             for i in range(0, len(tiles), MAX_LINES)]
-    ladders = []
-    if "threat" not in typed:
-        ladders.append(Instruction(N_("Put tiles {tiles} each → its own city, threat side up."),
-                                   {"tiles": Joined(tuple(threats))}))
-    if "recruit_pile" not in typed:
-        ladders += [Instruction(N_("Recruitment pile, recruitment side up, {stack}."),
-                                {"stack": printed.stack(state.recruit_pile)}),
-                    Instruction(N_("Put tile {tile} → next recruitment, recruitment side up."),
-                                {"tile": state.next_recruit})]
-    if "threat_pile" not in typed:
-        ladders += [Instruction(N_("Threat pile, threat side up, {stack}."),
-                                {"stack": printed.stack(state.threat_pile)}),
-                    Instruction(N_("Put tile {tile} → next threat, threat side up."), {"tile": state.next_threat})]
-    if ladders:
-        steps.append(Step("setup", year, Text(N_("Set up: threats and piles")), tuple(ladders)))
-    rest = [] if "colossi" in typed else [
-        Instruction(N_("Stack the {needs}-colossi sleeping side up, {stack}."),
-                    {"needs": needs, "stack": _colossus_stack(state, [c.index for c in stack])})
-        for needs, stack in zip((3, 4, 5), state.colossi, strict=True)]
-    if "scoring" not in typed:
-        rest.append(Instruction(N_("Scoring tiles, in order: {order}."), {"order": list(state.scoring_order)}))
-    if state.neutral is not None:
-        rest.append(Instruction(N_("Neutral player's markers: wealth {wealth}, influence {influence}, fame {fame}."),
-                                dict(state.neutral)))
-    if state.void:
-        rest.append(Instruction(N_("Put a Void marker → {regions}."),
-                                {"regions": Joined(tuple(printed.region(state.board, r) for r in sorted(state.void)),
-                                                   "; ")}))
-    rest.append(Instruction(N_("Give the first-player marker → {player}."), {"player": who(state, state.first)},
-                            state.first))
-    steps.append(Step("setup", year, Text(N_("Set up: colossi and scoring")),
-                      tuple(rest[:MAX_LINES])))
-    if len(rest) > MAX_LINES:
-        steps.append(Step("setup", year, Text(N_("Set up: colossi and scoring (continued)")),
-                          tuple(rest[MAX_LINES:])))
-    at = (game.version, len(state.events))
-    return [replace(step, at=at) for step in steps]
+        if self.open and self.open[-1].kind == kind and self.open[-1].title == title:
+            return self.open[-1]
+        return self.start(kind, title, more)
 
 
 def restore_steps(year: int, undo: list[Instruction], at: tuple[int, int] | None = None) -> list[Step]:
@@ -393,25 +177,19 @@ def restore_steps(year: int, undo: list[Instruction], at: tuple[int, int] | None
                  tuple(undo[i:i + MAX_LINES]), at) for i in range(0, len(undo), MAX_LINES)]
 
 
-def _colossus_stack(state: State, top_first: list[int]) -> Text:
-    """A stack of colossi named by their printed rewards, bottom first as hands stack them."""
-    if not top_first:
-        return Text(N_("none"))
-    board = state.board
-    shown = tuple(printed.rewards(board.colossi[i].gold, board.colossi[i].bards, board.colossi[i].guild)
-                  for i in top_first[::-1])
-    return Text(N_("bottom first: {colossi} (on top)"), {"colossi": Joined(shown, " / ")})
-
-
-def game_steps(board: Board, setup: Setup, actions: Sequence[Action]) -> list[Step]:
+def game_steps(board: Any, setup: Any, actions: Sequence[Any], game: str | None = None) -> list[Step]:
     """Every step of a whole game for the physical table, as a table playing it would have told them."""
-    game = Game(board, setup)
-    builder = StepBuilder(game.state)
-    builder.add_steps(setup_steps(game))
-    seen = len(game.state.events)
+    from .game_parts import part_of  # the registry's game, without importing one here
+
+    part = part_of(game)
+    match = part.start(board, setup)
+    builder = StepBuilder(part.grouping(match))
+    builder.add_steps(part.setup_steps(match, frozenset()))
+    seen = len(part.events(match))
     for action in actions:  # one at a time, as a table is told them: each step knows where the game stood
-        game.push(action)
-        builder.feed(game.state.events[seen:], seen, game.version)
-        seen = len(game.state.events)
+        match.push(action)
+        events = part.events(match)
+        builder.feed(events[seen:], seen, match.version)
+        seen = len(events)
     builder.seal()
     return builder.steps()

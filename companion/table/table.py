@@ -11,30 +11,18 @@ from __future__ import annotations
 
 import logging
 import queue
+import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import replace
 from typing import Any
 
-from companion.games.xidit.boards import parse_pack
-from companion.games.xidit.rules import (
-    BadBoard,
-    BadRecord,
-    Game,
-    IllegalAction,
-    Layout,
-    Phase,
-    action_from_json,
-    action_to_json,
-    record_from_json,
-    setup_from_json,
-    setup_to_json,
-)
+from companion.core import registry
+from companion.core.errors import BadPack, BadRecord, IllegalAction, UnknownGame
 from companion.i18n import LANGUAGES, N_
 from companion.store import Store
 
-from . import carried, face_up, links, referee, seats
+from . import carried, chance, links, referee, seats
 from .changes import GAME, STEPS, WHICH, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
@@ -43,6 +31,7 @@ from .commands import (
     BoxStatus,
     Command,
     Decide,
+    EditDraft,
     ImportGame,
     Lock,
     MoveSeat,
@@ -57,28 +46,25 @@ from .commands import (
     SetOrder,
     SetPace,
     SetProgram,
+    Tell,
     TellTile,
     Unlock,
 )
-from .drafts import Drafts
-from .history import action_words
+from .game_parts import GameTable, part_of
 from .instructions import Instruction
 from .memory import remember
 from .names import check_names
 from .reads import WAITING, kept_entries
-from .restore import restore_instructions
 from .saving import STORE_ERRORS, CannotSave, Saving
-from .steps import StepBuilder, restore_steps, setup_steps
+from .sealed import NO_SEALED, Drafts
+from .steps import StepBuilder, restore_steps
 from .views import TableViews, ViewCache
 
 log = logging.getLogger("companion.table")
 
 UNSAVED = frozenset({"boxes"})  # parts of the table's state that are not saved: a box's connection
 
-UNCHECKED_3P = ("The 3-player tiles of this board pack are not checked against your copy of the game: "
-                "check them with the walk-through (/verify) before playing on them.")
-
-
+NOT_ASKED = N_("The game is not waiting for a roll or a draw.")
 BLIND_REFUSAL = N_("The rules refuse this choice for that seat. What it may choose is behind its screen: "
                    "let the player choose on their own box or phone.")
 # Refusals that name nothing behind a screen, so a blind referee may read them as they are.
@@ -88,14 +74,23 @@ PUBLIC_REFUSALS = frozenset({N_("The census counts this unit now: {wanted} (not 
 class Table(TableViews):
     """The table: opening a stored game, the command loop, and what each command does."""
 
-    def __init__(self, store: Store, board_text: str, *, language: str = "en", pace: str = "decisions") -> None:
+    def __init__(self, store: Store, board_text: str, *, language: str = "en", pace: str = "decisions",
+                 game: str = registry.DEFAULT, levels: Sequence[str] | None = None) -> None:
         self._store = store
+        self._key = game  # the game module of the game under way (with none yet, of the next one)
+        self._part: GameTable = part_of(game)
+        self._module_packs = registry.load(game).packs
+        # The levels a virtual player may play at (the game's agents'): given by the run, which knows the
+        # agents; the table imports none.
+        self._levels = tuple(levels) if levels is not None else seats.game_levels()
         self._board_text = board_text  # the pack of the game under way (each game keeps the pack it began with)
-        self._board = parse_pack(board_text)
+        self._board = self._parse(board_text)
         self._next_pack, self._next_board = board_text, self._board  # the pack new games start with
+        self._next_game = game  # the game the next pack is of
+        self._chance: dict[str, str] = {}  # chance.py: who resolves the game's chance nodes; saved
         self._language = language
         self._pace = pace
-        self._game: Game | None = None
+        self._game: Any = None  # the game under way: a companion.core.game.Match
         self._game_id: int | None = None
         self._entries: list[dict[str, Any]] = []  # the stored log of this game: actions and markers
         self._drafts = Drafts()
@@ -137,19 +132,31 @@ class Table(TableViews):
         table = cls(store, board_text, **options)
         last = store.to_show()
         if last is not None:
-            table._resume(last)
+            try:
+                table._resume(last)
+            except Refused as refused:  # a game of a module this companion no longer has: the table opens empty
+                log.error("game %s cannot be resumed: %s", last, refused)
         return table
+
+    def _parse(self, text: str, packs: Any = ...) -> Any:
+        """A pack of the game under way's module (or of `packs`); a game without packs has none."""
+        packs = self._module_packs if packs is ... else packs
+        return None if packs is None else packs.parse(text)
+
+    def _use_game(self, key: str) -> None:
+        """The game module of the game about to be opened or started."""
+        if key != self._key:
+            self._part, self._module_packs, self._key = part_of(key), registry.load(key).packs, key
 
     def _resume(self, game_id: int) -> None:
         stored = self._store.load(game_id)
+        self._use_game(stored.game)
         self._board_text = stored.board_pack
-        self._board = parse_pack(stored.board_pack)
+        self._board = self._parse(stored.board_pack)
         self._game_id = game_id
-        setup = setup_from_json(stored.setup)
-        hidden = face_up.from_json(stored.table_state.get(face_up.KEY))
+        setup, folded = self._part.resumed(self._part.setup_from_json(stored.setup), stored.table_state)
         entries = stored.entries
-        if hidden is not None:
-            setup = replace(setup, layout=replace(setup.layout, hidden=hidden))
+        if folded:
             entries = kept_entries(entries)  # the layout holds the answers of the game as it went on
         self._start(setup)
         for index, entry in enumerate(entries):
@@ -161,10 +168,11 @@ class Table(TableViews):
                 break
             self._entries.append(entry)
         saved = stored.table_state.get("table", {})
-        if self._game is not None and self._game.state.phase == Phase.PROGRAM:
-            seats = self._game.state.players
-            self._drafts.restore(saved, seats)
+        drafts = self._part.drafts
+        if self._game is not None and drafts is not None and self._sealed_choices():
+            self._drafts.restore(saved, {c.seat for c in self._sealed_choices()}, drafts)
         self._pace = saved.get("pace", self._pace)
+        self._chance = chance.from_json(stored.table_state.get(chance.KEY), self._part)
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._links = links.from_json(stored.table_state.get(links.KEY))
         self._referee_seat, self._blind_told = referee.from_json(stored.table_state.get(referee.KEY))
@@ -178,22 +186,23 @@ class Table(TableViews):
         self._version = max(self._version, int(saved.get("version", 0)) + 1)  # never goes back
         self._changes.restart(self._version)
         game = self._game
-        log.info("game %s resumed: year %s, phase %s, %s actions", game_id, game.state.year if game else "-",
-                 game.state.phase if game else "-", game.version if game else 0)
+        progress = game.progress() if game is not None else None
+        log.info("game %s resumed: year %s, phase %s, %s actions", game_id, progress.round if progress else "-",
+                 progress.phase if progress else "-", game.version if game else 0)
 
     def _start(self, setup: Any) -> None:
-        self._game = Game(self._board, setup)
+        self._game = self._part.start(self._board, setup)
         self._entries = []
         self._links = {}
         self._told = {}
         self._referee_seat, self._blind_told = None, []
         self._carried = {}
         self._drafts.clear()
-        self._builder = StepBuilder(self._game.state)
-        self._builder.add_steps(setup_steps(self._game, typed_parts(self._game.setup.layout)))
+        self._builder = StepBuilder(self._part.grouping(self._game))
+        self._builder.add_steps(self._part.setup_steps(self._game, self._part.typed_parts(setup)))
         self._years = []
         self._views.renumber()
-        self._events_seen = len(self._game.state.events)
+        self._events_seen = len(self._part.events(self._game))
         self._acknowledged = self._ticked = 0
         self._skipped = {}
 
@@ -202,42 +211,46 @@ class Table(TableViews):
         if entry.get("type") == "rollback":
             self._rollback_to(int(entry["keep"]))
             return
-        action = action_from_json({k: v for k, v in entry.items() if k != "by"})
         self._note_year()
-        self._game.push(action)
+        if entry.get("type") == chance.ENTRY:
+            self._game.resolve(chance.outcome(entry))
+        else:
+            self._game.push(self._part.move_from_json({k: v for k, v in entry.items() if k != "by"}))
         self._collect_instructions()
 
     def _note_year(self) -> None:
-        """Keeps the year of the action about to be pushed, when the years of the earlier ones are known."""
+        """Keeps the year of the move about to be made, when the years of the earlier ones are known."""
         assert self._game is not None
         if len(self._years) == self._game.version:
-            self._years.append(self._game.state.year)
+            self._years.append(self._game.progress().round)
 
     def _collect_instructions(self) -> None:
-        """Turns the engine's new events into steps. A step is not done because the game moved past it:
+        """Turns the game's new events into steps. A step is not done because the game moved past it:
         the pieces are still where they were until someone at the table does it and says so. While the
         table is asked what it turned over, the steps stop at the question: what follows is the engine's
         guess."""
         assert self._game is not None and self._builder is not None
-        events = self._game.state.events
-        questions = self._game.questions()
-        upto = questions[0].event if questions else len(events)
+        events = self._part.events(self._game)
+        node = self._game.chance()
+        upto = node.events_before if node is not None and node.events_before else len(events)
         self._builder.feed(events[self._events_seen:upto], self._events_seen, self._game.version)
         self._events_seen = upto
 
     def _rollback_to(self, keep: int) -> list[Instruction]:
         assert self._game is not None and self._builder is not None
         before = self._game.view("referee")
-        rebuilt = face_up.rewound(self._board, self._game.setup, self._game.actions[:keep])
-        if rebuilt.setup != self._game.setup and self._game_id is not None:
-            self._store_layout(rebuilt.setup)
-        undo = restore_instructions(before, rebuilt.view("referee"), self._board)
+        rebuilt = self._part.rewound(self._board, self._game, keep)
+        if self._game_id is not None:
+            self._store_told(rebuilt, changed_from=self._game)
+        undo = self._part.restore_lines(before, rebuilt.view("referee"), self._board)
         self._builder.seal()
         # The steps not done yet stay to do: the pieces go back from where all told before left them.
-        at = (keep, len(rebuilt.state.events))
-        self._builder = self._builder.rebased(rebuilt.state, restore_steps(rebuilt.state.year, undo, at), keep)
+        events = self._part.events(rebuilt)
+        at = (keep, len(events))
+        restore = restore_steps(rebuilt.progress().round, undo, at)
+        self._builder = self._builder.rebased(self._part.grouping(rebuilt), events, restore, keep)
         self._game = rebuilt
-        self._events_seen = len(rebuilt.state.events)
+        self._events_seen = len(events)
         del self._years[keep:]
         self._drafts.clear()
         return undo
@@ -366,7 +379,8 @@ class Table(TableViews):
         """What a view can show, part by part (changes.py): compared before and after each command."""
         game, builder = self._game, self._builder
         shape: dict[str, tuple[Any, ...]] = {
-            GAME: (self._game_id, game, game.version if game else 0, len(self._entries), game.setup if game else None),
+            GAME: (self._game_id, game, game.version if game else 0, len(self._entries),
+                   self._part.setup_of(game) if game else None),
             STEPS: (builder, builder.shape() if builder else None),
             WHICH: (self._game_id,),
             "done": (self._acknowledged, self._ticked, tuple(self._skipped.items())),
@@ -377,7 +391,7 @@ class Table(TableViews):
             "boxes": ({s: dict(b) for s, b in self._boxes.items()},),
         }
         for seat, orders in self._drafts.by_seat.items():
-            shape[draft(seat)] = (tuple(orders), seat in self._drafts.locked)
+            shape[draft(seat)] = (orders, seat in self._drafts.locked)
         return shape
 
     def watch(self, callback: Callable[[int], None]) -> Callable[[], None]:
@@ -429,8 +443,8 @@ class Table(TableViews):
             case SetBoard(pack=pack, by=by):
                 self._referee_only(by)
                 try:
-                    board = parse_pack(pack)
-                except BadBoard as error:
+                    board = self._parse(pack, registry.load(self._next_game).packs)
+                except BadPack as error:
                     raise Refused(f"This board pack has problems: {error}") from None
                 self._next_pack, self._next_board = pack, board
                 if self._game is None:
@@ -449,22 +463,24 @@ class Table(TableViews):
         game = self._current()
         match command:
             case SetOrder(seat=seat, slot=slot, order=order):
-                self._programming(seat)
-                return {"draft": self._drafts.set_order(seat, slot, order)}
+                return self._edit_draft(EditDraft(seat, {"slot": slot, "order": order}))
             case SetProgram(seat=seat, orders=orders):
-                self._programming(seat)
-                return {"draft": self._drafts.set_program(seat, orders)}
+                return self._edit_draft(EditDraft(seat, {"orders": list(orders)}))
+            case EditDraft():
+                return self._edit_draft(command)
             case Lock(seat=seat):
                 return self._lock_program(seat)
             case Unlock(seat=seat):
-                self._programming(seat)
-                self._drafts.unlock(seat)
+                rules, _ = self._programming(seat)
+                self._drafts.unlock(seat, rules)
                 log.info("seat %s unlocked", seat)
                 return {"locked": False}
             case Decide():
                 return self._decide(command)
-            case TellTile():
+            case Tell():
                 return self._tell(command)
+            case TellTile(choice=choice, question=question, by=by):
+                return self._tell(Tell(choice, by, question))
             case Rollback():
                 return self._rollback(command, game)
         raise Refused(f"Unknown command {command!r}.")
@@ -476,13 +492,13 @@ class Table(TableViews):
 
     def _may_replace(self, replacing: int | None) -> None:
         """Refuses to replace a game under way that the sender did not name: no game is lost by a tap."""
-        if self._game_id is not None and self._game is not None and self._game.outcome() is None \
+        if self._game_id is not None and self._game is not None and self._game.result() is None \
                 and replacing != self._game_id:
             raise Refused(N_("Game {game} is under way: confirm that it is set aside first."),
                           params={"game": self._game_id}, details={"under_way": self._game_id})
 
     def _set_aside(self) -> None:
-        if self._game_id is not None and self._game is not None and self._game.outcome() is None:
+        if self._game_id is not None and self._game is not None and self._game.result() is None:
             self._store.set_aside(self._game_id)  # listed, and resumed on request: never deleted
             log.info("game %s set aside at %s actions", self._game_id, self._game.version)
 
@@ -503,14 +519,14 @@ class Table(TableViews):
         with self._lock:
             self._hardware = tuple(boxes)
             self._default_seats = {} if defaults is None else \
-                {int(seat): seats.device(d, self._hardware) for seat, d in defaults.items()}
+                {int(seat): seats.device(d, self._hardware, self._levels) for seat, d in defaults.items()}
 
     def _move_seat(self, command: MoveSeat) -> dict[str, Any]:
         self._referee_only(command.by)
-        if command.seat not in self._current().state.players:
+        if command.seat not in self._seat_numbers(self._current()):
             raise Refused(N_("There is no seat {seat} in this game."), params={"seat": command.seat})
         played = self._played()
-        moved = {**played, command.seat: seats.device(command.device, self._hardware)}
+        moved = {**played, command.seat: seats.device(command.device, self._hardware, self._levels)}
         seats.check_boxes(moved)
         assert self._game_id is not None
         if played.get(command.seat) != moved[command.seat]:
@@ -531,7 +547,7 @@ class Table(TableViews):
         last = self._blind_told[-1]["blind"] if self._blind_told else "on"
         if ("on" if on else "off") == last:
             return {"blind": on}
-        told = [*self._blind_told, {"blind": "on" if on else "off", "year": self._current().state.year}]
+        told = [*self._blind_told, {"blind": "on" if on else "off", "year": self._current().progress().round}]
         self._store.set_table_state(self._game_id, referee.KEY, referee.to_json(self._referee_seat, told))
         self._blind_told = told
         log.info("the referee switched blind mode %s", "on" if on else "off")
@@ -539,7 +555,7 @@ class Table(TableViews):
 
     def _renew_link(self, command: RenewLink) -> dict[str, Any]:
         self._referee_only(command.by)
-        if command.seat not in self._current().state.players:
+        if command.seat not in self._seat_numbers(self._current()):
             raise Refused(N_("There is no seat {seat} in this game."), params={"seat": command.seat})
         renewed = links.renewed(self._links, command.seat)
         assert self._game_id is not None
@@ -548,31 +564,40 @@ class Table(TableViews):
         log.info("seat %s: its link was renewed, the old one stops working", command.seat)
         return {"seat": command.seat}
 
-    def _new_game(self, command: NewGame) -> dict[str, Any]:
+    def _new_game(self, command: NewGame, *, draw: bool = True) -> dict[str, Any]:
         self._referee_only(command.by)
         self._may_replace(command.replacing)
-        board = self._new_board()
+        part = part_of(command.game)
+        packs = registry.load(command.game).packs
+        pack_text = self._next_pack if command.game == self._next_game else \
+            (packs.shipped_text() if packs is not None else "")
+        board = self._new_board() if command.game == self._next_game else self._parse(pack_text, packs)
+        policy = chance.policy(command.chance, part)
         check_names(command.setup)
         try:
-            setup = setup_from_json(command.setup)
+            setup = part.setup_from_json(command.setup)
             if command.face_up is not None:
-                setup = face_up.setup_from_table(board, setup, command.face_up)
-            Game(board, setup)  # checks the setup against this board before anything is stored
+                setup = part.typed_setup(board, setup, command.face_up)
+            part.start(board, setup)  # checks the setup against this board before anything is stored
         except BadRecord as error:
             raise Refused(str(error)) from None
+        numbers = [seat for seat, _, _ in part.players(setup)]
         played = {} if command.seats is None else \
-            seats.assignment(command.seats, [p.seat for p in setup.players], self._hardware)
-        if command.referee_seat is not None and command.referee_seat not in [p.seat for p in setup.players]:
+            seats.assignment(command.seats, numbers, self._hardware, self._levels)
+        if command.referee_seat is not None and command.referee_seat not in numbers:
             raise Refused(N_("The referee can only play a seat of this game."))
-        before = self._game.state.players if self._game is not None else {}
-        follow = carried.carried(self._game_id, before, self._played(), self._links, list(setup.players),
+        before = self._part.players(self._part.setup_of(self._game)) if self._game is not None else []
+        follow = carried.carried(self._game_id, before, self._played(), self._links, part.players(setup),
                                  played or {s: d for s, d in self._default_seats.items()})
         self._set_aside()
-        self._board_text, self._board = self._next_pack, board
-        self._game_id = self._store.new_game(self._board_text, setup_to_json(setup))
-        if setup.layout.hidden is not None:
-            self._store_layout(setup)
+        self._use_game(command.game)
+        self._board_text, self._board = pack_text, board
+        self._game_id = self._store.new_game(self._board_text, part.setup_to_json(setup), command.game)
         self._start(setup)
+        self._store_told(self._game)
+        self._chance = policy
+        if policy != chance.policy(None, part):
+            self._store.set_table_state(self._game_id, chance.KEY, chance.to_json(policy))
         self._seats = played
         if played:
             self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in played.items()})
@@ -582,50 +607,74 @@ class Table(TableViews):
         if command.referee_seat is not None:
             self._referee_seat = command.referee_seat
             self._store.set_table_state(self._game_id, referee.KEY, referee.to_json(self._referee_seat, []))
-        log.info("game %s started: %s players, %s", self._game_id, len(setup.players), setup.length)
-        if len(setup.players) == 3 and board.status != "verified":  # its 3-player tiles are not checked
-            log.warning("game %s: 3 players on a board pack whose 3-player tiles are not checked", self._game_id)
-            return {"game": self._game_id, "warning": UNCHECKED_3P}
+        log.info("game %s started: %s", self._game_id, part.started(setup))
+        if draw:
+            self._draw_chance()
+        caveat = part.caveat(board, setup)
+        if caveat is not None:
+            told, logged = caveat
+            log.warning("game %s: %s", self._game_id, logged)
+            return {"game": self._game_id, "warning": told}
         return {"game": self._game_id}
 
     def _import(self, command: ImportGame) -> dict[str, Any]:
         self._referee_only(command.by)
         self._may_replace(command.replacing)
-        board = self._new_board()
+        try:
+            module = registry.by_record_format(command.record.get("format"))
+        except UnknownGame:
+            module = registry.load(registry.DEFAULT)  # the record's own check says what is wrong with it
+        part = part_of(module.key)
+        board = self._new_board() if module.key == self._next_game else self._parse(
+            module.packs.shipped_text() if module.packs is not None else "", module.packs)
         setup = command.record.get("setup")
         check_names(setup if isinstance(setup, dict) else {})
         try:
-            record = record_from_json(command.record)
-            game = Game.replay(board, record.setup, record.actions)
+            first, moves = part.record_from_json(command.record)
+            game = part.replay(board, first, moves)
         except BadRecord as error:
             raise Refused(f"This record cannot be read: {error}") from None
         except IllegalAction as error:
             raise Refused(f"Action {error.index} of this record is illegal: {error.sentence}", error.rule) from None
-        answer = self._new_game(NewGame(setup_to_json(record.setup), replacing=command.replacing))
+        # An imported game's chance so far is in its record: nothing is drawn before its moves are stored.
+        answer = self._new_game(NewGame(part.setup_to_json(first), replacing=command.replacing, game=module.key),
+                                draw=False)
         assert self._game_id is not None
-        entries = [action_to_json(a) for a in record.actions]
+        entries = [part.move_to_json(m) for m in moves]
         if entries:
             self._store.append(self._game_id, *entries)
-        fresh = Game(self._board, record.setup)
+        fresh = part.start(self._board, first)
         self._game, self._entries = game, entries
-        self._builder = StepBuilder(game.state)
-        self._builder.add_steps(setup_steps(fresh))
+        self._builder = StepBuilder(part.grouping(game))
+        self._builder.add_steps(part.setup_steps(fresh, frozenset()))
         self._views.renumber()
-        self._events_seen = len(fresh.state.events)
-        self._builder.feed(game.state.events[self._events_seen:], self._events_seen, game.version)
-        self._events_seen = len(game.state.events)
+        self._events_seen = len(part.events(fresh))
+        events = part.events(game)
+        self._builder.feed(events[self._events_seen:], self._events_seen, game.version)
+        self._events_seen = len(events)
         self._builder.seal()
         self._acknowledged = self._builder.sealed  # an imported game's pieces are already where they are
-        if game.outcome() is not None:
+        if game.result() is not None:
             self._store.finish(self._game_id)
+        self._draw_chance()
         return answer
 
-    def _programming(self, seat: int) -> None:
+    def _programming(self, seat: int) -> tuple[Any, Any]:
+        """The game's sealed drafts and the seat's sealed choice awaited now; Refused when there is none."""
         game = self._current()
-        if seat not in game.state.players:
+        if seat not in self._seat_numbers(game):
             raise Refused(N_("There is no seat {seat} in this game."), params={"seat": seat})
-        if game.state.phase != Phase.PROGRAM:
-            raise Refused(N_("Orders are programmed only during the programming phase."), "§3")
+        rules = self._part.drafts
+        if rules is None:
+            raise Refused(NO_SEALED)
+        choice = next((c for c in self._sealed_choices() if c.seat == seat), None)
+        if choice is None:
+            raise Refused(rules.words["not_now"], getattr(rules, "rule", None))
+        return rules, choice
+
+    def _edit_draft(self, command: EditDraft) -> dict[str, Any]:
+        rules, choice = self._programming(command.seat)
+        return {"draft": self._drafts.edit(command.seat, rules, choice, command.change)}
 
     def _acknowledge(self, command: Acknowledge) -> dict[str, Any]:
         """Steps done at the table, or passed over by the referee (logged with who did): the first ones
@@ -644,87 +693,118 @@ class Table(TableViews):
         return {"acknowledged": self._acknowledged, **self._release()}
 
     def _release(self) -> dict[str, Any]:
-        """With every program locked and nothing left to do at the table, the programs are revealed: a
+        """With every sealed choice locked and nothing left to do at the table, they are revealed: a
         reveal held by pace "wait for the table" happens as soon as the table is done."""
-        game = self._game
-        if game is None or game.state.phase != Phase.PROGRAM or self._held() \
-                or not set(game.state.players) <= self._drafts.locked:
+        sealed = self._sealed_choices()
+        rules = self._part.drafts
+        if not sealed or rules is None or self._held() or not {c.seat for c in sealed} <= self._drafts.locked:
             return {}
-        # The last lock reveals every program: the engine gets them all, stored in one transaction.
-        programs = self._drafts.programs(game.state.turn_order())
-        self._push_and_store([(p, "player") for p in programs])
-        log.info("every program revealed")
+        # The last lock reveals every sealed choice: the game gets them all, stored in one transaction.
+        moves = [rules.action(c, self._drafts.of(c.seat, rules, c)) for c in sealed]
+        self._push_and_store([(m, "player") for m in moves])
+        log.info("every sealed choice revealed")
         self._drafts.clear()
         return {"revealed": True}
 
     def _lock_program(self, seat: int) -> dict[str, Any]:
-        self._programming(seat)
-        self._drafts.check_full(seat)
-        game = self._current()
+        rules, choice = self._programming(seat)
         locked = self._drafts.locked
-        locked.add(seat)
-        log.info("seat %s locked (%s of %s)", seat, len(locked), len(game.state.players))
+        self._drafts.lock(seat, rules, choice)
+        waiting = len(self._sealed_choices())
+        log.info("seat %s locked (%s of %s)", seat, len(locked), waiting)
         try:
             revealed = self._release()
         except Exception:
             locked.discard(seat)
             raise
-        if not revealed and len(locked) == len(game.state.players):
-            log.info("every program locked: the reveal waits for the table")
+        if not revealed and len(locked) == waiting:
+            log.info("every sealed choice locked: the reveal waits for the table")
             return {"locked": True, "waiting": True}
         return {"locked": True, **revealed}
 
-    def _tell(self, command: TellTile) -> dict[str, Any]:
-        """The table says what it turned over: written into the game's layout, on disk before the answer."""
+    def _tell(self, command: Tell) -> dict[str, Any]:
+        """The table says what it rolled, drew or turned over: into the game, on disk before the answer."""
         game = self._current()
-        questions = game.questions()
-        asked = face_up.number(game.setup)
-        if command.question < asked:
+        node = game.chance()
+        asked = self._part.question_number(game)
+        if command.question is not None and command.question < asked:
             told = self._told.get(command.question)
             if told is not None:
                 raise Refused(N_("That question was already answered: {answer}. The game went on from that answer."),
                               params={"answer": told})
             raise Refused(N_("That question was already answered: the game went on from that answer."))
-        if not questions:
-            raise Refused(N_("The game is not waiting for a tile or a colossus."))
-        if command.question != asked:
+        if node is None:
+            raise Refused(getattr(self._part, "not_asked", NOT_ASKED))
+        if command.question is not None and command.question != asked:
             raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
-        if command.choice not in questions[0].candidates:
+        chance.check_teller(node, command.by, self._seat_numbers(game))
+        if command.outcome not in node.outcomes:
             raise Refused(N_("That cannot be there: choose one of {choices}."),
-                          params={"choices": ", ".join(map(str, questions[0].candidates))}, rule="§6")
-        before = game.setup
+                          params={"choices": ", ".join(map(str, node.outcomes))}, rule=node.params.get("rule"))
+        self._resolve_and_store(node, command.outcome, command.by)
+        self._told[asked] = self._part.outcome_words(self._board, node, command.outcome)
+        log.info("game %s: the table told %s", self._game_id, command.outcome)
+        self._draw_chance()
+        return {"told": command.outcome}
+
+    def _resolve_and_store(self, node: Any, outcome: Any, by: str) -> None:
+        """One chance outcome into the game and on disk: in the game's setup for a game that folds what the
+        table told into it (told_layout), else as an entry of the log."""
+        game = self._current()
+        check = self._part.checkpoint(game)
         try:
-            game.answer(command.choice)
-        except BadRecord as error:
+            game.resolve(outcome)
+        except (IllegalAction, BadRecord) as error:
+            self._part.restore(game, check)
             raise Refused(str(error)) from None
         try:
-            self._store_layout(game.setup)
+            if self._part.told_layout(game) is not None:
+                self._store_told(game)
+            else:
+                assert self._game_id is not None
+                entry = chance.entry(outcome, by)
+                self._store.append(self._game_id, entry)
+                self._entries.append(entry)
         except Exception:
-            self._game = Game.replay(self._board, before, game.actions)
+            self._part.restore(game, check)
             raise
-        self._told[asked] = face_up.answer_words(self._board, questions[0], command.choice)
         self._collect_instructions()
-        log.info("game %s: the table turned over %s", self._game_id, command.choice)
-        return {"told": command.choice}
 
-    def _store_layout(self, setup: Any) -> None:
-        """A face-up game's layout, as far as the table has told it, and how many answers it holds."""
-        assert self._game_id is not None and setup.layout.hidden is not None
-        self._store.set_setup(self._game_id, setup_to_json(setup), face_up.KEY, face_up.to_json(setup.layout.hidden))
+    def _draw_chance(self) -> None:
+        """While the game waits on chance the Pi resolves ("pi" policy), the Pi draws, seeded by the game's
+        seed and its length (the same outcome after a crash and a resume), in the command's transaction."""
+        game = self._game
+        while game is not None and (node := game.chance()) is not None and \
+                chance.by_pi(self._chance, node, self._part.told_layout(game) is not None):
+            rng = random.Random(f"{chance.seed(self._part.setup_of(game))}/{game.version}")
+            outcome = chance.draw(rng, node)
+            self._resolve_and_store(node, outcome, chance.PI)
+            log.info("game %s: the Pi drew %s (%s)", self._game_id, outcome, node.kind)
+
+    def _store_told(self, match: Any, changed_from: Any = None) -> None:
+        """A game that folds what the table told into its setup: that setup, and the table state saying how
+        many answers it holds, stored together."""
+        told = self._part.told_layout(match)
+        if told is None or self._game_id is None:
+            return
+        if changed_from is not None and told == self._part.told_layout(changed_from):
+            return
+        setup, key, value = told
+        self._store.set_setup(self._game_id, setup, key, value)
 
     def _decide(self, command: Decide) -> dict[str, Any]:
-        game = self._current()
+        self._current()
         if self._held():
             raise Refused(WAITING, params={"step": self._waiting_for()})
         try:
-            action = action_from_json(command.action)
+            action = self._part.move_from_json(command.action)
         except BadRecord as error:
             raise Refused(str(error)) from None
         if action.seat != command.seat:
             raise Refused(N_("A decision is taken for one's own seat."))
-        if action.type == "program":
-            raise Refused(N_("Programs are entered slot by slot and locked."), "§3")
-        del game  # the push below checks it against the rules
+        rules = self._part.drafts
+        if rules is not None and rules.seals(action):
+            raise Refused(rules.words["whole"], getattr(rules, "rule", None))
         try:
             self._push_and_store([(action, command.by)])
         except Refused as refused:
@@ -738,43 +818,40 @@ class Table(TableViews):
     def _push_and_store(self, actions: list[tuple[Any, str]]) -> None:
         game = self._current()
         assert self._game_id is not None
-        pushed = 0
+        check = self._part.checkpoint(game)
         years = len(self._years)
         try:
             for action, _ in actions:
                 self._note_year()
                 game.push(action)
-                pushed += 1
         except IllegalAction as error:
-            for _ in range(pushed):
-                game.pop()
+            self._part.restore(game, check)
             del self._years[years:]
             raise Refused.of(error) from None
         except BadRecord as error:  # the game's layout cannot be honoured here (a typed reinforcement list)
-            for _ in range(pushed):
-                game.pop()
+            self._part.restore(game, check)
             del self._years[years:]
             raise Refused(str(error)) from None
         entries = []
         for action, by in actions:
-            entry = action_to_json(action)
+            entry = self._part.move_to_json(action)
             if by == REFEREE:
                 entry["by"] = REFEREE  # decided on behalf of a player whose box is dead
             entries.append(entry)
         try:
             self._store.append(self._game_id, *entries)
         except Exception:
-            for _ in range(pushed):
-                game.pop()
+            self._part.restore(game, check)
             del self._years[years:]
             raise
         self._entries.extend(entries)
         self._collect_instructions()
-        if game.outcome() is not None:
+        self._draw_chance()  # in the same transaction as the move that led to it (Store.together)
+        if game.result() is not None:
             self._store.finish(self._game_id)
             log.info("game %s over", self._game_id)
 
-    def _rollback(self, command: Rollback, game: Game) -> dict[str, Any]:
+    def _rollback(self, command: Rollback, game: Any) -> dict[str, Any]:
         self._referee_only(command.by)
         if not 0 <= command.keep < game.version:
             raise Refused(N_("Choose an action of this game to go back to."))
@@ -789,18 +866,19 @@ class Table(TableViews):
         self._store.append(self._game_id, entry)
         self._entries.append(entry)
         steps = self._rollback_to(command.keep)
-        if self._game_id is not None and self._current().outcome() is None:
+        if self._game_id is not None and self._current().result() is None:
             self._store.reopen(self._game_id)
+        self._draw_chance()  # a node the rollback went back to is drawn again, by the same seed
         log.info("game %s rolled back to %s actions", self._game_id, command.keep)
         return {"confirm": True, "undo": [s.text(self._language, None if command.blind else -1) for s in steps]}
 
-    def _rollback_preview(self, command: Rollback, game: Game) -> dict[str, Any]:
+    def _rollback_preview(self, command: Rollback, game: Any) -> dict[str, Any]:
         """What going back to just before action `keep` undoes, in words, and the steps that put the pieces
         back (without the seats' secrets for a blind referee); `seen` binds the confirm to it."""
-        preview = Game.replay(self._board, game.setup, game.actions[:command.keep])
-        steps = restore_instructions(game.view("referee"), preview.view("referee"), self._board)
+        preview = self._part.replay(self._board, self._part.setup_of(game), list(game.moves)[:command.keep])
+        steps = self._part.restore_lines(game.view("referee"), preview.view("referee"), self._board)
         years = self.action_years()
-        dropped = [action_words(self._language, game.state, game.actions[n], years[n], blind=command.blind)
+        dropped = [self._part.describe(self._language, game, n, years[n], blind=command.blind)
                    for n in range(command.keep, game.version)]
         return {"confirm": False, "keep": command.keep, "seen": len(self._entries),
                 "drops": game.version - command.keep, "dropped": dropped,
@@ -814,9 +892,3 @@ class Table(TableViews):
             "pace": self._pace, "acknowledged": self._acknowledged, "ticked": self._ticked, "version": version,
             **({"skipped": {str(n): by for n, by in self._skipped.items()}} if self._skipped else {}),
         })
-
-
-def typed_parts(layout: Layout) -> frozenset[str]:
-    """The parts of a game's layout the referee typed in from the table: those pieces are in place."""
-    return frozenset(name for name in ("recruit", "threat", "recruit_pile", "threat_pile", "colossi", "scoring")
-                     if getattr(layout, name) is not None)

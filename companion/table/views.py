@@ -7,23 +7,45 @@ once someone asks for it. The version only ever rises, so a kept view is dropped
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
 from collections.abc import Callable, Collection
 from typing import Any
 
-from companion.games.xidit.rules import Phase
-from companion.games.xidit.rules.choices import Choice, ProgramChoice
-from companion.games.xidit.rules.preview import preview
-from companion.games.xidit.rules.terms import PROGRAM_LENGTH
-from companion.games.xidit.rules.views import parse_reader
+from companion.core import registry
+from companion.core.errors import CompanionError
 from companion.i18n import translate
 
-from . import face_up, referee, seats
+from . import referee, seats
 from .reads import WAITING, TableReads
 from .saving import CANNOT_SAVE, Saving
 from .snapshot import SeatSnapshot
 from .steps import Step
+
+Choice = Any  # a game's Choice (companion.core.game.Choice)
+
+
+class BadReader(CompanionError, ValueError):
+    """A view was asked for a reader that is not referee, public or seat:N of this game."""
+
+
+def parse_reader(reader: str, seats: Collection[int]) -> int | None:
+    """The seat a reader may see the secrets of; None for the public; -1 for the referee."""
+    if reader == "referee":
+        return -1
+    if reader == "public":
+        return None
+    if reader.startswith("seat:"):
+        try:
+            seat = int(reader[5:])
+        except ValueError:
+            seat = 0
+        if seat in seats:
+            return seat
+    raise BadReader(f"unknown view {reader!r}: use referee, public or seat:N with N one of "
+                    f"{', '.join(map(str, sorted(seats)))}")
+
 
 RECENT = 6  # steps already done that a view still lists (with their lines among its instructions)
 TODO_LISTED = 12  # steps to do a view lists, the oldest first: a table that never says Done can owe a hundred
@@ -132,13 +154,13 @@ class TableViews(TableReads):
 
     def _build_view(self, reader: str) -> dict[str, Any]:
         if self._game is None:
-            return {"format": "xidit-state/1", "view": reader, "version": self._version, "phase": "setup",
-                    "table": self._table_part(reader, None)}
-        view = self._game.view(reader)
-        me = parse_reader(reader, self._game.state.seats)
+            return {"format": registry.load(self._key).rules.view_format, "view": reader, "version": self._version,
+                    "phase": "setup", "table": self._table_part(reader, None)}
+        view: dict[str, Any] = self._game.view(reader)
+        me = parse_reader(reader, self._seat_numbers(self._game))
         view["version"] = self._version
-        if self._game.state.phase == Phase.PROGRAM:
-            for player in view["players"]:
+        if self._sealed_choices():  # each seat says whether its sealed choice is locked, never what it is
+            for player in view.get("players", ()):
                 player["locked"] = player["seat"] in self._drafts.locked
         view["table"] = self._table_part(reader, me)
         return view
@@ -157,7 +179,7 @@ class TableViews(TableReads):
     def steps_json(self, reader: str, first: int = 0) -> list[dict[str, Any]]:
         """Every step from `first` on as this reader sees them (the log of the table page)."""
         def read() -> list[dict[str, Any]]:
-            me = parse_reader(reader, self._game.state.seats) if self._game is not None else None
+            me = parse_reader(reader, self._seat_numbers(self._game)) if self._game is not None else None
             return [self._step_json(n, step, me) for n, step in enumerate(self._steps()) if n >= first]
         return self._fresh_or_kept(("steps", reader, first), read)
 
@@ -186,9 +208,9 @@ class TableViews(TableReads):
             part["saving"] = {"problem": translate(self._language, CANNOT_SAVE)}
         if me == -1:
             # A copy: a draft changes in place, and a view is kept as it was made.
-            part["drafts"] = {str(s): list(d) for s, d in sorted(drafts.by_seat.items())}
+            part["drafts"] = {str(s): copy.deepcopy(d) for s, d in sorted(drafts.by_seat.items())}
         elif me is not None and me in drafts.by_seat:
-            part["draft"] = list(drafts.by_seat[me])
+            part["draft"] = copy.deepcopy(drafts.by_seat[me])
         return part
 
     def _referee_part(self) -> dict[str, Any]:
@@ -202,21 +224,23 @@ class TableViews(TableReads):
     def _asking(self) -> dict[str, Any] | None:
         """What the table must say before the game goes on (a game set up from what lies face up): no
         secret, every reader sees it, and any player at the table may answer."""
-        if self._game is None or not (questions := self._game.questions()):
+        if self._game is None or (node := self._game.chance()) is None:
             return None
-        return face_up.question_json(self._board, questions[0], self._language, face_up.number(self._game.setup))
+        return self._part.question(self._game, node, self._board, self._language)
 
     def _seats_part(self, me: int | None) -> dict[str, Any]:
         """Who plays each seat and, for the referee, what the table has to offer (seats.py)."""
         played = self._played()
         part: dict[str, Any] = {"seats": {str(s): d for s, d in sorted(played.items())}} if played else {}
         if me == -1:
-            part["devices"] = {"boxes": list(self._hardware), "levels": list(seats.levels())}
+            part["devices"] = {"boxes": list(self._hardware), "levels": list(seats.levels(self._levels))}
         return part
 
     def _board_part(self) -> dict[str, Any]:
         """The pack of the game under way and, when new games will use another, that one too."""
-        part: dict[str, Any] = {"name": self._board.name, "status": self._board.status, "sha256": self._board.sha256}
+        board = self._board
+        part: dict[str, Any] = {} if board is None else \
+            {"name": board.name, "status": board.status, "sha256": board.sha256}  # a game without packs has none
         if self._next_pack != self._board_text:
             board = self._new_board()
             part["next"] = {"name": board.name, "status": board.status, "sha256": board.sha256}
@@ -236,12 +260,18 @@ class TableViews(TableReads):
 
     def _seat_snapshot(self, seat: int) -> SeatSnapshot:
         view = self.view(f"seat:{seat}") if self._game else self.view("public")
-        if self._game is None or seat not in self._game.state.players:
-            return SeatSnapshot(view, None, (), (None,) * PROGRAM_LENGTH, False)
-        choice = next(iter(self._game.legal(seat)), None)
-        if choice is not None and not isinstance(choice, ProgramChoice) and self._held():
+        rules = self._part.drafts
+        blank = tuple(rules.blank(None)) if rules is not None else ()
+        if self._game is None or seat not in self._seat_numbers(self._game):
+            return SeatSnapshot(view, None, (), blank, False)
+        choice = next(iter(self._game.awaited(seat)), None)
+        if choice is not None and not choice.sealed and self._held():
             choice = None  # the decision waits for the table: the box says what for (view's `waiting`)
-        draft = self._drafts.of(seat)
-        forecast = tuple(preview(self._game.state, seat, [o or "wait" for o in draft])) \
-            if self._game.state.phase == Phase.PROGRAM else ()
-        return SeatSnapshot(view, choice, forecast, draft, seat in self._drafts.locked)
+        sealed = next((c for c in self._sealed_choices() if c.seat == seat), None)
+        if rules is None:
+            return SeatSnapshot(view, choice, (), (), False)
+        draft = self._drafts.of(seat, rules, sealed)
+        forecast = rules.forecast(self._game, seat, draft) if sealed is not None else ()
+        return SeatSnapshot(view, choice, forecast, tuple(draft) if isinstance(draft, list) else draft,
+                            seat in self._drafts.locked,
+                            chance=self._game.chance(), sealed=sealed is not None)

@@ -7,12 +7,17 @@ from collections.abc import Iterator
 
 import pytest
 
+from companion.agents import levels as harness_levels
+from companion.agents.match import agents_for, ask, play_match
+from companion.core import registry
 from companion.games.xidit.agents.levels import LEVELS, make_agent
-from companion.games.xidit.agents.match import agents_for, ask, play_match
+from companion.games.xidit.agents.play import game_seeds, random_setup
 from companion.games.xidit.rules import Game
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.terms import UNITS
-from companion.games.xidit.sim.simulate import game_seeds, random_setup
+
+KIT = registry.load("xidit").agents
+assert KIT is not None
 
 
 def test_every_level_plays_whole_games_legally(board: Board) -> None:
@@ -20,18 +25,18 @@ def test_every_level_plays_whole_games_legally(board: Board) -> None:
     for players, short, levels in ((3, True, ("strong", "normal", "random")),
                                    (4, True, ("easy", "strong", "random", "normal")),
                                    (5, False, ("random", "easy", "normal", "strong", "strong"))):
-        game = play_match(board, random_setup(players, short, 31 + players), agents_for(board, levels, 5))
-        assert game.outcome() is not None
+        game = play_match(KIT, board, random_setup(players, short, 31 + players), agents_for(KIT, board, levels, 5))
+        assert game.result() is not None
 
 
 def test_the_same_seed_gives_the_same_game(board: Board) -> None:
     levels = ("strong", "normal", "easy", "random")
     setup = random_setup(4, True, 77)
-    first = play_match(board, setup, agents_for(board, levels, 3))
-    again = play_match(board, setup, agents_for(board, levels, 3))
-    other = play_match(board, setup, agents_for(board, levels, 4))
-    assert first.actions == again.actions
-    assert first.actions != other.actions
+    first = play_match(KIT, board, setup, agents_for(KIT, board, levels, 3))
+    again = play_match(KIT, board, setup, agents_for(KIT, board, levels, 3))
+    other = play_match(KIT, board, setup, agents_for(KIT, board, levels, 4))
+    assert first.moves == again.moves
+    assert first.moves != other.moves
 
 
 def test_an_unknown_level_is_refused(board: Board) -> None:
@@ -40,7 +45,7 @@ def test_an_unknown_level_is_refused(board: Board) -> None:
 
 
 def decisions_of_seat_one(board: Board, seed: int) -> Iterator[Game]:
-    agents = agents_for(board, ("easy", "easy", "easy", "easy"), seed)
+    agents = agents_for(KIT, board, ("easy", "easy", "easy", "easy"), seed)
     game = Game(board, random_setup(4, False, seed))
     while game.outcome() is None:
         if any(c.seat == 1 for c in game.legal()):
@@ -90,9 +95,13 @@ def test_strong_beats_the_random_agent(board: Board) -> None:
     wins = 0
     for seed in game_seeds(21, 4):
         levels = ("strong", "random", "random", "random")
-        wins += play_match(board, random_setup(4, True, seed), agents_for(board, levels, seed)).outcome().winner == 1  # type: ignore[union-attr]
+        result = play_match(KIT, board, random_setup(4, True, seed), agents_for(KIT, board, levels, seed)).result()
+        wins += result is not None and result.winners == (1,)
     assert wins >= 3
 
 
 def test_the_levels_are_named() -> None:
     assert LEVELS == ("random", "easy", "normal", "strong")
+    # The harness and the table know them from the game's kit, found through the registry.
+    assert harness_levels.levels("xidit") == LEVELS
+    assert harness_levels.seated("xidit") == ("easy", "normal", "strong")

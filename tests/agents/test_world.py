@@ -7,11 +7,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from companion.games.xidit.agents.match import agents_for
+from companion.agents.match import agents_for
+from companion.games.xidit.agents.kit import AGENTS
+from companion.games.xidit.agents.play import random_setup
 from companion.games.xidit.agents.world import sample_world
 from companion.games.xidit.rules import Game
 from companion.games.xidit.rules.board import Board
-from companion.games.xidit.sim.simulate import random_setup
 
 VARYING = ("version", "awaiting")  # a sampled world has no history, and nobody else's turn in it
 
@@ -19,7 +20,7 @@ VARYING = ("version", "awaiting")  # a sampled world has no history, and nobody 
 def seat_one_moments(board: Board, players: int, seed: int) -> Iterator[Game]:
     """Every moment of a whole game where seat 1 is awaited, its agents of mixed levels."""
     levels = ("normal", "easy", "random", "easy", "random")[:players]
-    agents = agents_for(board, levels, seed)
+    agents = agents_for(AGENTS, board, levels, seed)
     game = Game(board, random_setup(players, True, seed))
     while game.outcome() is None:
         seat = game.legal()[0].seat

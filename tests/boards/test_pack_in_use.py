@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from companion import config as configuration
+from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack_text
 from companion.games.xidit.boards.saved import PACK_FILE, PackFiles, pack_in_use
 from companion.games.xidit.rules import BadBoard
 from companion.run import warn_if_provisional
 from companion.store import Store
 from companion.table import Refused, SetBoard, Table
-from companion.table.bots import new_game_command
 
 VERIFIED = default_pack_text().replace('status = "provisional"', 'status = "verified"', 1)
 

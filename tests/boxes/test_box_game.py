@@ -9,7 +9,7 @@ from luma.core.device import dummy
 
 from companion.boxes.box import Box
 from companion.boxes.frame import Frame
-from companion.boxes.keys import keys_for
+from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules import Game, record_from_json
 from hardware.screens import Screen
 from tests.table.support import new_table

@@ -9,8 +9,8 @@ from companion.boxes.box import Box
 from companion.boxes.controller import BLANK_AFTER, DIM_AFTER
 from companion.boxes.editors import count_step, split_step, spread
 from companion.boxes.frame import Frame
-from companion.boxes.keys import keys_for
 from companion.boxes.text import wrap
+from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules import actions
 from companion.table import Acknowledge, SetOrder, Table
 from tests.engine import engine

@@ -9,7 +9,7 @@ from pathlib import Path
 from gpiozero.pins.mock import MockFactory
 from luma.core.device import dummy
 
-from companion.boxes.keys import keys_for
+from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules import Game, record_from_json
 from hardware.events import Key
 from hardware.hardware_box import HardwareBox

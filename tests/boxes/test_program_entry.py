@@ -8,8 +8,9 @@ from collections import deque
 
 import pytest
 
-from companion.boxes.programming import ProgramEditor
-from companion.boxes.sequences import DIRECT_KEYS, program
+from companion.games.xidit.boxes.entry import DIRECT_KEYS
+from companion.games.xidit.boxes.programming import ProgramEditor
+from companion.games.xidit.boxes.sequences import program
 from companion.games.xidit.rules.terms import ORDERS
 from companion.table import Lock, SetOrder, SetProgram
 

@@ -14,7 +14,7 @@ from companion.boxes.box import Box
 from companion.boxes.controller import SeatController
 from companion.boxes.drawing import overflows
 from companion.boxes.frame import Frame
-from companion.boxes.keys import keys_for
+from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules.choices import (
     CensusBardsChoice,
     CensusChoice,

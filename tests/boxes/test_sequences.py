@@ -11,9 +11,9 @@ from pathlib import Path
 from companion.boxes import sequences
 from companion.boxes.box import Box
 from companion.boxes.editors import grid_start, spread
+from companion.games.xidit.agents.random_player import decide
 from companion.games.xidit.rules import actions as a
 from companion.games.xidit.rules.choices import ColossusChoice, PlaceChoice, ProgramChoice
-from companion.games.xidit.sim.agent import decide
 from tests.engine import engine
 from tests.table.support import new_table
 
@@ -36,8 +36,7 @@ def test_each_sequence_enters_the_wanted_decision_and_programs_are_short(tmp_pat
                     continue
                 action = decide(rng, choice, game.state)
                 six_keys = seat % 2 == 1
-                box.controller.frame()
-                keys = sequences.decision(choice, action, box.controller.program, snap.draft, six_keys)
+                keys = box.controller.keys_for(action, six_keys)
                 before = len(game.actions)
                 for key in keys:
                     box.key(key)

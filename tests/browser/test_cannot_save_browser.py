@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack_text
 from companion.table import Refused, SetLanguage, SetOrder, Table
-from companion.table.bots import new_game_command
 from tests.faulty_store import FaultyStore
 from tests.table.support import PLAYERS, advance
 from web import create_app

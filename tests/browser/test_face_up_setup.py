@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
+from companion.games.xidit.agents.play import random_setup
+from companion.games.xidit.agents.random_player import decide
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import Game, record_from_json
 from companion.games.xidit.rules.events import Awakened, NextTile, TileIn
 from companion.games.xidit.rules.hidden import as_seen
-from companion.games.xidit.sim.agent import decide
-from companion.games.xidit.sim.simulate import random_setup
 from companion.table import SetLanguage
 from tests.engine import engine
 from tests.table.test_face_up_table import play_next

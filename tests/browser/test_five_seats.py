@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from companion.boxes.keys import keys_for
+from companion.agents.bots import Bots
 from companion.config import Config, PlayerConfig
+from companion.games.xidit.boxes.keys import keys_for
 from companion.run import SeatDevices, open_hardware
-from companion.table.bots import Bots
 from tests.hardware.fakebox import SocketBox
 from web.auth import seat_token
 

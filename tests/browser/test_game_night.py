@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from companion.games.xidit.agents.random_player import decide
 from companion.games.xidit.rules import Game, record_to_json, setup_from_json
-from companion.games.xidit.sim.agent import decide
 from companion.table import SetPace
 from tests.engine import engine
 from tests.table.support import new_table

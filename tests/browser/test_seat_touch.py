@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from companion.agents.bots import new_game_command
 from companion.games.xidit.rules.choices import Choice, is_forced
 from companion.table import ImportGame, SetLanguage
-from companion.table.bots import new_game_command
 from tests.table.support import next_inputs
 from web.auth import seat_token
 

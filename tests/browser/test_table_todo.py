@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from companion.agents.bots import Bots, next_commands
 from companion.table import Acknowledge, Lock, SetLanguage, SetPace, SetProgram, Table
-from companion.table.bots import Bots, next_commands
 from tests.table.support import new_table
 from web import create_app
 from web.auth import seat_token

@@ -16,7 +16,7 @@ import threading
 import time
 from pathlib import Path
 
-from companion.games.xidit.bench.figure import percentile
+from companion.bench.figure import percentile
 from companion.store import WAL_PAGES
 from companion.table import Table
 from tests.table.support import advance, new_table

@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
-from companion.games.xidit.bench.figure import percentile
+from companion.agents import bots
+from companion.agents.bots import Bots, new_game_command
+from companion.bench.figure import percentile
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
-from companion.table import SetPace, Table, bots
-from companion.table.bots import Bots, new_game_command
+from companion.table import SetPace, Table
 from tests.engine import stored_log
 from tests.faulty_store import FaultyStore
 from tests.table.support import PLAYERS

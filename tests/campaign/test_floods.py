@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.games.xidit.bench.figure import percentile
+from companion.bench.figure import percentile
 from companion.table import Table
 from tests.table.support import advance, new_table
 from web import create_app

@@ -16,13 +16,12 @@ from pathlib import Path
 
 from luma.core.device import dummy
 
-from companion.boxes import sequences
+from companion.agents.bots import Bots
+from companion.bench.figure import percentile
 from companion.boxes.box import Box
-from companion.boxes.keys import keys_for
-from companion.games.xidit.bench.figure import percentile
+from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules import Action, Program, action_from_json
 from companion.run import tune_for_keys
-from companion.table.bots import Bots
 from companion.table.commands import Decide, SetProgram
 from hardware.screens import Screen
 from tests.table.support import new_table
@@ -74,11 +73,8 @@ def rehearsed_keys(box: Box, rehearsed: list[Action], rng: random.Random, six_ke
     decided = box.table.decide_for(lambda choice, state: rehearsed[0], {box.seat})
     if decided is None:
         return []
-    choice, action = decided
     rehearsed.pop(0)
-    draft = box.table.seat_snapshot(box.seat).draft
-    box.controller.frame()  # the box takes in the decision, and its defaults, as its screen does
-    return sequences.decision(choice, action, box.controller.program, draft, six_keys)
+    return box.controller.keys_for(decided[1], six_keys)  # from the decision as the box shows it first
 
 
 def run_load(tmp_path: Path) -> None:

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from companion.agents.bots import Bots
 from companion.table import SetProgram, Table
-from companion.table.bots import Bots
 from tests.engine import engine
 from tests.secrecy import forbidden_in, forbidden_in_pages
 from tests.table.support import new_table

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from luma.core.device import dummy
 
+from companion.bench.figure import percentile
 from companion.boxes.box import Box
-from companion.boxes.keys import keys_for
-from companion.games.xidit.bench.figure import percentile
+from companion.games.xidit.boxes.keys import keys_for
 from companion.run import tune_for_keys
 from hardware.screens import Screen
 from tests.table.support import new_table

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from companion.agents.bots import new_game_command
 from companion.boxes.drawing import image
 from companion.boxes.glass import pages
-from companion.boxes.keys import keys_for
 from companion.config import BadConfig, PlayerConfig, load
 from companion.games.xidit.boards import default_pack_text
+from companion.games.xidit.boxes.keys import keys_for
 from companion.store import Store
 from companion.table import Table
-from companion.table.bots import new_game_command
 from hardware.events import Key
 from hardware.gpio_box import GpioBox
 from hardware.hardware_box import HardwareBox

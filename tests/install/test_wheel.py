@@ -23,6 +23,7 @@ import urllib.request
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.error import HTTPError
 from urllib.parse import urljoin, urlsplit
 
@@ -182,13 +183,15 @@ def test_the_installed_wheel_plays_and_replays_a_simulated_game(installed: Path,
     assert summary["games"] == 1 and sum(summary["winners"].values()) == 1
     record = records / "game-0001.json"
     # The same game played by the checkout: the installed package is the same engine, on the same pack.
+    from companion.agents.simulate import simulate
+    from companion.core import registry
     from companion.games.xidit.boards import default_pack
-    from companion.games.xidit.rules import record_to_json
-    from companion.games.xidit.sim.simulate import simulate
 
-    games = []
-    simulate(default_pack(), 3, True, 1, 7, games.append)
-    assert json.loads(record.read_text(encoding="utf-8")) == json.loads(json.dumps(record_to_json(games[0].record())))
+    kit = registry.load("xidit").agents
+    assert kit is not None
+    games: list[Any] = []
+    simulate(kit, default_pack(), 3, {"length": "short"}, 1, 7, games.append)
+    assert json.loads(record.read_text(encoding="utf-8")) == json.loads(json.dumps(games[0].record_json()))
     replayed = subprocess.run([str(installed / "companion"), "replay", str(record)], cwd=tmp_path, env=_clean_env(),
                               check=True, capture_output=True, text=True, timeout=SECONDS)
     assert re.match(r"year \d+ of 9, phase \w+, \d+ actions replayed, winner: seat \d", replayed.stdout), \

@@ -11,13 +11,13 @@ from dataclasses import replace
 import pytest
 
 from companion.games.xidit.agents.levels import make_agent
+from companion.games.xidit.agents.play import random_setup
+from companion.games.xidit.agents.random_player import decide
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import BadRecord, Game, IllegalAction, record_from_json, record_to_json
 from companion.games.xidit.rules.events import Awakened, NextTile, TileIn
 from companion.games.xidit.rules.face_up import from_sight
 from companion.games.xidit.rules.hidden import as_seen
-from companion.games.xidit.sim.agent import decide
-from companion.games.xidit.sim.simulate import random_setup
 
 BOARD = default_pack()
 

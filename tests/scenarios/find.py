@@ -7,7 +7,8 @@ A developer's tool, never run by the test suite (pytest collects only `test_*.py
     .venv/bin/python tests/scenarios/find.py tie-units --seed 17 --write tests/scenarios/new.json
 
 Games are played on the frozen pack tests/packs/scenario-board.toml by an agent policy: `planner` is
-companion.games.xidit.sim.agent.decide (random legal choices, programs often planned toward tiles); `hunter` is a
+companion.games.xidit.agents.random_player.decide (random legal choices, programs often planned toward
+tiles); `hunter` is a
 threat hunter for rare ladder events (it walks to threats it can meet, and recruits without taking
 the last unit of a tile while the threat pile is low, so the threat ladder runs dry). A record
 keeps only the setup and the people's decisions, so any policy makes a valid record.
@@ -32,6 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from companion.games.xidit.agents.random_player import ORDER_WEIGHTS, decide, routes  # noqa: E402
 from companion.games.xidit.boards import load_pack  # noqa: E402
 from companion.games.xidit.rules import Game, Phase, Seat, Setup, record_to_json  # noqa: E402
 from companion.games.xidit.rules import actions as a  # noqa: E402
@@ -40,7 +42,6 @@ from companion.games.xidit.rules.choices import Choice, ColossusChoice, ProgramC
 from companion.games.xidit.rules.preview import preview  # noqa: E402
 from companion.games.xidit.rules.state import State  # noqa: E402
 from companion.games.xidit.rules.terms import ORDERS, PLAYER_COLOURS, PROGRAM_LENGTH  # noqa: E402
-from companion.games.xidit.sim.agent import ORDER_WEIGHTS, decide, routes  # noqa: E402
 
 BOARD_PATH = ROOT / "tests" / "packs" / "scenario-board.toml"
 BOARD = load_pack(BOARD_PATH)
@@ -50,7 +51,7 @@ BOARD = load_pack(BOARD_PATH)
 
 
 def setup_for(players: int, short: bool, seed: int) -> Setup:
-    """Like companion.games.xidit.sim.simulate.random_setup: seats 1..N clockwise, a random first player."""
+    """Like companion.games.xidit.agents.play.random_setup: seats 1..N clockwise, a random first player."""
     rng = random.Random(seed)
     return Setup(
         players=tuple(Seat(i + 1, PLAYER_COLOURS[i]) for i in range(players)),

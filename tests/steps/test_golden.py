@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.xidit.agents.play import play, random_setup
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import Game
 from companion.games.xidit.rules import events as ev
-from companion.games.xidit.sim.simulate import play, random_setup
-from companion.table.restore import restore_instructions
-from companion.table.steps import KINDS, Step, StepBuilder, restore_steps, setup_steps
+from companion.games.xidit.table.restore import restore_instructions
+from companion.games.xidit.table.steps import KINDS, XiditGrouping, setup_steps
+from companion.table.steps import Step, StepBuilder, restore_steps
 
 GOLDEN = Path(__file__).parent / "golden"
 BOARD = default_pack()
@@ -46,7 +47,7 @@ def every_kind() -> list[Step]:
         ev.FloorsBuilt(1, 4, 1, True), ev.CensusCounted("infantry", ((1, 0), (2, 0), (3, 0)), ()),
         ev.YearBegan(2, 2),
     ]
-    builder = StepBuilder(game.state)
+    builder = StepBuilder(XiditGrouping(game))
     builder.add_steps(setup_steps(fresh))
     builder.feed(year + [e for e in game.state.events if isinstance(e, ev.Scored)])
     early, late = Game.replay(BOARD, game.setup, game.actions[:12]), Game.replay(BOARD, game.setup, game.actions[:40])

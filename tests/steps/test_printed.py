@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from companion.games.xidit.boards import default_pack
-from companion.table import printed
+from companion.games.xidit.table import printed
 
 BOARD = default_pack()
 

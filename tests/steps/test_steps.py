@@ -7,9 +7,9 @@ from functools import cache
 
 import pytest
 
+from companion.games.xidit.agents.play import game_seeds, play, random_setup
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import Game
-from companion.games.xidit.sim.simulate import game_seeds, play, random_setup
 from companion.table.steps import MAX_LINES, Step, game_steps
 
 BOARD = default_pack()

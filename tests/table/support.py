@@ -6,10 +6,10 @@ import random
 from pathlib import Path
 from typing import Any
 
+from companion.agents.bots import new_game_command, next_commands
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Command, Table
-from companion.table.bots import new_game_command, next_commands
 
 PLAYERS = [(1, "blue", "Ann"), (2, "red", None), (3, "green", None), (4, "yellow", None), (5, "black", None)]
 

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
+from companion.agents.bots import Bots, new_game_command
 from companion.boxes.controller import SeatController
 from companion.cli import main
 from companion.games.xidit.boards import default_pack_text
 from companion.run import saving_status
 from companion.store import Store, StoreError
 from companion.table import Lock, Refused, SetOrder, SetProgram, Table
-from companion.table.bots import Bots, new_game_command
 from tests.engine import engine
 from tests.faulty_store import FaultyStore, read_only
 from tests.table.support import PLAYERS, advance

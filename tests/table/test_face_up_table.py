@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 
 from companion.games.xidit.agents.levels import make_agent
+from companion.games.xidit.agents.play import random_setup
+from companion.games.xidit.agents.random_player import decide
 from companion.games.xidit.boards import default_pack, default_pack_text
 from companion.games.xidit.rules import Game, action_to_json, record_from_json
 from companion.games.xidit.rules.events import Awakened, NextTile, TileIn
 from companion.games.xidit.rules.hidden import as_seen
-from companion.games.xidit.sim.agent import decide
-from companion.games.xidit.sim.simulate import random_setup
 from companion.i18n import translate
 from companion.store import Store
-from companion.table import Decide, Lock, NewGame, Refused, Rollback, SetProgram, Table, TellTile
+from companion.table import Decide, Lock, NewGame, Refused, Rollback, SetProgram, Table, Tell, TellTile
 from tests.engine import engine
 
 BOARD = default_pack()
@@ -174,3 +174,22 @@ def test_a_rollback_puts_drawn_tiles_back_and_asks_again(tmp_path: Path) -> None
     assert table.view("public")["table"]["asking"] is not None  # asked again: the game may have gone otherwise
     answer_all(table, real)
     assert as_seen(engine(table).state.events)[:len(real.state.events)] == as_seen(real.state.events)
+
+
+def test_the_generic_tell_answers_a_face_up_question_and_the_pi_never_draws_a_tile(tmp_path: Path) -> None:
+    """A tile on the board is a fact the table sees: even a game whose chance the Pi would draw leaves it to the
+    table, and `Tell` (any seat, naming its question) answers it as TellTile does."""
+    real = Game(BOARD, random_setup(4, False, 21))
+    table = Table.open(Store(tmp_path / "t.db"), default_pack_text())
+    setup = {"players": PLAYERS[:4], "length": real.setup.length, "first_player": real.setup.first_player,
+             "seed": 999, "layout": {"scoring": list(real.state.scoring_order)}}
+    table.handle(NewGame(setup, face_up=typed_from(real), chance="pi"))
+    rng = random.Random(4)
+    while (asking := table.view("public")["table"]["asking"]) is None:
+        play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
+    question = engine(table).questions()[0]
+    answer = truth(real, asking, question.event)
+    table.handle(Tell(answer, by="seat:3", question=asking["question"]))
+    with pytest.raises(Refused, match="already answered: tile"):
+        table.handle(Tell(answer, by="seat:1", question=asking["question"]))
+    assert as_seen(engine(table).state.events[:question.event + 1]) == as_seen(real.state.events[:question.event + 1])

@@ -9,12 +9,12 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.agents.bots import Bots
 from companion.config import Config, PlayerConfig
 from companion.games.xidit.boards import default_pack_text
 from companion.run import run
 from companion.store import Store
 from companion.table import Acknowledge, Command, NewGame, Refused, Table
-from companion.table.bots import Bots
 
 from .support import new_table
 

@@ -11,8 +11,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
+from companion.games.xidit.table.printed import units
 from companion.i18n import NP_, WORDS, translate
-from companion.table.printed import units
 from tests.engine import instructions
 
 from .support import new_table, next_inputs

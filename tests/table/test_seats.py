@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
+from companion.agents.bots import Bots
 from companion.config import Config, PlayerConfig
 from companion.games.xidit.boards import default_pack_text
 from companion.run import SeatDevices, config_seats, open_hardware, run
 from companion.store import Store
 from companion.table import MoveSeat, NewGame, Refused, Table
-from companion.table.bots import Bots
 from tests.hardware.fakebox import SocketBox
 from web.phone import PhoneBoxes
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.agents.bots import new_game_command
 from companion.store import Store
 from companion.table import ImportGame, Refused, ResumeGame, Rollback, Table
-from companion.table.bots import new_game_command
 from tests.engine import engine
 
 from .support import advance, new_table

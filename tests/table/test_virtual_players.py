@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.table.bots import Bots, next_commands
+from companion.agents.bots import Bots, next_commands
 
 from .support import advance, new_table
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack_text
 from companion.table import SetOrder, Table
 from companion.table import saving as saving_module
-from companion.table.bots import new_game_command
 from tests.faulty_store import FaultyStore
 from tests.table.support import PLAYERS, advance
 from web.phone import PhoneBoxes

@@ -8,11 +8,11 @@ import random
 
 from flask import Flask
 
+from companion.games.xidit.agents.play import random_setup
+from companion.games.xidit.agents.random_player import decide
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import Game
 from companion.games.xidit.rules.hidden import as_seen
-from companion.games.xidit.sim.agent import decide
-from companion.games.xidit.sim.simulate import random_setup
 from companion.table import SetLanguage, Table
 from tests.engine import engine
 from tests.table.test_face_up_table import play_next, truth, typed_from

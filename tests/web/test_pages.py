@@ -10,10 +10,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
 
+from companion.agents.bots import next_commands
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Acknowledge, SetLanguage, Table
-from companion.table.bots import next_commands
 from companion.table.views import RECENT, TODO_LISTED
 from tests.engine import engine
 from tests.table.support import new_table, next_inputs

@@ -12,13 +12,13 @@ from typing import Any
 from flask import Flask, render_template
 from flask.testing import FlaskClient
 
+from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack, default_pack_text, pack_labels, parse_pack
 from companion.games.xidit.boards.saved import PACK_FILE, PROGRESS_FILE
 from companion.games.xidit.boards.verify import SCREENS, Walk
 from companion.games.xidit.boards.verify.terminal import run_walk
 from companion.store import Store
 from companion.table import SetLanguage, Table
-from companion.table.bots import new_game_command
 from tests.boards.support import Owner, same_board, sources, their_board
 from web.phone import PhoneBoxes
 

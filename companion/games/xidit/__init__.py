@@ -7,6 +7,13 @@ from __future__ import annotations
 
 from companion.core.game import GameModule
 
+from .agents.kit import AGENTS
+from .bench import XiditBench
+from .boxes import BOXES
+from .commands import COMMANDS
 from .module import XiditPacks, XiditRules
+from .table import TABLE
+from .testing import XiditTesting
 
-GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks())
+GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(), agents=AGENTS,
+                  bench=XiditBench(), commands=COMMANDS, testing=XiditTesting(), boxes=BOXES, table=TABLE)

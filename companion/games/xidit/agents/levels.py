@@ -2,7 +2,7 @@
 (what that seat's phone shows: `Game.view("seat:N")` and `Game.legal(N)`), never from the game.
 
 - `random`: random legal decisions (the engine's test agent, `play_uniform`'s);
-- `easy`: the planning agent of `companion.games.xidit.sim.agent`: walks to the nearest useful tile;
+- `easy`: the planning agent of `.random_player`: walks to the nearest useful tile;
 - `normal`: the planning agent's programs, every other decision weighed with the evaluation;
 - `strong`: the same decisions, and programs searched: candidates played through the year in sampled
   worlds.
@@ -16,9 +16,9 @@ from typing import Any, Protocol
 from companion.games.xidit.rules import actions as a
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.choices import Choice, ProgramChoice
-from companion.games.xidit.sim import agent as easy
 
 from . import decisions
+from . import random_player as easy
 from .search import Budget, choose_program
 from .world import sample_world
 

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from companion.games.xidit.rules.preview import action_at
 from companion.games.xidit.rules.state import State
 from companion.games.xidit.rules.terms import PROGRAM_LENGTH, ROAD_COLOURS
-from companion.games.xidit.sim.agent import planned_program
+
+from .random_player import planned_program
 
 BEAM = 48
 LATER = 0.04  # an action later in the program is worth a little less: someone may get there first

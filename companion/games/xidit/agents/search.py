@@ -18,11 +18,11 @@ from companion.games.xidit.rules import actions as a
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.choices import CensusChoice, Choice, ProgramChoice, RewardChoice
 from companion.games.xidit.rules.state import State
-from companion.games.xidit.sim import agent as easy
-from companion.games.xidit.sim.agent import planned_program
 
+from . import random_player as easy
 from .evaluation import Delta, utility
 from .programs import candidates
+from .random_player import planned_program
 from .world import sample_world
 
 

@@ -11,8 +11,8 @@ consistent with what is public:
 - piles: the tiles in play that are nowhere in sight, shuffled, under the known tops;
 - a locked program not yet revealed: one the planning agent might have written.
 
-The engine knows nothing of this module; the only coupling is building a `State` and wrapping it in a
-`Game` without dealing (there is no public constructor for a game in the middle).
+The engine knows nothing of this module; the only coupling is building a `State` and going on from it
+(`Game.from_state`).
 """
 
 from __future__ import annotations
@@ -36,18 +36,16 @@ from companion.games.xidit.rules.deal import tiles_in_play
 from companion.games.xidit.rules.pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
 from companion.games.xidit.rules.state import CityTile, Guild, PlayerState, StackedColossus, State
 from companion.games.xidit.rules.terms import BARDS_PER_PLAYER, BARRACKS, FLOORS_PER_PLAYER, UNITS
-from companion.games.xidit.sim.agent import decide
+
+from .random_player import decide
 
 SHORT_YEARS = 9
 GOLD_PER_YEAR = 0.8  # a rough guess of what another player earns in a year, for the gold nobody sees
 
 
 def game_of(state: State) -> Game:
-    """A `Game` around a state built here: `Game()` would deal a new one."""
-    game = object.__new__(Game)
-    game.state = state
-    game.actions = []
-    return game
+    """A `Game` around a state built here."""
+    return Game.from_state(state)
 
 
 def _setup(view: dict[str, Any], seed: int) -> Setup:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import time
 
+from companion.agents.match import agents_for, ask
+from companion.bench.figure import Figure, percentile
+from companion.games.xidit.agents.kit import AGENTS
 from companion.games.xidit.agents.levels import LEVELS
-from companion.games.xidit.agents.match import agents_for, ask
+from companion.games.xidit.agents.play import game_seeds, random_setup
 from companion.games.xidit.rules import Game
 from companion.games.xidit.rules.board import Board
-from companion.games.xidit.sim.simulate import game_seeds, random_setup
-
-from .figure import Figure, percentile
 
 GOALS = {"program": "≤ 200 ms p99", "other": "≤ 50 ms p99"}
 TABLE = ("strong", "normal", "easy", "random", "strong")  # every level at one 5-player table
@@ -21,7 +21,7 @@ def decision_times(board: Board, games: int) -> list[Figure]:
     """Whole 5-player long games with every level seated; each decision timed as its seat takes it."""
     samples: dict[tuple[str, str], list[float]] = {(lv, kind): [] for lv in LEVELS for kind in GOALS}
     for seed in game_seeds(2121, games):
-        agents = agents_for(board, TABLE, seed)
+        agents = agents_for(AGENTS, board, TABLE, seed)
         game = Game(board, random_setup(len(TABLE), False, seed))
         while game.outcome() is None:
             seat = game.legal()[0].seat

@@ -5,11 +5,10 @@ from __future__ import annotations
 import statistics
 import time
 
+from companion.bench.figure import Figure, percentile
+from companion.games.xidit.agents.play import game_seeds, play, play_uniform, random_setup
 from companion.games.xidit.rules import Game
 from companion.games.xidit.rules.board import Board
-from companion.games.xidit.sim.simulate import game_seeds, play, play_uniform, random_setup
-
-from .figure import Figure, percentile
 
 
 def _games_per_second(board: Board, games: int, planned: bool) -> float:

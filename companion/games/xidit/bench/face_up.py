@@ -7,14 +7,13 @@ import statistics
 import time
 from dataclasses import replace
 
+from companion.bench.figure import Figure, percentile
+from companion.games.xidit.agents.play import game_seeds, random_setup
+from companion.games.xidit.agents.random_player import decide
 from companion.games.xidit.rules import Game
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.events import Awakened, NextTile, TileIn
 from companion.games.xidit.rules.face_up import from_sight
-from companion.games.xidit.sim.agent import decide
-from companion.games.xidit.sim.simulate import game_seeds, random_setup
-
-from .figure import Figure, percentile
 
 
 def _twin(board: Board, real: Game) -> Game:

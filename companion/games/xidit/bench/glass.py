@@ -23,16 +23,15 @@ from typing import Any, cast
 from gpiozero.pins.mock import MockFactory
 from luma.oled.device import ssd1306
 
-from companion.boxes.keys import keys_for
+from companion.agents.bots import new_game_command
+from companion.bench.figure import Figure, percentile
 from companion.games.xidit.boards import default_pack_text
+from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules.board import Board
 from companion.store import Store
 from companion.table import Table
-from companion.table.bots import new_game_command
 from hardware.hardware_box import HardwareBox
 from hardware.screens import Screen
-
-from .figure import Figure, percentile
 
 I2C_HZ = 400_000
 SD_FSYNC = 0.005  # seconds an SD card's fsync adds to each commit (class 10 cards: 2 to 10 ms)

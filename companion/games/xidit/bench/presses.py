@@ -1,5 +1,6 @@
 """Key presses on a box: how many a player needs per program and per decision, pressing the shortest
-sequence (`companion.boxes.sequences`) for what the planning agent decides in simulated 5-player games.
+sequence (`companion.games.xidit.boxes.editors.decision`) for what the planning agent decides in simulated
+5-player games.
 
 Each seat's box proposes the seat's program of the year before, as a box that followed the game does.
 The sequences are the ones the key-level players press on real boxes in the tests.
@@ -11,17 +12,16 @@ import random
 import statistics
 from collections import defaultdict
 
-from companion.boxes.programming import ProgramEditor
-from companion.boxes.sequences import decision
+from companion.bench.figure import Figure
+from companion.games.xidit.agents.play import game_seeds, random_setup
+from companion.games.xidit.agents.random_player import decide
+from companion.games.xidit.boxes.editors import decision
+from companion.games.xidit.boxes.programming import ProgramEditor
 from companion.games.xidit.rules import Game
 from companion.games.xidit.rules import actions as a
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.choices import ProgramChoice
 from companion.games.xidit.rules.terms import PROGRAM_LENGTH
-from companion.games.xidit.sim.agent import decide
-from companion.games.xidit.sim.simulate import game_seeds, random_setup
-
-from .figure import Figure
 
 EMPTY = (None,) * PROGRAM_LENGTH
 KINDS = {"place": "starting city (21)", "reward": "reward and its bards", "census": "census count",

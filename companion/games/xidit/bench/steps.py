@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from companion.bench.figure import Figure
+from companion.games.xidit.agents.play import game_seeds, play, random_setup
 from companion.games.xidit.rules.board import Board
-from companion.games.xidit.sim.simulate import game_seeds, play, random_setup
 from companion.table.steps import MAX_LINES, game_steps
-
-from .figure import Figure
 
 
 def steps_per_year(board: Board, games: int) -> list[Figure]:

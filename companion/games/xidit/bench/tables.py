@@ -10,13 +10,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.agents.bots import new_game_command, next_commands
+from companion.bench.figure import Figure, percentile
 from companion.games.xidit.boards import default_pack_text
 from companion.games.xidit.rules.board import Board
 from companion.store import Store
 from companion.table import Table
-from companion.table.bots import new_game_command, next_commands
-
-from .figure import Figure, percentile
 
 
 def _played_table(board: Board, path: Path, players: int = 5) -> Any:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from companion.bench.figure import Figure
 from companion.games.xidit.boards.verify.screens import FOR_EVERY_GAME, in_section, screens_for
 from companion.games.xidit.rules.board import Board
-
-from .figure import Figure
 
 SECONDS: Final = {"city": 20, "region": 30, "tile": 30, "colossus": 15}
 COUNT_SECONDS: Final = {"roads": 60, "regions": 60, "tiles-4-5": 120, "colossi": 30, "tiles-3": 100}

@@ -17,9 +17,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from companion.bench.figure import Figure, percentile
 from companion.games.xidit.rules.board import Board
-
-from .figure import Figure, percentile
 
 STREAMS = 10
 CONFIG = """

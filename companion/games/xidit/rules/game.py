@@ -59,6 +59,15 @@ class Game:
         self._advance()
 
     @classmethod
+    def from_state(cls, state: State) -> Game:
+        """A game that goes on from `state`, with no actions behind it: an agent's sampled world (a state
+        built from one seat's view), played forward to weigh its choices. `Game()` would deal a new one."""
+        game = cls.__new__(cls)
+        game.state = state
+        game.actions = []
+        return game
+
+    @classmethod
     def as_of(cls, board: Board, setup: Setup, actions: Iterable[Action], events: int) -> Game:
         """The game as it stood when it held `events` events, after these actions: what the rules play
         alone after the last one stops there, at the end of the order, count or year that told them (a

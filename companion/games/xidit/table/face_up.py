@@ -16,9 +16,9 @@ from companion.games.xidit.rules.hidden import with_answered
 from companion.games.xidit.rules.setup import Hidden
 from companion.games.xidit.rules.state import Question
 from companion.i18n import N_, Joined, Text
+from companion.table.commands import Refused
 
 from . import printed
-from .commands import Refused
 
 KEY = "face_up"  # the table state's key for what the table has answered
 
@@ -86,7 +86,12 @@ def number(setup: Setup) -> int:
 
 def answer_words(board: Board, question: Question, choice: int) -> Text | Joined:
     """An answer as the table said it: "tile 12", or the colossus by its print."""
-    return Text(N_("tile {tile}"), {"tile": choice}) if question.kind == "tile" else printed.colossus(board, choice)
+    return outcome_words(board, question.kind, choice)
+
+
+def outcome_words(board: Board, kind: str, choice: int) -> Text | Joined:
+    """An answer as the table said it: "tile 12", or the colossus by its print."""
+    return Text(N_("tile {tile}"), {"tile": choice}) if kind == "tile" else printed.colossus(board, choice)
 
 
 def question_json(board: Board, question: Question, language: str, asked: int) -> dict[str, Any]:

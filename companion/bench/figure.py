@@ -4,22 +4,11 @@ from __future__ import annotations
 
 import os
 import platform
-from dataclasses import dataclass
 from typing import Any
 
+from companion.core.bench import Figure
 
-@dataclass(frozen=True)
-class Figure:
-    name: str
-    value: float
-    unit: str
-    runs: int
-    goal: str = ""
-    note: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "value": round(self.value, 3), "unit": self.unit, "runs": self.runs,
-                "goal": self.goal, "note": self.note}
+__all__ = ["Figure", "machine", "percentile"]
 
 
 def machine() -> dict[str, Any]:

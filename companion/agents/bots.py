@@ -1,5 +1,8 @@
 """Virtual players: seats the table plays itself, at a human-like pace, through the same commands
-as a box. They make `companion run` a working table on any machine and drive the resume tests."""
+as a box. They make `companion run` a working table on any machine and drive the resume tests.
+
+A client of the table living outside it (the table imports no agents): the game's agents come from its
+`AgentKit` (companion.core.agents), found through the registry."""
 
 from __future__ import annotations
 
@@ -9,13 +12,14 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.games.xidit.agents.levels import Agent, make_agent
-from companion.games.xidit.rules import Action, Choice, Program, action_to_json
-from companion.games.xidit.sim.agent import decide
+from companion.core import registry
+from companion.core.agents import Agent, AgentKit
+from companion.core.game import GameModule
+from companion.table import Table
+from companion.table.commands import Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
+from companion.table.saving import CannotSave
 
-from .commands import Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
-from .saving import CannotSave
-from .table import Table
+from .levels import kit as kit_of
 
 RETRY = 2.0  # seconds between two tries of a virtual player while the store cannot be written
 
@@ -27,8 +31,9 @@ class Bots:
     would show (its view and its legal choice), so a virtual player can never use another's secrets."""
 
     def __init__(self, table: Table, levels: Mapping[int, str], *, delay: float, seed: int,
-                 acknowledged: Callable[[int], None] = lambda n: None) -> None:
+                 acknowledged: Callable[[int], None] = lambda n: None, game: str = registry.DEFAULT) -> None:
         self.table = table
+        self.kit = kit_of(game)
         self.levels = dict(levels)
         self.seats = set(levels)
         self.delay = delay
@@ -107,7 +112,7 @@ class Bots:
         if awaited is None:
             return []
         choice, view = awaited
-        return commands_for(choice, self._agent(choice.seat, levels[choice.seat]).decide(view, choice))
+        return commands_for(choice, self._agent(choice.seat, levels[choice.seat]).decide(view, choice), kit=self.kit)
 
     def _agent(self, seat: int, level: str) -> Agent:
         # One agent per seat and game, seeded from both, so a resumed table plays on as it would have;
@@ -117,33 +122,40 @@ class Bots:
             self._agents, self._agents_game = {}, game
         if seat not in self._agents:
             seed = self.seed * 7919 + seat + 104729 * (game or 0)
-            self._agents[seat] = make_agent(level, self.table.board, seed)
+            self._agents[seat] = self.kit.make(level, self.table.board, seed)
         return self._agents[seat]
 
 
 def next_commands(table: Table, rng: random.Random, seats: set[int] | None = None, *,
-                  slot_by_slot: bool = False) -> list[Command]:
-    """What the next awaited virtual player keys in: a whole program (or slot by slot, as a box
-    does) then a lock, or one decision. The one home of the random players' next inputs."""
-    decided = table.decide_for(lambda choice, state: decide(rng, choice, state), seats)
+                  slot_by_slot: bool = False, game: str = registry.DEFAULT) -> list[Command]:
+    """What the next awaited virtual player keys in: a whole sealed decision (or piece by piece, as a box
+    does) then its seal, or one decision, at random. The one home of the random players' next inputs."""
+    kit = kit_of(game)
+    decided = table.decide_for(lambda choice, lent: kit.random_action(rng, choice, lent), seats)
     if decided is None:
         return []
-    return commands_for(*decided, slot_by_slot=slot_by_slot)
+    return commands_for(*decided, slot_by_slot=slot_by_slot, kit=kit)
 
 
-def commands_for(choice: Choice, action: Action, *, slot_by_slot: bool = False) -> list[Command]:
-    """The commands a box would send for a decided action: a program slot by slot (or whole) and a lock."""
-    if isinstance(action, Program):
-        programmed: list[Command] = [SetOrder(choice.seat, i, o) for i, o in enumerate(action.orders)] \
-            if slot_by_slot else [SetProgram(choice.seat, action.orders)]
-        return programmed + [Lock(choice.seat)]
-    return [Decide(choice.seat, action_to_json(action))]
+def commands_for(choice: Any, action: Any, *, slot_by_slot: bool = False, kit: AgentKit | None = None) -> list[Command]:
+    """The commands a box would send for a decided action: a sealed one (Xidit's program) piece by piece
+    (or whole) then sealed, any other as one decision."""
+    kit = kit if kit is not None else kit_of()
+    if choice.sealed:
+        pieces = kit.draft(action)
+        drafted: list[Command] = [SetOrder(choice.seat, i, o) for i, o in enumerate(pieces)] \
+            if slot_by_slot else [SetProgram(choice.seat, pieces)]
+        return drafted + [Lock(choice.seat)]
+    return [Decide(choice.seat, kit.action_json(action))]
+
+
+def new_game(game: GameModule, players: list[tuple[int, str, str | None]], options: Mapping[str, str], seed: int,
+             seats: dict[str, Any] | None = None) -> NewGame:
+    """The command that starts a game of `game` with these seats (seat, colour, name) and options."""
+    return NewGame(kit_of(game).setup_json(players, options, seed), seats=seats, game=game.key)
 
 
 def new_game_command(players: list[tuple[int, str, str | None]], length: str, neutral: str, seed: int,
                      seats: dict[str, Any] | None = None) -> NewGame:
-    setup = {"players": [{"seat": s, "colour": c, **({"name": n} if n else {})} for s, c, n in players],
-             "length": length, "first_player": players[0][0], "seed": seed}
-    if len(players) == 3:
-        setup["neutral"] = neutral
-    return NewGame(setup, seats=seats)
+    """A game of Lords of Xidit (the default game), as every caller before there were several games meant."""
+    return new_game(registry.load(), players, {"length": length, "neutral": neutral}, seed, seats)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from .text import letters, width
+from companion.boxes.text import letters, width
 
-LETTERS = {"black": "K", "red": "R", "blue": "B"}
+from ..pieces import ROAD_LETTERS as LETTERS
 
 
 def order_icon(draw: ImageDraw.ImageDraw, order: str | None, box: tuple[int, int, int, int], black: str = "K") -> None:
@@ -38,7 +38,7 @@ def order_icon(draw: ImageDraw.ImageDraw, order: str | None, box: tuple[int, int
         draw.rectangle((cx - 1, cy - 1, cx + 1, cy + 1), fill=1)
 
 
-#: Which key enters which order on an empty slot (see `programming.ENTRY`), in the legend's order.
+#: Which key enters which order on an empty slot (see `entry.ENTRY`), in the legend's order.
 LEGEND = (("UP", "black"), ("LEFT", "red"), ("RIGHT", "blue"), ("OK", "action"), ("DOWN", "wait"))
 
 

@@ -1,21 +1,19 @@
-"""`companion simulate`: random legal games played to the end, and what they add up to."""
+"""Xidit's side of `companion simulate`: its setups and its summary of games (winners, values per category,
+colossus awakenings). The loops are the agents harness's (companion.agents.simulate)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.xidit.rules import Game, Phase, Seat, Setup
-from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules import Game, Seat, Setup
 from companion.games.xidit.rules.terms import CATEGORIES, PLAYER_COLOURS
-
-from .agent import decide
 
 
 def random_setup(players: int, short: bool, seed: int, neutral: str = "normal") -> Setup:
+    """Seats 1 to `players` in the colours' order, a first player drawn from `seed`."""
     rng = random.Random(seed)
     return Setup(
         players=tuple(Seat(i + 1, PLAYER_COLOURS[i]) for i in range(players)),
@@ -26,29 +24,8 @@ def random_setup(players: int, short: bool, seed: int, neutral: str = "normal") 
     )
 
 
-def play(board: Board, setup: Setup, agent_seed: int) -> Game:
-    """Plays one game to its end with random legal decisions."""
-    game = Game(board, setup)
-    rng = random.Random(agent_seed)
-    while game.state.phase != Phase.OVER:
-        awaited = game.legal()
-        game.push(decide(rng, awaited[0] if len(awaited) == 1 else rng.choice(awaited), game.state))
-    return game
-
-
-def play_uniform(board: Board, setup: Setup, agent_seed: int) -> Game:
-    """Plays one game with uniformly random legal decisions (no route planning)."""
-    game = Game(board, setup)
-    rng = random.Random(agent_seed)
-    while game.state.phase != Phase.OVER:
-        awaited = game.legal()
-        game.push(decide(rng, awaited[0] if len(awaited) == 1 else rng.choice(awaited)))
-    return game
-
-
-def game_seeds(seed: int, games: int) -> list[int]:
-    rng = random.Random(seed)
-    return [rng.getrandbits(48) for _ in range(games)]
+def options_of(short: bool, neutral: str = "normal") -> dict[str, str]:
+    return {"length": "short" if short else "long", "neutral": neutral}
 
 
 @dataclass
@@ -106,28 +83,3 @@ class Summary:
             f"colossus awakenings: {self.awakenings} in all, in {self.games_with_awakening} games",
             f"people's decisions per game: {data['average_actions']}",
         ]
-
-
-def simulate(board: Board, players: int, short: bool, games: int, seed: int,
-             on_game: Callable[[Game], None] = lambda game: None) -> Summary:
-    """`on_game` is shown each game as it ends (`--records` writes it)."""
-    summary = Summary(players, short)
-    for game_seed in game_seeds(seed, games):
-        game = play(board, random_setup(players, short, game_seed), game_seed ^ 0x5EED)
-        summary.add(game)
-        on_game(game)
-    return summary
-
-
-def simulate_agents(board: Board, short: bool, games: int, seed: int, levels: tuple[str, ...],
-                    on_game: Callable[[Game], None] = lambda game: None) -> Summary:
-    """Games between agents, one level per seat in seat order (`companion.games.xidit.agents.levels`)."""
-    from companion.games.xidit.agents.match import agents_for, play_match
-
-    summary = Summary(len(levels), short, agents=levels)
-    for game_seed in game_seeds(seed, games):
-        setup = random_setup(len(levels), short, game_seed)
-        game = play_match(board, setup, agents_for(board, levels, game_seed))
-        summary.add(game)
-        on_game(game)
-    return summary

@@ -16,12 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.xidit.rules.terms import ORDERS, PROGRAM_LENGTH
 from companion.table import Command, Lock, SetOrder, SetProgram
 
-from .frame import DIRECT
-
-ENTRY = {"UP": "black", "LEFT": "red", "RIGHT": "blue", "OK": "action", "DOWN": "wait"}
+from ..rules.terms import ORDERS, PROGRAM_LENGTH
+from .entry import DIRECT, ENTRY
 
 Draft = tuple[str | None, ...]
 

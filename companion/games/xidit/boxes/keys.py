@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from companion.boxes import sequences
 from companion.boxes.box import Box
-from companion.games.xidit.sim.agent import decide
+
+from ..agents.random_player import decide
 
 
 def keys_for(box: Box, rng: random.Random, six_keys: bool) -> list[str]:
@@ -15,7 +15,4 @@ def keys_for(box: Box, rng: random.Random, six_keys: bool) -> list[str]:
     decided = box.table.decide_for(lambda choice, state: decide(rng, choice, state), {box.seat})
     if decided is None:
         return []
-    choice, action = decided
-    draft = box.table.seat_snapshot(box.seat).draft
-    box.controller.frame()  # the box takes in the decision, and its defaults, as its screen does
-    return sequences.decision(choice, action, box.controller.program, draft, six_keys)
+    return box.controller.keys_for(decided[1], six_keys)

@@ -11,9 +11,9 @@ from typing import Any
 from companion.games.xidit.rules.board import Board
 from companion.i18n import N_, NP_, Joined, Text
 from companion.players import name_or_colour
+from companion.table.instructions import Instruction
 
 from . import printed
-from .instructions import Instruction
 
 
 def _screen(units: dict[str, int], gold: int, floors: int) -> Joined:

@@ -1,0 +1,77 @@
+"""What a game gives the agents harness (companion.agents): its virtual players by level, its random
+player, and what `companion simulate` needs to set up, play and sum up games without people.
+
+The harness plays any game through these and `Match`; it never imports a game. A game's agents decide
+from what one seat is shown (its view and its awaited choice), never from the game itself."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any, Protocol
+
+from .game import JSON, Match
+
+
+class Agent(Protocol):
+    """A virtual player at one level, deterministic for the seed it was made with."""
+
+    @property
+    def level(self) -> str: ...
+
+    def decide(self, view: JSON, choice: Any) -> Any:
+        """A legal action for `choice`, from what the seat of `choice` sees in `view`."""
+        ...
+
+
+class Summary(Protocol):
+    """What a run of simulated games adds up to, in the game's own terms (`companion simulate`)."""
+
+    def add(self, match: Any) -> None: ...
+
+    def to_json(self) -> JSON: ...
+
+    def lines(self) -> list[str]: ...
+
+
+class AgentKit(Protocol):
+    """A game's agents. `levels` lists every level, the random test agent first: the referee is offered
+    the others (a random player is no opponent), a config or `--agents` may name any."""
+
+    @property
+    def levels(self) -> tuple[str, ...]: ...
+
+    def make(self, level: str, pack: Any, seed: int) -> Agent:
+        """The agent of a level (ValueError for an unknown one)."""
+        ...
+
+    def random_action(self, rng: Random, choice: Any, match: Any = None) -> Any:
+        """A legal action for `choice` at random. With the game (or what the table lends of it), the game
+        may plan it (Xidit's programs walk toward tiles); without, uniformly among the legal ones."""
+        ...
+
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> Any:
+        """A game's setup for `players` seats with these options, its random parts drawn from `seed`."""
+        ...
+
+    def setup_json(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
+                   seed: int) -> JSON:
+        """The setup a table's `NewGame` carries for these seats (seat, colour, name) and options: the game
+        a run starts by itself (`companion run`)."""
+        ...
+
+    def start(self, pack: Any, setup: Any) -> Match:
+        """A new game from a setup."""
+        ...
+
+    def summary(self, players: int, options: Mapping[str, str], levels: Sequence[str] = ()) -> Summary:
+        """An empty summary of simulated games (`levels`: one per seat, for games between agents)."""
+        ...
+
+    def action_json(self, action: Any) -> JSON:
+        """An action as a `Decide` command carries it."""
+        ...
+
+    def draft(self, action: Any) -> tuple[Any, ...]:
+        """A sealed choice's action as the pieces a box keys in one by one (Xidit: a program's orders)."""
+        ...

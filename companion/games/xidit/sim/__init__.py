@@ -1,1 +1,0 @@
-"""Playing games without people: a random agent over the engine's legal choices, and `simulate`."""

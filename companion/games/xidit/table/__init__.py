@@ -1,0 +1,152 @@
+"""Lords of Xidit at the physical table: the game's answers to the table's questions
+(companion.table.game_parts.GameTable): its set-up steps and how its events group into steps, its pieces
+named as printed, how pieces go back after a rollback, its moves in words, the face-up set-up and its
+questions ("which tile is on top now?"), and its programs as sealed drafts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.games.xidit.rules import (
+    Action,
+    Game,
+    Setup,
+    action_from_json,
+    action_to_json,
+    record_from_json,
+    setup_from_json,
+    setup_to_json,
+)
+from companion.games.xidit.rules.actions import Program
+from companion.games.xidit.rules.board import Board
+from companion.i18n import N_, Joined, Text
+from companion.table.instructions import Instruction
+from companion.table.steps import Step
+
+from . import face_up
+from .drafts import ProgramDrafts
+from .history import action_words
+from .restore import restore_instructions
+from .steps import XiditGrouping, setup_steps
+
+UNCHECKED_3P = ("The 3-player tiles of this board pack are not checked against your copy of the game: "
+                "check them with the walk-through (/verify) before playing on them.")
+TYPED = ("recruit", "threat", "recruit_pile", "threat_pile", "colossi", "scoring")
+
+
+class XiditDrafts(ProgramDrafts):
+    def seals(self, move: Any) -> bool:
+        """A program is entered slot by slot and locked, never decided whole (§3)."""
+        return isinstance(move, Program)
+
+
+class XiditTable:
+    drafts = XiditDrafts()
+    chance_policy = "table"  # the tiles lie face up on the physical board: only the table can say which
+    not_asked = N_("The game is not waiting for a tile or a colossus.")
+
+    # -- the engine ---------------------------------------------------------------------------------
+    def setup_from_json(self, data: Any) -> Setup:
+        return setup_from_json(data)
+
+    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
+        return setup_to_json(setup)
+
+    def start(self, pack: Board, setup: Setup) -> Game:
+        return Game(pack, setup)
+
+    def setup_of(self, match: Game) -> Setup:
+        return match.setup
+
+    def move_from_json(self, data: Any) -> Action:
+        return action_from_json(data)
+
+    def move_to_json(self, move: Action) -> dict[str, Any]:
+        return action_to_json(move)
+
+    def record_from_json(self, data: Any) -> tuple[Setup, list[Action]]:
+        record = record_from_json(data)
+        return record.setup, list(record.actions)
+
+    def replay(self, pack: Board, setup: Setup, moves: Sequence[Action]) -> Game:
+        return Game.replay(pack, setup, moves)
+
+    def undo(self, match: Game) -> None:
+        match.pop()
+
+    def checkpoint(self, match: Game) -> tuple[Setup, list[Action]]:
+        return match.setup, list(match.actions)
+
+    def restore(self, match: Game, checkpoint: tuple[Setup, list[Action]]) -> None:
+        setup, actions = checkpoint
+        if match.setup != setup or match.actions != actions:
+            again = Game.replay(match.board, setup, actions)
+            match.state, match.actions = again.state, again.actions
+
+    def as_of(self, match: Game, moves: int, events: int) -> Game:
+        return Game.as_of(match.board, match.setup, match.actions[:moves], events)
+
+    def events(self, match: Game) -> Sequence[Any]:
+        return match.state.events
+
+    def players(self, setup: Setup) -> list[tuple[int, str, str | None]]:
+        return [(p.seat, p.colour, p.name) for p in sorted(setup.players, key=lambda p: p.seat)]
+
+    def rewound(self, pack: Board, match: Game, keep: int) -> Game:
+        return face_up.rewound(pack, match.setup, match.actions[:keep])
+
+    # -- the physical table -------------------------------------------------------------------------
+    def setup_steps(self, match: Game, typed: frozenset[str]) -> list[Step]:
+        return setup_steps(match, typed)
+
+    def grouping(self, match: Game) -> XiditGrouping:
+        return XiditGrouping(match)
+
+    def restore_lines(self, before: dict[str, Any], after: dict[str, Any], pack: Board) -> list[Instruction]:
+        return restore_instructions(before, after, pack)
+
+    def describe(self, language: str, match: Game, index: int, round: int, *, blind: bool) -> str:
+        return action_words(language, match.state, match.actions[index], round, blind=blind)
+
+    def typed_setup(self, pack: Board, setup: Setup, typed: dict[str, Any]) -> Setup:
+        return face_up.setup_from_table(pack, setup, typed)
+
+    def typed_parts(self, setup: Setup) -> frozenset[str]:
+        """The parts of a game's layout the referee typed in from the table: those pieces are in place."""
+        return frozenset(name for name in TYPED if getattr(setup.layout, name) is not None)
+
+    def caveat(self, pack: Board, setup: Setup) -> tuple[str, str] | None:
+        if len(setup.players) == 3 and pack.status != "verified":  # its 3-player tiles are not checked
+            return UNCHECKED_3P, "3 players on a board pack whose 3-player tiles are not checked"
+        return None
+
+    def started(self, setup: Setup) -> str:
+        return f"{len(setup.players)} players, {setup.length}"
+
+    # -- what the table turned over ------------------------------------------------------------------
+    def question(self, match: Game, node: Any, pack: Board, language: str) -> dict[str, Any]:
+        return face_up.question_json(pack, match.questions()[0], language, face_up.number(match.setup))
+
+    def question_number(self, match: Game) -> int:
+        return face_up.number(match.setup)
+
+    def outcome_words(self, pack: Board, node: Any, outcome: Any) -> Text | Joined:
+        return face_up.outcome_words(pack, node.kind, outcome)
+
+    def told_layout(self, match: Game) -> tuple[dict[str, Any], str, Any] | None:
+        """The table's answers are folded into the game's layout (xidit-record/1 writes the whole layout)."""
+        hidden = match.setup.layout.hidden
+        if hidden is None:
+            return None
+        return setup_to_json(match.setup), face_up.KEY, face_up.to_json(hidden)
+
+    def resumed(self, setup: Setup, table_state: Mapping[str, Any]) -> tuple[Setup, bool]:
+        hidden = face_up.from_json(table_state.get(face_up.KEY))
+        if hidden is None:
+            return setup, False
+        return replace(setup, layout=replace(setup.layout, hidden=hidden)), True
+
+
+TABLE = XiditTable()

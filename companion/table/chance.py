@@ -1,0 +1,86 @@
+"""Chance in a game's history (companion.core.game.ChanceNode): who resolves a pending node, and how.
+
+Each game under way has a policy, kept in its table state: "pi", the Pi draws the outcome itself, seeded by
+the game's seed and how many moves it holds (the same outcome after a crash and a resume), in the same
+store transaction as the move that led to it; "table", the table tells what its own dice, cards or tiles
+say (`Tell`). Who may tell is the node's word: anyone seated or the referee for a public node (`told_by`
+None), only that seat (or the referee) for a secret draw. An outcome is stored as a log entry
+`{"type": "chance", "outcome": …, "by": …}` and replayed with `Match.resolve`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection
+from typing import Any
+
+from companion.i18n import N_
+
+from .commands import REFEREE, Refused
+
+KEY = "chance"  # the table state's key in the store
+ENTRY = "chance"  # a log entry's type
+PI = "pi"
+TABLE = "table"
+POLICIES = (PI, TABLE)
+
+
+def policy(requested: str | None, part: Any) -> dict[str, str]:
+    """The policy of a new game: the one asked for, else the game's own (its table part's `chance_policy`:
+    Xidit's tiles lie face up on the physical board, so its table tells them), else "pi"."""
+    chosen = requested if requested is not None else getattr(part, "chance_policy", PI)
+    if chosen not in POLICIES:
+        raise Refused(N_("Chance is drawn by one of {policies}."), params={"policies": ", ".join(POLICIES)})
+    return {"policy": chosen}
+
+
+def to_json(found: dict[str, str]) -> dict[str, str]:
+    return dict(found)
+
+
+def from_json(saved: Any, part: Any) -> dict[str, str]:
+    if isinstance(saved, dict) and saved.get("policy") in POLICIES:
+        return {"policy": str(saved["policy"])}
+    return policy(None, part)
+
+
+def by_pi(found: dict[str, str], node: Any, folded: bool) -> bool:
+    """Whether the Pi resolves this node: its policy says so, and the game does not fold the table's answers
+    into its setup (an answer about what lies on the physical board is the table's alone)."""
+    return found.get("policy") == PI and not folded
+
+
+def seed(setup: Any) -> Any:
+    """The game's seed (a setup's `seed`), or 0."""
+    return getattr(setup, "seed", 0)
+
+
+def draw(rng: random.Random, node: Any) -> Any:
+    outcomes = list(node.outcomes)
+    if node.weights is None:
+        return rng.choice(outcomes)
+    return rng.choices(outcomes, weights=list(node.weights))[0]
+
+
+def entry(outcome: Any, by: str) -> dict[str, Any]:
+    return {"type": ENTRY, "outcome": outcome, "by": by}
+
+
+def outcome(found: dict[str, Any]) -> Any:
+    value = found.get("outcome")
+    return tuple(value) if isinstance(value, list) else value
+
+
+TOLD_BY_SEAT = N_("Only seat {seat} may say what it drew: it is secret.")
+
+
+def check_teller(node: Any, by: str, seats: Collection[int]) -> None:
+    """Who may tell this node: the referee always; for a public node anyone at the table; for a secret draw
+    only its seat. `by` is "referee", "seat:N", or "player"/"table" (a box or page that names no seat)."""
+    if by == REFEREE:
+        return
+    seat = int(by[5:]) if by.startswith("seat:") and by[5:].isdigit() else None
+    if seat is not None and seat not in seats:
+        raise Refused(N_("There is no seat {seat} in this game."), params={"seat": seat})
+    if node.told_by is not None and seat != node.told_by:
+        raise Refused(TOLD_BY_SEAT, params={"seat": node.told_by})

@@ -1,0 +1,149 @@
+"""What the table asks of a game: the game module's `table` part (`GameModule.table`), typed here.
+
+The table keeps the mechanics every game shares (the command loop, the store, the steps and their
+acknowledgements, the pace hold, sealed drafts, chance told or drawn, rollback, the log); a game answers the
+questions only it can: how its setup and moves are written, how its events become steps for the physical
+table, how pieces go back after a rollback, how a move reads in words, what a seat's sealed draft is.
+
+A game whose chance outcomes are moves of its history (the usual case) returns None from `told_layout`:
+the table stores each outcome as a log entry `{"type": "chance", "outcome": …, "by": …}` and replays it with
+`Match.resolve`; the game's `move_to_json` writes a chance outcome of its history the same way (`{"type":
+"chance", "outcome": …}`), so that an imported record's outcomes go into the log as the table's own. A game
+that folds what the table told into its setup (Xidit's face-up layout, whose record format predates chance
+nodes) returns the setup and the table state to keep instead.
+
+A StepGrouping is copied (copy.deepcopy, with the open steps it points into) when a command's write fails
+and the table puts itself back: it keeps no reference to the game, or copies without it (`__deepcopy__`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from companion.i18n import N_
+
+from .instructions import Instruction
+from .steps import Step, StepBuilder
+
+JSON = dict[str, Any]
+
+
+class StepGrouping(Protocol):
+    """How a game's events become steps: fed each event in order, it writes lines into the builder's steps
+    (StepBuilder: `start`, `target`, `current_open`, `add`, `going_on`, `seal`...)."""
+
+    def feed(self, event: Any, following: Any | None, out: StepBuilder) -> None: ...
+
+    def rebased(self, out: StepBuilder) -> None:
+        """The builder went on from another state (a rollback): forget what pointed into its open steps."""
+
+    # Optional: `heading`, the catalog message of a step's heading with {year} (the round) and {title};
+    # without it, steps.HEADING ("Year {year} · {title}").
+
+
+class SealedDrafts(Protocol):
+    """A sealed choice (simultaneous and secret, `Choice.sealed`) keyed in piece by piece, held by the table
+    until every sealed choice of the window is locked, then revealed at once (Xidit's programs)."""
+
+    def blank(self, choice: Any) -> Any: ...  # a new draft (JSON)
+
+    def edit(self, choice: Any, draft: Any, change: JSON) -> Any: ...  # the changed draft; Refused on a bad change
+
+    def check_complete(self, choice: Any, draft: Any) -> None: ...  # Refused while it cannot be locked
+
+    def action(self, choice: Any, draft: Any) -> Any: ...  # the move a locked draft makes at the reveal
+
+    def forecast(self, match: Any, seat: int, draft: Any) -> tuple[Any, ...]: ...  # for the box and page
+
+    def restore(self, saved: Any) -> Any: ...  # a saved draft (JSON) as the table holds it
+
+    def seals(self, move: Any) -> bool: ...  # a move made only through a draft (refused as a plain decision)
+
+    words: Mapping[str, str]  # refusals in the game's words: "locked", "not_locked", "not_now", "whole"
+
+
+class GameTable(Protocol):
+    """A game as the table plays it (the game module's `table` part)."""
+
+    drafts: SealedDrafts | None  # None: the game has no sealed choices
+    chance_policy: str  # who resolves its chance nodes unless the new game says: "pi" or "table" (chance.py)
+    # Optional: `not_asked`, the refusal of a Tell while no chance node waits, in the game's words.
+
+    # -- the engine, as the table drives it ------------------------------------------------------------
+    def setup_from_json(self, data: Any) -> Any: ...  # BadRecord
+
+    def setup_to_json(self, setup: Any) -> JSON: ...
+
+    def start(self, pack: Any, setup: Any) -> Any: ...  # a Match at its setup; BadRecord when the pack refuses it
+
+    def setup_of(self, match: Any) -> Any: ...
+
+    def move_from_json(self, data: Any) -> Any: ...  # an action (a log entry, `by` left out); BadRecord
+
+    def move_to_json(self, move: Any) -> JSON: ...
+
+    def record_from_json(self, data: Any) -> tuple[Any, list[Any]]: ...  # setup and moves; BadRecord
+
+    def replay(self, pack: Any, setup: Any, moves: Sequence[Any]) -> Any: ...  # IllegalAction (`.index`), BadRecord
+
+    def undo(self, match: Any) -> None: ...  # takes back the last move
+
+    def checkpoint(self, match: Any) -> Any: ...  # what `restore` puts back (a command whose write failed)
+
+    def restore(self, match: Any, checkpoint: Any) -> None: ...  # in place
+
+    def as_of(self, match: Any, moves: int, events: int) -> Any: ...  # the game as it stood then (a step's board)
+
+    def events(self, match: Any) -> Sequence[Any]: ...
+
+    def players(self, setup: Any) -> list[tuple[int, str, str | None]]: ...  # seat, colour, name, in seat order
+
+    # -- the physical table ----------------------------------------------------------------------------
+    def setup_steps(self, match: Any, typed: frozenset[str]) -> list[Step]: ...
+
+    def grouping(self, match: Any) -> StepGrouping: ...
+
+    def restore_lines(self, before: JSON, after: JSON, pack: Any) -> list[Instruction]: ...  # two referee views
+
+    def describe(self, language: str, match: Any, index: int, round: int, *, blind: bool) -> str: ...
+
+    def typed_setup(self, pack: Any, setup: Any, typed: JSON) -> Any: ...  # Refused in the table's words
+
+    def typed_parts(self, setup: Any) -> frozenset[str]: ...  # parts of the setup typed in from the table
+
+    def caveat(self, pack: Any, setup: Any) -> tuple[str, str] | None: ...  # a warning to start with: told, logged
+
+    def started(self, setup: Any) -> str: ...  # the log's words for a new game ("3 players, long")
+
+    # -- chance the table tells ------------------------------------------------------------------------
+    def question(self, match: Any, node: Any, pack: Any, language: str) -> JSON: ...  # what the table is asked
+
+    def question_number(self, match: Any) -> int: ...  # names the question: a late second answer is refused
+
+    def rewound(self, pack: Any, match: Any, keep: int) -> Any: ...  # the game after its first `keep` moves
+
+    def outcome_words(self, pack: Any, node: Any, outcome: Any) -> Any: ...  # a Text, as the table said it
+
+    def told_layout(self, match: Any) -> tuple[JSON, str, Any] | None: ...  # see the module's note
+
+    def resumed(self, setup: Any, table_state: Mapping[str, Any]) -> tuple[Any, bool]: ...  # setup, answers folded
+
+
+def part_of(game: str | None) -> GameTable:
+    """The table part of a game of the registry (None: the default game); Refused in words when there is no
+    such game, or it cannot be played at a table."""
+    from companion.core import registry
+    from companion.core.errors import UnknownGame
+
+    from .commands import Refused
+
+    try:
+        module = registry.load(registry.DEFAULT if game is None else game)
+    except UnknownGame:
+        raise Refused(N_("There is no game {game} on this table: the games are {games}."),
+                      params={"game": game, "games": ", ".join(registry.keys())}) from None
+    if module.table is None:
+        raise Refused(N_("{game} cannot be played at the table yet."), params={"game": module.title})
+    part: GameTable = module.table
+    return part

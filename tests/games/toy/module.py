@@ -1,0 +1,52 @@
+"""The toy game as the framework sees it: its rules behind companion.core.game's contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.errors import BadRecord
+from companion.core.game import Option
+
+from .moves import RECORD_FORMAT, Move, ToySetup, move_from_json, move_to_json, setup_from_json, setup_to_json
+from .rules import VIEW_FORMAT, ToyMatch, replay
+
+
+class ToyRules:
+    key = "toy"
+    record_format = RECORD_FORMAT
+    view_format = VIEW_FORMAT
+    seats = range(2, 7)
+    colours = ("red", "blue", "green", "yellow", "purple", "white")
+    options = (
+        Option("rounds", ("1", "2", "3"), "2", "Rounds"),
+        Option("teams", ("no", "yes"), "no", "Teams (an even number of players)"),
+    )
+
+    def default_setup(self, players: int | Sequence[Any], options: Mapping[str, str], seed: int) -> ToySetup:
+        """`players`: how many, or one entry per seat (only the count matters to the toy game)."""
+        count = players if isinstance(players, int) else len(players)
+        return ToySetup(count, int(options.get("rounds", "2")), options.get("teams", "no") == "yes", seed)
+
+    def start(self, pack: Any, setup: ToySetup) -> ToyMatch:
+        return ToyMatch(setup)  # the toy game has no pack
+
+    def setup_to_json(self, setup: ToySetup) -> dict[str, Any]:
+        return setup_to_json(setup)
+
+    def setup_from_json(self, data: Any, pack: Any = None) -> ToySetup:
+        return setup_from_json(data)
+
+    def move_to_json(self, move: Move) -> dict[str, Any]:
+        return move_to_json(move)
+
+    def move_from_json(self, data: Any) -> Move:
+        return move_from_json(data)
+
+    def replay_json(self, pack: Any, record: Any) -> ToyMatch:
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+            raise BadRecord(f"not a {RECORD_FORMAT} record")
+        moves = record.get("moves")
+        if not isinstance(moves, list):
+            raise BadRecord("a toy record's moves are a list")
+        return replay(setup_from_json(record.get("setup")), [move_from_json(m) for m in moves])

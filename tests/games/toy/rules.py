@@ -1,0 +1,253 @@
+"""The toy game's engine: small enough to read at once, shaped to use every capability of the contract.
+
+A game is `rounds` rounds. Each round opens with a sealed bid (every seat at once, in secret, like Xidit's
+programs): a bid nobody else made scores its value when all are in. Then each seat takes one turn, in
+order: it rolls the die (a public chance node), draws a card (a secret draw only the drawer tells) or plays
+a card from its hand for its value. After a roll, every other seat holding a card may answer at once (a
+window, like Zargos's red cards): block the roll by discarding a card, or pass. A blocked roll scores
+nothing. Most points wins; with teams, a team's points are its seats' sum.
+
+Pure: no I/O, threads or clock. Every random thing is a chance node, so replay needs no RNG.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.core.errors import N_, IllegalAction
+from companion.core.game import PUBLIC, REFEREE, ChanceNode, Progress, Result
+
+from .moves import (
+    CARDS,
+    DIE,
+    RECORD_FORMAT,
+    Answer,
+    AnswerChoice,
+    Bid,
+    BidChoice,
+    Chance,
+    Choice,
+    Move,
+    ToySetup,
+    Turn,
+    TurnChoice,
+    move_to_json,
+    setup_to_json,
+)
+
+VIEW_FORMAT = "toy-state/1"
+
+
+@dataclass
+class State:
+    round: int = 1
+    phase: str = "bid"  # "bid", "turn", "roll" (die pending), "draw" (card pending), "window", "over"
+    turn: int = 0  # index into the round's order
+    scores: dict[int, int] = field(default_factory=dict)
+    hands: dict[int, list[int]] = field(default_factory=dict)
+    bids: dict[int, int] = field(default_factory=dict)  # this round's, secret until every seat has bid
+    revealed: dict[int, int] = field(default_factory=dict)  # the last revealed bids
+    die: int | None = None  # the roll under answer
+    answers: dict[int, int | None] = field(default_factory=dict)
+    played: list[int] = field(default_factory=list)  # cards played or discarded, face up
+
+
+class ToyMatch:
+    """One toy game under way: the contract's Match. Changed only by `push` and `resolve`."""
+
+    def __init__(self, setup: ToySetup) -> None:
+        if not 2 <= setup.players <= 6:
+            raise IllegalAction("T-01", N_("The toy game takes 2 to 6 players, not {n}."), n=setup.players)
+        if setup.teams and setup.players % 2:
+            raise IllegalAction("T-01", N_("Teams need an even number of players."))
+        if setup.rounds < 1:
+            raise IllegalAction("T-01", N_("A game lasts at least one round."))
+        self.setup = setup
+        self.state = State(scores=dict.fromkeys(setup.seats, 0), hands={s: [] for s in setup.seats})
+        self._moves: list[Move] = []
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    @property
+    def moves(self) -> list[Move]:
+        return list(self._moves)
+
+    @property
+    def version(self) -> int:
+        return len(self._moves)
+
+    def order(self) -> tuple[int, ...]:
+        """This round's turn order: the first seat moves on by one each round."""
+        n, first = self.setup.players, (self.state.round - 1) % self.setup.players
+        return tuple((first + i) % n for i in range(n))
+
+    def active(self) -> int:
+        return self.order()[self.state.turn]
+
+    def awaited(self, seat: int | None = None) -> list[Choice]:
+        s = self.state
+        found: list[Choice] = []
+        if s.phase == "bid":
+            found = [BidChoice(p) for p in self.setup.seats if p not in s.bids]
+        elif s.phase == "turn":
+            found = [TurnChoice(self.active(), tuple(s.hands[self.active()]))]
+        elif s.phase == "window":
+            found = [AnswerChoice(p, tuple(s.hands[p]), self.active()) for p in self.setup.seats
+                     if p != self.active() and s.hands[p] and p not in s.answers]
+        return [c for c in found if seat is None or c.seat == seat]
+
+    def chance(self) -> ChanceNode | None:
+        if self.state.phase == "roll":
+            return ChanceNode(kind="dice", outcomes=DIE, prompt=N_("Roll the die"), params={"seat": self.active()})
+        if self.state.phase == "draw":
+            return ChanceNode(kind="draw", outcomes=CARDS, told_by=self.active(), prompt=N_("Draw a card"))
+        return None
+
+    def result(self) -> Result | None:
+        if self.state.phase != "over":
+            return None
+        groups: dict[int, tuple[int, ...]] = {}
+        for seat in self.setup.seats:
+            team = self.setup.team(seat)
+            key = seat if team is None else team
+            groups[key] = (*groups.get(key, ()), seat)
+        points = {key: sum(self.state.scores[s] for s in seats) for key, seats in groups.items()}
+        places: list[tuple[int, ...]] = []
+        for value in sorted(set(points.values()), reverse=True):
+            places.append(tuple(sorted(s for key, seats in groups.items() if points[key] == value for s in seats)))
+        return Result(places=tuple(places), winners=places[0], detail={"scores": dict(self.state.scores)})
+
+    def progress(self) -> Progress:
+        return Progress(round=min(self.state.round, self.setup.rounds), rounds=self.setup.rounds,
+                        phase=self.state.phase)
+
+    def record_json(self) -> dict[str, Any]:
+        return {"format": RECORD_FORMAT, "setup": setup_to_json(self.setup),
+                "moves": [move_to_json(m) for m in self._moves]}
+
+    def rewound(self, keep: int) -> ToyMatch:
+        """The game after its first `keep` moves (a rollback)."""
+        return replay(self.setup, self._moves[:keep])
+
+    def view(self, reader: str = REFEREE) -> dict[str, Any]:
+        """Leaves out (never blanks) another seat's hand and, until every seat has bid, its bid."""
+        s = self.state
+        me = int(reader.removeprefix("seat:")) if reader.startswith("seat:") else None
+        if reader not in (REFEREE, PUBLIC) and me not in self.setup.seats:
+            raise IllegalAction("T-09", N_("No such reader: {reader}."), reader=reader)
+        players = []
+        for seat in self.setup.seats:
+            p: dict[str, Any] = {"seat": seat, "score": s.scores[seat], "cards": len(s.hands[seat]),
+                                 "bid_in": seat in s.bids}
+            if self.setup.teams:
+                p["team"] = self.setup.team(seat)
+            if reader == REFEREE or seat == me:
+                p["hand"] = sorted(s.hands[seat])
+                if seat in s.bids:
+                    p["bid"] = s.bids[seat]
+            if seat in s.revealed:
+                p["revealed_bid"] = s.revealed[seat]
+            players.append(p)
+        node = self.chance()
+        result = self.result()
+        return {"format": VIEW_FORMAT, "reader": reader, "version": self.version, "round": s.round,
+                "rounds": self.setup.rounds, "phase": s.phase,
+                "turn": self.active() if s.phase in ("turn", "roll", "draw", "window") else None,
+                "die": s.die, "answers": {str(k): v for k, v in s.answers.items()}, "played": list(s.played),
+                "players": players,
+                "awaiting": [{"seat": c.seat, "decision": c.decision} for c in self.awaited()],
+                "chance": None if node is None else {"kind": node.kind, "told_by": node.told_by},
+                "result": None if result is None else {"places": [list(p) for p in result.places],
+                                                       "winners": list(result.winners)}}
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    def push(self, move: Any) -> None:
+        """Applies a person's move; IllegalAction leaves the game as it was."""
+        if isinstance(move, Chance):
+            self.resolve(move.outcome)
+            return
+        if self.chance() is not None:
+            raise IllegalAction("T-02", N_("First tell the die or the card drawn."))
+        legal = [a for c in self.awaited(getattr(move, "seat", None)) for a in c.enumerate()]
+        if move not in legal:
+            raise IllegalAction("T-03", N_("That move is not allowed now."))
+        after = copy.deepcopy(self.state)
+        self._apply(after, move)
+        self.state = after
+        self._moves.append(move)
+
+    def resolve(self, outcome: Any) -> None:
+        node = self.chance()
+        if node is None:
+            raise IllegalAction("T-02", N_("Nothing is being rolled or drawn now."))
+        if isinstance(outcome, bool) or outcome not in node.outcomes:
+            raise IllegalAction("T-04", N_("{outcome} cannot come out of this roll or draw."), outcome=outcome)
+        after = copy.deepcopy(self.state)
+        if after.phase == "draw":
+            after.hands[self.active()].append(outcome)
+            self._next_turn(after)
+        else:
+            after.die = outcome
+            if any(after.hands[p] for p in self.setup.seats if p != self.active()):
+                after.phase, after.answers = "window", {}
+            else:
+                after.scores[self.active()] += outcome
+                self._next_turn(after)
+        self.state = after
+        self._moves.append(Chance(outcome))
+
+    def _apply(self, s: State, move: Move) -> None:
+        if isinstance(move, Bid):
+            s.bids[move.seat] = move.bid
+            if len(s.bids) == self.setup.players:  # all in: the reveal
+                for seat, bid in s.bids.items():
+                    if list(s.bids.values()).count(bid) == 1:
+                        s.scores[seat] += bid
+                s.revealed, s.bids = dict(s.bids), {}
+                s.phase, s.turn = "turn", 0
+        elif isinstance(move, Turn):
+            if move.do == "play":
+                assert move.card is not None
+                s.hands[move.seat].remove(move.card)
+                s.scores[move.seat] += move.card
+                s.played.append(move.card)
+                self._next_turn(s)
+            else:
+                s.phase = "roll" if move.do == "roll" else "draw"
+        elif isinstance(move, Answer):
+            s.answers[move.seat] = move.card
+            if move.card is not None:
+                s.hands[move.seat].remove(move.card)
+                s.played.append(move.card)
+            if len(s.answers) == sum(1 for p in self.setup.seats if p != self.active() and
+                                     (s.hands[p] or p in s.answers)):
+                if all(card is None for card in s.answers.values()):
+                    s.scores[self.active()] += s.die or 0
+                self._next_turn(s)
+
+    def _next_turn(self, s: State) -> None:
+        s.die, s.answers = None, {}
+        s.turn += 1
+        if s.turn < self.setup.players:
+            s.phase = "turn"
+            return
+        s.turn = 0
+        if s.round == self.setup.rounds:
+            s.phase = "over"
+        else:
+            s.round, s.phase = s.round + 1, "bid"
+
+
+def replay(setup: ToySetup, moves: list[Move]) -> ToyMatch:
+    """The game rebuilt from its setup and history; IllegalAction names the move (`index`) that failed."""
+    match = ToyMatch(setup)
+    for index, move in enumerate(moves):
+        try:
+            match.push(move)
+        except IllegalAction as error:
+            error.index = index
+            raise
+    return match

@@ -1,0 +1,100 @@
+"""The toy game's own rules (T-nn), through its public surface: what is awaited, what each reader sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core import registry
+from companion.core.errors import BadRecord, IllegalAction
+from companion.core.game import GameModule
+from tests.games.toy.moves import Answer, Bid, ToySetup, Turn
+from tests.games.toy.rules import ToyMatch
+
+
+def bid_all(match: ToyMatch, *bids: int) -> None:
+    for seat, bid in enumerate(bids):
+        match.push(Bid(seat, bid))
+
+
+def test_the_registry_finds_the_toy_game_by_key_and_record_format(toy_game: GameModule) -> None:
+    assert registry.load("toy") is toy_game
+    assert "toy" in registry.keys()  # noqa: SIM118 (a function, not a dict)
+    assert registry.by_record_format("toy-record/1") is toy_game
+
+
+def test_bids_are_sealed_and_hidden_until_every_seat_has_bid() -> None:
+    match = ToyMatch(ToySetup(3))
+    assert [(c.seat, c.sealed) for c in match.awaited()] == [(0, True), (1, True), (2, True)]
+    match.push(Bid(2, 2))
+    assert "bid" not in match.view("seat:0")["players"][2]
+    assert match.view("seat:2")["players"][2]["bid"] == 2
+    assert match.view("public")["players"][2]["bid_in"] is True
+    match.push(Bid(0, 2))
+    match.push(Bid(1, 1))
+    # T-05: only a bid nobody else made scores.
+    assert [p["score"] for p in match.view("public")["players"]] == [0, 1, 0]
+    assert [p["revealed_bid"] for p in match.view("public")["players"]] == [2, 1, 2]
+
+
+def test_a_secret_draw_is_told_by_the_drawer_alone_and_stays_in_their_hand() -> None:
+    match = ToyMatch(ToySetup(2))
+    bid_all(match, 0, 0)
+    match.push(Turn(0, "draw"))
+    node = match.chance()
+    assert node is not None and node.told_by == 0 and match.awaited() == []
+    match.resolve(4)
+    assert match.view("seat:0")["players"][0]["hand"] == [4]
+    assert "hand" not in match.view("seat:1")["players"][0]
+    assert match.view("public")["players"][0]["cards"] == 1
+
+
+def test_a_roll_opens_a_window_every_other_seat_with_a_card_answers_in_any_order() -> None:
+    match = ToyMatch(ToySetup(3, rounds=2))
+    bid_all(match, 0, 0, 0)
+    for seat in (0, 1, 2):  # each draws a card
+        match.push(Turn(seat, "draw"))
+        match.resolve(3)
+    bid_all(match, 0, 0, 0)
+    match.push(Turn(1, "roll"))  # round 2 starts with seat 1
+    node = match.chance()
+    assert node is not None and node.kind == "dice" and node.told_by is None
+    match.resolve(6)
+    assert {(c.seat, c.decision) for c in match.awaited()} == {(0, "answer"), (2, "answer")}
+    match.push(Answer(2, None))
+    match.push(Answer(0, 3))  # blocks: the roll scores nothing
+    assert match.view("public")["players"][1]["score"] == 0
+    assert match.view("public")["players"][0]["cards"] == 0
+    assert [c.decision for c in match.awaited()] == ["turn"]
+
+
+def test_a_move_out_of_turn_is_refused_and_changes_nothing() -> None:
+    match = ToyMatch(ToySetup(2))
+    bid_all(match, 1, 2)
+    before = match.view()
+    with pytest.raises(IllegalAction, match="not allowed now"):
+        match.push(Turn(1, "roll"))
+    assert match.view() == before
+
+
+def test_teams_place_together() -> None:
+    match = ToyMatch(ToySetup(4, rounds=1, teams=True))
+    bid_all(match, 2, 1, 0, 0)  # seat 0 scores 2, seat 1 scores 1
+    for seat in (0, 1, 2, 3):
+        match.push(Turn(seat, "draw"))
+        match.resolve(1)
+    result = match.result()
+    assert result is not None and result.places == ((0, 2), (1, 3)) and result.winners == (0, 2)
+
+
+@pytest.mark.parametrize("record", [None, {"format": "toy-record/1", "setup": {"players": "3"}, "moves": []},
+                                    {"format": "toy-record/1", "setup": {"players": 3}, "moves": [{"type": "x"}]},
+                                    {"format": "toy-record/1", "setup": {"players": 9}, "moves": []}])
+def test_a_bad_record_is_refused_in_words(toy_game: GameModule, record: object) -> None:
+    with pytest.raises(BadRecord):
+        toy_game.rules.replay_json(None, record)
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_two_to_six_players(players: int) -> None:
+    with pytest.raises(IllegalAction, match="2 to 6"):
+        ToyMatch(ToySetup(players))

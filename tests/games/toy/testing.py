@@ -1,0 +1,32 @@
+"""What the shared test suites ask of the toy game (companion.core.game.GameTesting)."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from .moves import ToySetup
+from .rules import ToyMatch
+
+
+class ToyTesting:
+    def start(self, seed: int) -> ToyMatch:
+        """A short game: 2 to 6 players, one or two rounds, teams when the count allows."""
+        rng = Random(seed)
+        players = rng.randint(2, 6)
+        return ToyMatch(ToySetup(players, rng.randint(1, 2), players % 2 == 0 and rng.random() < 0.5, seed))
+
+    def random_move(self, match: Any, choice: Any, rng: Random) -> Any:
+        return rng.choice(choice.enumerate())
+
+    def forbidden(self, view: dict[str, Any], reader: str, match: Any) -> list[str]:
+        """What a view shows that its reader may not know: another seat's hand, or its bid before the reveal."""
+        me = int(reader.removeprefix("seat:")) if reader.startswith("seat:") else None
+        found = []
+        for p in view["players"]:
+            if reader == "referee" or p["seat"] == me:
+                continue
+            for secret in ("hand", "bid"):
+                if secret in p:
+                    found.append(f"seat {p['seat']}'s {secret}")
+        return found
