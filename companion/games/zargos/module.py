@@ -1,0 +1,50 @@
+"""Zargos as the framework will see it (companion.core.game's `Rules` and packs). Not yet offered as a
+`GAME`: the table's steps, the box menus and the page parts come with the rest of issue 29."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.errors import N_
+from companion.core.game import GameModule, Option
+
+from .boards import FORMAT as PACK_FORMAT
+from .boards import default_pack, default_pack_text, parse_pack
+from .rules import RECORD_FORMAT, VIEW_FORMAT, Board, Game, replay_json
+from .rules.setup import OPTIONS
+from .rules.terms import COLOURS
+
+
+class ZargosRules:
+    key = "zargos"
+    record_format = RECORD_FORMAT
+    view_format = VIEW_FORMAT
+    seats = range(2, 7)  # 2.1
+    colours = COLOURS
+    options = tuple(Option(name, values, values[0], label) for (name, values), label in zip(
+        OPTIONS.items(), (N_("Capital cards after set-up"), N_("The Master's magic cards")), strict=True))
+
+    def replay_json(self, pack: Board, record: Any) -> Game:
+        return replay_json(pack, record)
+
+
+class ZargosPacks:
+    format = PACK_FORMAT
+
+    def shipped_text(self) -> str:
+        return default_pack_text()
+
+    def shipped(self) -> Board:
+        return default_pack()
+
+    def parse(self, text: str) -> Board:
+        return parse_pack(text)
+
+
+def game_module() -> GameModule:
+    """Zargos's module as far as it exists: rules, packs and the test suites' part. `__init__` does not
+    define `GAME = game_module()` yet: a table could not play it without its table, box and page parts."""
+    from .testing import ZargosTesting
+
+    return GameModule(key="zargos", title=N_("Zargos"), rules=ZargosRules(), packs=ZargosPacks(),
+                      testing=ZargosTesting())

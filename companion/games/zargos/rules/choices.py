@@ -1,0 +1,123 @@
+"""What a seat may decide now, with its legal options: what menus, pages and agents are built from, and
+what `Game.push` checks a move against. Map moves (attacks, reorganisation, placement) name their limits
+here; the game checks each move against the map."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class _Choice:
+    seat: int
+    sealed = False  # Zargos has no simultaneous secret choice
+    decision = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"decision": self.decision, **{k: _plain(v) for k, v in asdict(self).items()}}
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as JSON lists, at any depth (a choice's JSON reads back equal)."""
+    return [_plain(v) for v in value] if isinstance(value, tuple | list) else value
+
+
+@dataclass(frozen=True)
+class PeopleChoice(_Choice):
+    peoples: tuple[str, ...] = ()
+    decision = "people"
+
+
+@dataclass(frozen=True)
+class DraftChoice(_Choice):
+    people: str = ""
+    piles: tuple[str, ...] = ()
+    decision = "draft"
+
+
+@dataclass(frozen=True)
+class TradeChoice(_Choice):
+    peoples: tuple[str, ...] = ()  # the seat's peoples, who may trade cards (2.10); or say it is done
+    decision = "trade"
+
+
+@dataclass(frozen=True)
+class SwordsChoice(_Choice):
+    people: str = ""
+    cards: int = 0
+    most: int = 0  # per card (PROVISIONAL: the text gives no bound)
+    decision = "swords"
+
+
+@dataclass(frozen=True)
+class PlaceChoice(_Choice):
+    people: str = ""
+    provinces: tuple[str, ...] = ()
+    strength: int = 0  # exactly this much is placed (2.12)
+    decision = "place"
+
+
+@dataclass(frozen=True)
+class WindowChoice(_Choice):
+    people: str = ""  # whose turn comes next
+    cards: tuple[str, ...] = ()  # the red cards the seat may play (12.4)
+    decision = "red_window"
+
+
+@dataclass(frozen=True)
+class AttackChoice(_Choice):
+    people: str = ""
+    sources: tuple[tuple[str, int], ...] = ()  # (province, strength that may leave it)
+    boats: int = 0
+    cards: tuple[str, ...] = ()  # green cards the seat may play now
+    decision = "attack"
+
+
+@dataclass(frozen=True)
+class FightChoice(_Choice):
+    people: str = ""
+    provinces: tuple[str, ...] = ()  # the combats still to resolve, in the order the player likes (6.1)
+    cards: tuple[str, ...] = ()
+    decision = "fight"
+
+
+@dataclass(frozen=True)
+class CombatCardChoice(_Choice):
+    """Z-20: before a combat's first round, the defender's player may play his own Vent de Guerre (the
+    attacker plays his from the fight choice); pass, or play it on this province."""
+
+    province: str = ""
+    cards: tuple[str, ...] = ()
+    decision = "combat_card"
+
+
+@dataclass(frozen=True)
+class ReorganiseChoice(_Choice):
+    people: str = ""
+    provinces: tuple[str, ...] = ()  # the provinces it controls (7.4)
+    boats: int = 0
+    steps: int = 2
+    cards: tuple[str, ...] = ()
+    decision = "reorganise"
+
+
+@dataclass(frozen=True)
+class KeepChoice(_Choice):
+    cards: tuple[str, ...] = ()
+    keep: int = 0
+    decision = "keep"
+
+
+@dataclass(frozen=True)
+class ReinforceChoice(_Choice):
+    people: str = ""
+    points: int = 0
+    most_boats: int = 0
+    supply: int = 0  # strength it may still put on the board (Z-24)
+    provinces: tuple[str, ...] = ()
+    decision = "reinforce"
+
+
+Choice = (PeopleChoice | DraftChoice | TradeChoice | SwordsChoice | PlaceChoice | WindowChoice | AttackChoice
+          | FightChoice | CombatCardChoice | ReorganiseChoice | KeepChoice | ReinforceChoice)
