@@ -13,7 +13,7 @@ from companion.games.xidit.agents.play import play, random_setup
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import Game, record_to_json
 
-PACKS = Path(__file__).parent / "packs"
+PACKS = Path(__file__).parent / "games" / "xidit" / "packs"
 
 
 def companion(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -172,7 +172,7 @@ def test_replay_of_a_seeded_setup_is_reproducible() -> None:
 
 
 def test_replay_of_a_layout_reinforcement_that_cannot_be_honoured_exits_2_naming_it(tmp_path: Path) -> None:
-    record = json.loads((Path(__file__).parent / "scenarios" / "4p-short-two-awakenings.json").read_text())["record"]
+    record = json.loads((PACKS.parent / "scenarios" / "4p-short-two-awakenings.json").read_text())["record"]
     record["setup"]["layout"] = {"reinforcements": [[1, 2, 3]]}  # not the tiles the first awakening shuffles
     path = tmp_path / "typo.json"
     path.write_text(json.dumps(record))

@@ -24,7 +24,7 @@ from .conftest import ARTIFACTS, PHONE, SHOTS, Served, page_on
 expect: Any = None
 
 # The README shows the seat page: its pictures are refreshed with XIDIT_UPDATE_GOLDENS=1, never by a plain run.
-SCENARIO = Path(__file__).parents[1] / "scenarios" / "3p-short-colossus-advances-neutral.json"
+SCENARIO = Path(__file__).parents[1] / "games" / "xidit" / "scenarios" / "3p-short-colossus-advances-neutral.json"
 KINDS = ("reward", "colossus", "neutral", "census", "census_bards", "floor")
 LOCKED = {"en": "Locked — waiting for 2 players", "fr": "Verrouillé — en attente de 2 joueurs"}
 

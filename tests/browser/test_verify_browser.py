@@ -12,7 +12,7 @@ import pytest
 
 from companion.games.xidit.boards.saved import PackFiles
 from companion.games.xidit.boards.verify import Walk
-from tests.boards.support import counts
+from tests.games.xidit.boards.support import counts
 
 from .conftest import ARTIFACTS, PIN, SHOTS, Served, page_on
 

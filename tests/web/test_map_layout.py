@@ -12,7 +12,7 @@ from companion.games.xidit.boards import check_pack, default_pack, default_pack_
 from web.layout import Layout, face_cycles, inside, layout, planar_layout, shortest_tour, spring_layout
 
 ROOT = Path(__file__).parent.parent
-SCENARIO_PACK = (ROOT / "packs" / "scenario-board.toml").read_text("utf-8")
+SCENARIO_PACK = (ROOT / "games" / "xidit" / "packs" / "scenario-board.toml").read_text("utf-8")
 
 
 def crosses(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]) -> bool:

@@ -20,8 +20,9 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def scenario_app(tmp_path: Path, name: str) -> tuple[Flask, Table]:
     """A table on the scenario board with one scenario record imported (no loop: pages only read)."""
-    table = Table.open(Store(tmp_path / f"{name}.db"), (ROOT / "packs" / "scenario-board.toml").read_text("utf-8"))
-    record = json.loads((ROOT / "scenarios" / name).read_text("utf-8"))["record"]
+    pack = (ROOT / "games" / "xidit" / "packs" / "scenario-board.toml").read_text("utf-8")
+    table = Table.open(Store(tmp_path / f"{name}.db"), pack)
+    record = json.loads((ROOT / "games" / "xidit" / "scenarios" / name).read_text("utf-8"))["record"]
     table.handle(ImportGame(record))
     return web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, None), table
 

@@ -19,7 +19,7 @@ from companion.games.xidit.boards.verify import SCREENS, Walk
 from companion.games.xidit.boards.verify.terminal import run_walk
 from companion.store import Store
 from companion.table import SetLanguage, Table
-from tests.boards.support import Owner, same_board, sources, their_board
+from tests.games.xidit.boards.support import Owner, same_board, sources, their_board
 from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, as_seat, web_app

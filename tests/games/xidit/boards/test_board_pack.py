@@ -151,7 +151,7 @@ def test_default_pack_is_cached() -> None:
 
 def test_sha256_is_of_the_file_text() -> None:
     text = default_pack_text()
-    file = Path(__file__).parents[2] / "companion" / "games" / "xidit" / "boards" / "xidit.toml"
+    file = Path(__file__).parents[4] / "companion" / "games" / "xidit" / "boards" / "xidit.toml"
     assert default_pack().sha256 == hashlib.sha256(file.read_bytes()).hexdigest()
     assert parse_pack(text).sha256 == hashlib.sha256(text.encode("utf-8")).hexdigest()
     assert load_pack(file).sha256 == default_pack().sha256

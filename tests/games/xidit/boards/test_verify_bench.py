@@ -8,7 +8,7 @@ from pathlib import Path
 from companion.games.xidit.bench.walk import walk_figures
 from companion.games.xidit.boards import default_pack
 
-ROOT = Path(__file__).parent.parent.parent
+ROOT = Path(__file__).parents[4]
 
 
 def test_the_4_5_player_walk_is_at_most_90_screens_and_30_minutes_as_the_docs_say() -> None:

@@ -25,7 +25,7 @@ from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.choices import CensusChoice, ProgramChoice
 from companion.games.xidit.rules.state import Guild
 
-TINY: Board = parse_pack((Path(__file__).parent.parent / "packs" / "tiny.toml").read_text())
+TINY: Board = parse_pack((Path(__file__).parents[1] / "packs" / "tiny.toml").read_text())
 
 COLOURS = ("blue", "red", "green", "yellow", "black")
 UNITS = ("militia", "archer", "infantry", "priest", "mage")  # weakest first (§1)

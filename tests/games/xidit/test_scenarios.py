@@ -1,7 +1,8 @@
-"""Scenario records (tests/scenarios/*.json): whole games replayed, their views checked, their scoring re-done.
+"""Scenario records (tests/games/xidit/scenarios/*.json): whole games replayed, their views checked, their
+scoring re-done.
 
 Each scenario is a complete game record plus expectations on state views after a given number of
-actions (tests/scenarios/README.md describes the format). Every scenario that reaches the end is also
+actions (tests/games/xidit/scenarios/README.md describes the format). Every scenario that reaches the end is also
 checked by independent oracles written here from the rules (§1, §2, §6, §8, R-03, R-11, R-12), never by calling
 companion.games.xidit.rules.scoring: the three scoring rounds are recomputed from the final referee view alone.
 """
@@ -69,7 +70,7 @@ def lookup(view: Any, path: str) -> Any:
 
 
 def test_the_scenario_board_is_the_frozen_pack() -> None:
-    assert FILES, "tests/scenarios/ holds no scenario"
+    assert FILES, "tests/games/xidit/scenarios/ holds no scenario"
     assert board().name == "Lords of Xidit"
     assert BOARD_PACK.read_text(encoding="utf-8").startswith("# scenario-board.toml: a FROZEN copy")
 
@@ -80,7 +81,7 @@ def test_scenario(path: Path) -> None:
     record = record_from_json(data["record"])
     assert record.board_sha256 == board().sha256, (
         f"{path.name}: recorded on another board (sha256 {record.board_sha256[:12]}…), not on "
-        f"tests/packs/scenario-board.toml ({board().sha256[:12]}…)")
+        f"tests/games/xidit/packs/scenario-board.toml ({board().sha256[:12]}…)")
     assert record_to_json(record) == data["record"], f"{path.name}: the record is not in its canonical form"
     actions = list(record.actions)
     final = Game.replay(board(), record.setup, actions)  # every action legal, in order

@@ -2,11 +2,11 @@
 
 A developer's tool, never run by the test suite (pytest collects only `test_*.py`). From /work/main:
 
-    .venv/bin/python tests/scenarios/find.py --list
-    .venv/bin/python tests/scenarios/find.py tie-units --start 0 --count 500
-    .venv/bin/python tests/scenarios/find.py tie-units --seed 17 --write tests/scenarios/new.json
+    .venv/bin/python tests/games/xidit/scenarios/find.py --list
+    .venv/bin/python tests/games/xidit/scenarios/find.py tie-units --start 0 --count 500
+    .venv/bin/python tests/games/xidit/scenarios/find.py tie-units --seed 17 --write new.json
 
-Games are played on the frozen pack tests/packs/scenario-board.toml by an agent policy: `planner` is
+Games are played on the frozen pack tests/games/xidit/packs/scenario-board.toml by an agent policy: `planner` is
 companion.games.xidit.agents.random_player.decide (random legal choices, programs often planned toward
 tiles); `hunter` is a
 threat hunter for rare ladder events (it walks to threats it can meet, and recruits without taking
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 sys.path.insert(0, str(ROOT))
 
 from companion.games.xidit.agents.random_player import ORDER_WEIGHTS, decide, routes  # noqa: E402
@@ -43,7 +43,7 @@ from companion.games.xidit.rules.preview import preview  # noqa: E402
 from companion.games.xidit.rules.state import State  # noqa: E402
 from companion.games.xidit.rules.terms import ORDERS, PLAYER_COLOURS, PROGRAM_LENGTH  # noqa: E402
 
-BOARD_PATH = ROOT / "tests" / "packs" / "scenario-board.toml"
+BOARD_PATH = ROOT / "tests" / "games" / "xidit" / "packs" / "scenario-board.toml"
 BOARD = load_pack(BOARD_PATH)
 
 

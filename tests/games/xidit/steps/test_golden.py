@@ -1,5 +1,6 @@
 """Every kind of step as the table reads it, in English and French, against the texts kept in
-tests/steps/golden/. `XIDIT_UPDATE_GOLDENS=1` rewrites them (then read the diff: it is the words players see)."""
+tests/games/xidit/steps/golden/. `XIDIT_UPDATE_GOLDENS=1` rewrites them (then read the diff: it is the words
+players see)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """The engine's outputs for recorded games, pinned byte for byte: every reader's state view, the decisions
-awaited and the record, at every action of every scenario (tests/scenarios/) and of three simulated games
-(tests/golden/records/).
+awaited and the record, at every action of every scenario (tests/games/xidit/scenarios/) and of three simulated games
+(tests/games/xidit/golden/records/).
 
 This is the oracle for reshaping the code around the engine (issue 28: the companion as a framework of game
 modules): a move that changes no behaviour must leave every digest as it is. A change of behaviour that is
-meant rewrites them (`GOLDEN_UPDATE=1 .venv/bin/pytest tests/test_golden_views.py`), and the diff of
-tests/golden/views.json says which games and from which action on.
+meant rewrites them (`GOLDEN_UPDATE=1 .venv/bin/pytest tests/games/xidit/test_golden_views.py`), and the diff of
+tests/games/xidit/golden/views.json says which games and from which action on.
 """
 
 from __future__ import annotations
