@@ -117,11 +117,6 @@ KNOWN_CROSSINGS: set[str] = {
     "companion.table.table imports companion.games.xidit.boards",
     "companion.table.table imports companion.games.xidit.rules",
     "companion.table.views imports companion.games.xidit.rules",
-    "web.layout imports companion.games.xidit.rules",
-    "web.pages imports companion.games.xidit.rules",
-    "web.seatmap imports companion.games.xidit.rules",
-    "web.seatpage imports companion.games.xidit.rules",
-    "web.svg imports companion.games.xidit.rules",
     "web.verify imports companion.games.xidit.boards",
     "web.verify imports companion.games.xidit.rules",
 }

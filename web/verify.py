@@ -30,13 +30,13 @@ from companion.games.xidit.boards.verify import BadAnswer, BadProgress, NotReady
 from companion.games.xidit.boards.verify.screens import BY_KEY, FOR_EVERY_GAME, INDEX, SCREENS, SECTIONS
 from companion.games.xidit.boards.verify.texts import SECTION_TITLES, field_name, hint, prompt, title
 from companion.games.xidit.rules.board import Board
-from companion.games.xidit.rules.terms import ROAD_COLOURS, UNITS
+from companion.games.xidit.rules.terms import UNITS
 from companion.i18n import N_, NP_, Text, translate
 from companion.table import Refused, SetBoard
 
 from .api import ApiError, role, table
+from .game import parts as game_parts
 from .i18n import language
-from .svg import map_svg  # the pages' own map drawing, here on an empty board
 
 verify = Blueprint("verify", __name__)
 STATUSES = (N_("verified"), N_("provisional"))  # a pack's status, shown in the owner's language
@@ -120,14 +120,8 @@ def verify_page() -> Response:
 def reference_page() -> Response:
     current, upcoming = table().boards()
     board = upcoming if request.args.get("pack") == "next" else current
-    roads = [{"city": c, "name": board.cities[c], **{colour: board.road(c, colour) for colour in ROAD_COLOURS}}
-             for c in sorted(board.cities)]
-    regions = [{"id": r.id, "fame": r.fame, "cities": sorted(r.cities), "bastion": r.bastion}
-               for r in sorted(board.regions.values(), key=lambda r: r.id)]
-    tiles = [(tile_set, [board.tiles[tile_set][n] for n in sorted(board.tiles[tile_set])]) for tile_set in ("4-5", "3")
-             if tile_set in board.tiles]
-    return _page("reference.html", board=board, roads=roads, regions=regions, tiles=tiles,
-                 map_svg=map_svg({"version": ""}, board, t, language=language()), other=upcoming is not board and
+    sheet = game_parts().reference(board, t, language())
+    return _page(game_parts().slots["reference"], **sheet, other=upcoming is not board and
                  upcoming.sha256 != board.sha256, today=datetime.date.today().isoformat())
 
 

@@ -9,6 +9,7 @@ from companion.core.game import GameModule
 
 from .module import XiditPacks, XiditRules
 from .testing import XiditTesting
+from .web import WEB
 
 GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(),
-                  testing=XiditTesting())
+                  testing=XiditTesting(), web=WEB)
