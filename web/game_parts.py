@@ -105,3 +105,41 @@ class GameWeb(Protocol):
     def reference(self, pack: Any, t: Translate, language: str) -> JSON:
         """The context of the reference slot: the printable sheet of a pack."""
         ...
+
+
+class PackWalk(Protocol):
+    """A game's walk-through of its pack against the owner's copy (`GameModule.packs.walk`), as the walk's
+    pages (web/verify.py) show it. A walk itself has `answer`, `skip`, `back`, `goto`, `first_open`,
+    `progress`, `changes`, `complete`, `pack_text(date)` and `to_json()`."""
+
+    @property
+    def bad_answer(self) -> type[Exception]: ...  # `.text(language)` says why
+
+    @property
+    def bad_progress(self) -> type[Exception]: ...
+
+    @property
+    def not_ready(self) -> type[Exception]: ...  # `.unanswered`, `.conflicts` (each `.to_json(language)`)
+
+    def start(self, pack: Any, text: str) -> Any: ...
+
+    def from_json(self, saved: Any) -> Any: ...
+
+    def has_screen(self, key: str) -> bool: ...
+
+    def page(self, t: Translate) -> JSON: ...  # the walk page's context
+
+    def state_json(self, walk: Any, lang: str, t: Translate) -> JSON: ...
+
+
+class GamePacks(Protocol):
+    """What the walk's pages ask of a game's packs (`GameModule.packs`)."""
+
+    @property
+    def walk(self) -> PackWalk: ...
+
+    def parse(self, text: str) -> Any: ...  # a pack (its `name`, `status`)
+
+    def check(self, text: str) -> list[Any]: ...  # every problem of a pack's text (each `.line`), none: usable
+
+    def saved(self, store: Any) -> Any: ...  # its files beside the store (the verified pack, the walk's progress)

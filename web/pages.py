@@ -22,7 +22,7 @@ from flask import (
 )
 from markupsafe import Markup
 
-from companion.i18n import N_, translate
+from companion.i18n import N_
 from companion.table.seats import DEFAULT_LEVEL
 
 from .api import busy, phones, role, sign_in_seat, table
@@ -31,6 +31,7 @@ from .closed import closed_seat
 from .game import current
 from .game import parts as game_parts
 from .guard import public_url
+from .i18n import gettext as t
 from .i18n import language, script_texts
 from .parts import Parts
 from .qr import qr_svg
@@ -59,10 +60,6 @@ def instructions_of(part: dict[str, Any], done: bool | None, seat: int | None = 
 
 # Globals, not context: the macros of _macros.html are imported without a context.
 pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_of=instructions_of, LISTED=LISTED))
-
-
-def t(message: str, **params: Any) -> str:
-    return translate(language(), message, params or None)
 
 
 def context(page: str, who: Role | None = None) -> dict[str, Any]:
