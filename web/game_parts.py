@@ -64,7 +64,9 @@ class GameWeb(Protocol):
     @property
     def slots(self) -> Mapping[str, str]: ...
 
-    # The game's own scripts of the framework's pages, by page ("seat": the seat page's), in its static folder.
+    # The game's own scripts of the framework's pages, by page, in its static folder: "seat" (the seat page's),
+    # "referee" (loaded before the framework's referee.js, it sets window.GamePages.referee: syncWizard,
+    # startWizard, setup, faceUp, choiceForm).
     @property
     def scripts(self) -> Mapping[str, str]: ...
 

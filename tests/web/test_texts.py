@@ -15,7 +15,8 @@ SCRIPT_MESSAGES = i18n.SCRIPT_MESSAGES + GAME.script_messages  # the framework's
 SCRIPT_PLURALS = i18n.SCRIPT_PLURALS + GAME.script_plurals
 STATIC = Path(__file__).parent.parent.parent / "web" / "static"
 # The pages' scripts that read /texts.json: the framework's, and the game's own.
-SCRIPTS = (STATIC / "app.js", STATIC / "login.js", STATIC / "referee.js", GAME.static / "seat.js")
+SCRIPTS = (STATIC / "app.js", STATIC / "login.js", STATIC / "referee.js", GAME.static / "seat.js",
+           GAME.static / "referee.js")
 
 
 def script_literals() -> set[str]:
