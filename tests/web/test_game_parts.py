@@ -42,11 +42,14 @@ def test_a_games_static_files_are_served_under_its_own_path(app: Flask) -> None:
     assert client.get("/games/nothing/static/seat.js").status_code == 404
 
 
-def test_the_seat_page_links_its_games_script(app: Flask) -> None:
+def test_the_pages_link_their_games_scripts(app: Flask) -> None:
     page = as_seat(app, 1).get("/seat/1").get_data(as_text=True)
     assert re.search(r'<script src="/games/xidit/static/seat\.js" defer>', page)
     reference = as_referee(app).get("/reference").get_data(as_text=True)
     assert '<script src="/games/xidit/static/reference.js" defer>' in reference
+    # The game's part of the referee page comes before the framework's script, which calls it.
+    referee = as_referee(app).get("/referee").get_data(as_text=True)
+    assert referee.index('src="/games/xidit/static/referee.js"') < referee.index('src="/static/referee.js"')
 
 
 def test_the_app_finds_the_tables_game_through_the_registry() -> None:
