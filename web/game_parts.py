@@ -60,7 +60,9 @@ class GameWeb(Protocol):
     # The game's templates for the slots of the framework's pages: "seat" (the seat page's live part),
     # "scoring" (the scoring page's live part), "table" (the table's game part, after the players),
     # "legend" (how to read the map), "reference" (the printable sheet), "wizard_options" and
-    # "wizard_setup" (the new-game wizard's fields beyond the seats). A slot a game leaves out is not shown.
+    # "wizard_setup" (the new-game wizard's fields beyond the seats), "macros" (required: exports
+    # `phase_line(view)`, the round and phase of a view in words, and `order_icon(order)`, a sealed draft's
+    # entry, for the framework's live parts). Another slot a game leaves out is not shown.
     @property
     def slots(self) -> Mapping[str, str]: ...
 
@@ -101,7 +103,8 @@ class GameWeb(Protocol):
         ...
 
     def page_parts(self, pack: Any, t: Translate, language: str) -> JSON:
-        """What every page's templates get beyond the framework's context (names of pieces, wizard choices)."""
+        """What every page's templates get beyond the framework's context (names of pieces, wizard choices);
+        the referee's live part asks for `decision_words()`: each decision's name -> its words."""
         ...
 
     def reference(self, pack: Any, t: Translate, language: str) -> JSON:

@@ -21,10 +21,15 @@ from .words import scoring_story
 HERE = Path(__file__).parent
 
 # The texts Xidit's scripts (seat.js, and the referee's decision forms and wizard) show by themselves.
+# A decision in words, by the engine's name of it (the referee's page and its script, for a player it waits for).
+DECISION_WORDS = {
+    "place": N_("to place their Idrakys"), "program": N_("to program"), "reward": N_("to choose a reward"),
+    "colossus": N_("to fight a colossus or not"), "neutral": N_("to raise a neutral player's track"),
+    "census": N_("to reveal units at the census"), "census_bards": N_("to place bards at the census"),
+    "floor": N_("to build a guild floor"),
+}
 SCRIPT_MESSAGES = (
-    N_("to place their Idrakys"), N_("to program"), N_("to choose a reward"), N_("to fight a colossus or not"),
-    N_("to raise a neutral player's track"), N_("to reveal units at the census"),
-    N_("to place bards at the census"), N_("to build a guild floor"),
+    *DECISION_WORDS.values(),
     N_("Start on which city?"), N_("City {city}"), N_("City {city} (taken)"),
     N_("Program for seat {seat}"), N_("Slot {n}"), N_("Set and lock this program"),
     N_("Reward from colossus {number}"), N_("Reward from the threat on city {city}"),
@@ -62,7 +67,8 @@ class XiditWeb:
     static = HERE / "static"
     slots = {"seat": "xidit/_seat.html", "scoring": "xidit/_scoring.html", "table": "xidit/_table.html",
              "legend": "xidit/_legend.html", "reference": "xidit/reference.html",
-             "wizard_options": "xidit/_wizard_options.html", "wizard_setup": "xidit/_wizard_setup.html"}
+             "wizard_options": "xidit/_wizard_options.html", "wizard_setup": "xidit/_wizard_setup.html",
+             "macros": "xidit/_macros.html"}
     # The seat page's program editor and decision controls; the referee page's wizard fields and decision forms.
     scripts = {"seat": "seat.js", "referee": "referee.js"}
     script_messages = SCRIPT_MESSAGES
@@ -88,7 +94,8 @@ class XiditWeb:
         return parts
 
     def page_parts(self, pack: Board, t: Translate, language: str) -> dict[str, Any]:
-        return {"colossi_choices": lambda: colossi_choices(pack, language),
+        return {"decision_words": lambda: {name: t(words) for name, words in DECISION_WORDS.items()},
+                "colossi_choices": lambda: colossi_choices(pack, language),
                 "colossus_name": lambda index: colossus_name(pack, index, language)}
 
     def reference(self, pack: Board, t: Translate, language: str) -> dict[str, Any]:
