@@ -2,7 +2,7 @@
 
 It is pyserial's own `socket://` port, less the 0.3 s its `close()` sleeps "in case of quick reconnects"
 (for a server that needs a moment; the fake box does not). That sleep, on the real clock, was paid by every
-link closed and every unplug in the tests: about 30 times, 9 s, in the unit tests alone. A real box's port
+link closed and every unplug in the tests: 34 times, 10 s, in the unit tests alone (2026-11-26). A real box's port
 (/dev/ttyACM0, pyserial's PosixSerial) never had it, so the link under test behaves as with a real box.
 
 pyserial finds this module through `serial.protocol_handler_packages` (fakebox.py adds "tests.hardware")."""
