@@ -23,12 +23,13 @@ class Serial(protocol_socket.Serial):  # type: ignore[misc]
         return super().from_url("socket://" + url.removeprefix(SCHEME))
 
     def close(self) -> None:
-        if not self.is_open:
+        port: Any = self  # pyserial is untyped
+        if not port.is_open:
             return
-        if self._socket:
+        if port._socket:
             with contextlib.suppress(OSError):
-                self._socket.shutdown(socket.SHUT_RDWR)
+                port._socket.shutdown(socket.SHUT_RDWR)
             with contextlib.suppress(OSError):
-                self._socket.close()
-            self._socket = None
-        self.is_open = False
+                port._socket.close()
+            port._socket = None
+        port.is_open = False
