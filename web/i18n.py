@@ -2,7 +2,7 @@
 templates, and the few texts the page scripts need, served as a small JSON dictionary.
 
 Every message id is the English text, in the gettext catalog `companion/locale/fr.po` like every
-other text of the companion (`make catalog` extracts the templates too, through `babel.cfg`).
+other text of the companion (`make catalog` extracts the templates too: companion/locale/catalogs.py).
 """
 
 from __future__ import annotations
