@@ -71,22 +71,26 @@ class ZargosGrouping:
 
     # -- writing ---------------------------------------------------------------------------------------
     def _step(self, kind: str, title: Text) -> StepDraft:
-        """The open step of this kind and title (or its going-on step), else a new one."""
+        """The open step of this kind and title (or its going-on step), else a new one. Only the last step
+        stays open: what came before is sealed, so the table's memory of open steps stays small."""
         more = Text(N_("{title} (continued)"), {"title": title})
         last = self._out.open[-1] if self._out.open else None
         if last is not None and last.kind == kind and last.title in (title, more):
-            draft = last
-        else:
-            draft = self._out.start(kind, title, more)
-        if draft.size() >= MAX_LINES:
-            draft = self._out.going_on(draft)
-        return draft
+            return self._room(last)
+        self._out.seal()
+        return self._out.start(kind, title, more)
+
+    def _room(self, draft: StepDraft) -> StepDraft:
+        """`draft`, or the step it goes on in once it holds MAX_LINES lines."""
+        if draft.size() < MAX_LINES:
+            return draft
+        self._out.seal()
+        return self._out.start(draft.kind, draft.more, draft.more)
 
     def _add(self, kind: str, title: Text, *lines: Instruction) -> StepDraft:
         draft = self._step(kind, title)
         for line in lines:
-            if draft.size() >= MAX_LINES:
-                draft = self._out.going_on(draft)
+            draft = self._room(draft)
             draft.lines.append(line)
         return draft
 
@@ -326,7 +330,7 @@ class ZargosGrouping:
             self._drew.lines[mine[0]] = line
         else:
             if self._drew.size() >= MAX_LINES:
-                self._drew, self._dealt = self._out.going_on(self._drew), {seat: cards}
+                self._drew, self._dealt = self._room(self._drew), {seat: cards}
             self._drew.lines.append(line)
 
     def _on_master(self, e: dict[str, Any]) -> None:
