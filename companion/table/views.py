@@ -278,10 +278,12 @@ class TableViews(TableReads):
         if choice is not None and not choice.sealed and self._held():
             choice = None  # the decision waits for the table: the box says what for (view's `waiting`)
         sealed = next((c for c in self._sealed_choices() if c.seat == seat), None)
+        node = self._game.chance()
+        if node is not None and node.told_by is not None and node.told_by != seat:
+            node = None  # another seat's secret draw: its possible cards are not this box's to know
         if rules is None:
-            return SeatSnapshot(view, choice, (), (), False)
+            return SeatSnapshot(view, choice, (), (), False, chance=node)
         draft = self._drafts.of(seat, rules, sealed)
         forecast = rules.forecast(self._game, seat, draft) if sealed is not None else ()
         return SeatSnapshot(view, choice, forecast, tuple(draft) if isinstance(draft, list) else draft,
-                            seat in self._drafts.locked,
-                            chance=self._game.chance(), sealed=sealed is not None)
+                            seat in self._drafts.locked, chance=node, sealed=sealed is not None)

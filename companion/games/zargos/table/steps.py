@@ -226,17 +226,17 @@ class ZargosGrouping:
         self._rounds[where] = self._rounds.get(where, 0) + 1
         (attack, defence), (lost, lost_defence), (left, left_defence) = e["dice"], e["losses"], e["left"]
         self._add("combat", self._combat_title(where),
-                  Instruction(N_("Round {round}: dice {attack} against {defence}. Attackers: remove {lost} "
-                                 "({left} left). Defenders: remove {lost_defence} ({left_defence} left)."),
+                  Instruction(N_("Round {round}: dice {attack} against {defence}. Attackers: remove {lost}, leave "
+                                 "{left}. Defenders: remove {lost_defence}, leave {left_defence}."),
                               {"round": self._rounds[where], "attack": attack, "defence": defence,
-                               "lost": tokens(lost), "left": left, "lost_defence": tokens(lost_defence),
-                               "left_defence": left_defence}))
+                               "lost": tokens(lost), "left": tokens(left), "lost_defence": tokens(lost_defence),
+                               "left_defence": tokens(left_defence)}))
 
     def _on_demons(self, e: dict[str, Any]) -> None:
         self._add("combat", self._combat_title(e["province"]),
-                  Instruction(N_("The demons roll {die}: remove {lost} of {people} ({left} left)."),
+                  Instruction(N_("The demons roll {die}: remove {lost} of {people}, leave {left}."),
                               {"die": e["dice"][0], "lost": tokens(e["loss"]), "people": people(self._attacker),
-                               "left": e["left"]}))
+                               "left": tokens(e["left"])}))
 
     def _on_combat_over(self, e: dict[str, Any]) -> None:
         where = province(self._board, e["province"])

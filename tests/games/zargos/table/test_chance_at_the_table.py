@@ -89,6 +89,9 @@ def test_physical_cards_only_the_drawing_seat_or_the_referee_tells_its_draw(tmp_
         shown = table.view(reader).get("chance") or {}
         assert ("outcomes" in shown) == (reader in (REFEREE, f"seat:{seat}")), reader
     other = (seat + 1) % 4
+    # The boxes too: only the drawing seat's snapshot holds the draw and the cards it may be.
+    assert [table.seat_snapshot(s).chance is not None for s in range(4)] == [s == seat for s in range(4)]
+    assert table.seat_snapshot(seat).chance.outcomes == tuple(outcomes)
     with pytest.raises(Refused, match=f"Only seat {seat} may say what it drew"):
         table.handle(Tell(outcomes[0], by=f"seat:{other}", question=question["question"]))
     table.handle(Tell(outcomes[0], by=f"seat:{seat}", question=question["question"]))
