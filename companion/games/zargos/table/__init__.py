@@ -174,7 +174,9 @@ class ZargosTable:
         of the game (12.13), a magic trade (12.9, Z-21); during the set-up's trading, a trade and its end."""
         if match.result() is not None:
             return []
-        kinds = ["adjust", "out_of_game", "magic_trade"]
+        kinds = ["adjust", "out_of_game"]
+        if by is None or match.state.phase == "reinforce":  # Z-21: a seat trades magic after the deal
+            kinds.append("magic_trade")
         if match.state.phase == "trade":
             kinds += ["trade", "trades_done"]
         return kinds

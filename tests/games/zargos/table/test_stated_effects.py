@@ -24,7 +24,9 @@ def test_a_power_stated_by_a_seat_and_a_card_stated_by_the_referee_replay(tmp_pa
     seat = view["peoples"][people]["seat"]
     mine = sorted(p for p, h in view["provinces"].items() if h["people"] == people and not BOARD.in_zargos(p))[0]
     strength = view["provinces"][mine]["strength"]
-    assert "adjust" in table.view(f"seat:{seat}")["table"]["stated"]
+    assert table.view(f"seat:{seat}")["table"]["stated"] == ["adjust", "out_of_game"]  # Z-21: no magic trade now
+    assert table.view("referee")["table"]["stated"] == ["adjust", "out_of_game", "magic_trade"]
+    assert "stated" not in table.view("public")["table"]
     power = {"type": "adjust", "seat": seat, "reason": f"power:{people}",
              "tokens": [{"province": mine, "people": people, "change": 2}], "boats": {}, "allow": []}
     with pytest.raises(Refused, match="stated in one's own name"):
