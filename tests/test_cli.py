@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.core import registry
 from companion.games.xidit.agents.play import play, random_setup
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import Game, record_to_json
@@ -223,7 +224,7 @@ def test_an_unknown_game_is_refused_in_words(tmp_path: Path, command: list[str])
     done = companion(*command, "--game", "chess", *(["--store", str(tmp_path / "s.db")] if command[0] in
                                                     ("run", "board") and "check" not in command else []))
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == "companion: no game 'chess': the games are xidit\n"
+    assert done.stderr == f"companion: no game 'chess': the games are {', '.join(registry.keys())}\n"
 
 
 def test_replay_finds_the_game_from_the_record_and_refuses_a_format_no_game_writes(tmp_path: Path) -> None:

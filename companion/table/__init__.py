@@ -23,10 +23,12 @@ from .commands import (
     Seal,
     SetBlind,
     SetBoard,
+    SetChance,
     SetLanguage,
     SetOrder,
     SetPace,
     SetProgram,
+    State,
     Tell,
     TellTile,
     Unlock,
@@ -40,6 +42,6 @@ from .table import Table
 __all__ = [
     "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "EditDraft", "GameTable", "ImportGame",
     "Instruction", "Lock", "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback",
-    "Seal", "SeatSnapshot", "SetBlind", "SetBoard", "SetLanguage", "SetOrder", "SetPace", "SetProgram", "Table",
-    "Tell", "TellTile", "Unlock", "Unseal",
+    "Seal", "SeatSnapshot", "SetBlind", "SetBoard", "SetChance", "SetLanguage", "SetOrder", "SetPace", "SetProgram",
+    "State", "Table", "Tell", "TellTile", "Unlock", "Unseal",
 ]

@@ -214,9 +214,30 @@ class SetPace:
     by: str = REFEREE
 
 
+@dataclass(frozen=True)
+class SetChance:
+    """Who resolves the game's chance from now on (chance.py): "pi", the Pi rolls and draws; "table", the
+    table tells its own dice and cards (`Tell`). The referee may switch during the game; a node waiting
+    when the Pi takes over is drawn at once."""
+
+    policy: str
+    by: str = REFEREE
+
+
+@dataclass(frozen=True)
+class State:
+    """A seat or the referee states a move the game does not ask for (its table part's `stated`): an effect
+    the rules text does not give (Zargos's cards and peoples' powers, Z-27), a trade... `by` is who states
+    it ("referee" or "seat:N"), and the move says so too (its `seat`: N, or None for the referee). Stored
+    with who stated it, logged, replayed and undone by a rollback like any move."""
+
+    action: dict[str, Any] = field(default_factory=dict)
+    by: str = REFEREE
+
+
 Seal = Lock  # the generic names of the sealed-choice commands: a draft is sealed (locked) and unsealed
 Unseal = Unlock
 
 Command = (NewGame | ImportGame | ResumeGame | MoveSeat | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback
            | Acknowledge | SetPace | SetBlind | SetLanguage | BoxStatus | SetBoard | TellTile | RenewLink | Tell
-           | EditDraft)
+           | EditDraft | SetChance | State)

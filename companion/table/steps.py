@@ -171,10 +171,12 @@ class StepBuilder:
         return self.start(kind, title, more)
 
 
-def restore_steps(year: int, undo: list[Instruction], at: tuple[int, int] | None = None) -> list[Step]:
-    """The instructions that put the pieces back after a rollback, as steps (`at`: the game rolled back to)."""
+def restore_steps(year: int, undo: list[Instruction], at: tuple[int, int] | None = None,
+                  heading: str = HEADING) -> list[Step]:
+    """The instructions that put the pieces back after a rollback, as steps (`at`: the game rolled back to;
+    `heading`: the game's way of naming its rounds, its grouping's `heading`)."""
     return [Step("restore", year, Text(N_("Put the pieces back") if i == 0 else N_("Put the pieces back (continued)")),
-                 tuple(undo[i:i + MAX_LINES]), at) for i in range(0, len(undo), MAX_LINES)]
+                 tuple(undo[i:i + MAX_LINES]), at, heading) for i in range(0, len(undo), MAX_LINES)]
 
 
 def game_steps(board: Any, setup: Any, actions: Sequence[Any], game: str | None = None) -> list[Step]:

@@ -42,10 +42,12 @@ from .commands import (
     Rollback,
     SetBlind,
     SetBoard,
+    SetChance,
     SetLanguage,
     SetOrder,
     SetPace,
     SetProgram,
+    State,
     Tell,
     TellTile,
     Unlock,
@@ -57,7 +59,7 @@ from .names import check_names
 from .reads import WAITING, kept_entries
 from .saving import STORE_ERRORS, CannotSave, Saving
 from .sealed import NO_SEALED, Drafts
-from .steps import StepBuilder, restore_steps
+from .steps import HEADING, StepBuilder, restore_steps
 from .views import TableViews, ViewCache
 
 log = logging.getLogger("companion.table")
@@ -65,6 +67,9 @@ log = logging.getLogger("companion.table")
 UNSAVED = frozenset({"boxes"})  # parts of the table's state that are not saved: a box's connection
 
 NOT_ASKED = N_("The game is not waiting for a roll or a draw.")
+NOTHING_STATED = N_("In this game nothing is stated: every move is asked for.")
+NOT_STATED = N_("That move is not stated: it is made when the game asks for it.")
+STATED_AS = N_("A move is stated in one's own name: a seat for itself, the referee as the referee.")
 BLIND_REFUSAL = N_("The rules refuse this choice for that seat. What it may choose is behind its screen: "
                    "let the player choose on their own box or phone.")
 # Refusals that name nothing behind a screen, so a blind referee may read them as they are.
@@ -247,8 +252,9 @@ class Table(TableViews):
         # The steps not done yet stay to do: the pieces go back from where all told before left them.
         events = self._part.events(rebuilt)
         at = (keep, len(events))
-        restore = restore_steps(rebuilt.progress().round, undo, at)
-        self._builder = self._builder.rebased(self._part.grouping(rebuilt), events, restore, keep)
+        grouping = self._part.grouping(rebuilt)
+        restore = restore_steps(rebuilt.progress().round, undo, at, getattr(grouping, "heading", HEADING))
+        self._builder = self._builder.rebased(grouping, events, restore, keep)
         self._game = rebuilt
         self._events_seen = len(events)
         del self._years[keep:]
@@ -477,6 +483,10 @@ class Table(TableViews):
                 return {"locked": False}
             case Decide():
                 return self._decide(command)
+            case State():
+                return self._state(command)
+            case SetChance():
+                return self._set_chance(command)
             case Tell():
                 return self._tell(command)
             case TellTile(choice=choice, question=question, by=by):
@@ -738,12 +748,13 @@ class Table(TableViews):
         if command.question is not None and command.question != asked:
             raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
         chance.check_teller(node, command.by, self._seat_numbers(game))
-        if command.outcome not in node.outcomes:
+        told = chance.outcome({"outcome": command.outcome})  # totals typed as a JSON list are a tuple
+        if told not in node.outcomes:
             raise Refused(N_("That cannot be there: choose one of {choices}."),
                           params={"choices": ", ".join(map(str, node.outcomes))}, rule=node.params.get("rule"))
-        self._resolve_and_store(node, command.outcome, command.by)
-        self._told[asked] = self._part.outcome_words(self._board, node, command.outcome)
-        log.info("game %s: the table told %s", self._game_id, command.outcome)
+        self._resolve_and_store(node, told, command.by)
+        self._told[asked] = self._part.outcome_words(self._board, node, told)
+        log.info("game %s: the table told %s", self._game_id, "a secret draw" if node.told_by is not None else told)
         self._draw_chance()
         return {"told": command.outcome}
 
@@ -779,7 +790,8 @@ class Table(TableViews):
             rng = random.Random(f"{chance.seed(self._part.setup_of(game))}/{game.version}")
             outcome = chance.draw(rng, node)
             self._resolve_and_store(node, outcome, chance.PI)
-            log.info("game %s: the Pi drew %s (%s)", self._game_id, outcome, node.kind)
+            log.info("game %s: the Pi drew %s (%s)", self._game_id,
+                     "for one seat alone" if node.told_by is not None else outcome, node.kind)
 
     def _store_told(self, match: Any, changed_from: Any = None) -> None:
         """A game that folds what the table told into its setup: that setup, and the table state saying how
@@ -815,7 +827,46 @@ class Table(TableViews):
             raise Refused(BLIND_REFUSAL, refused.rule) from None
         return {"ok": True}
 
-    def _push_and_store(self, actions: list[tuple[Any, str]]) -> None:
+    def _set_chance(self, command: SetChance) -> dict[str, Any]:
+        """The referee switches who resolves chance (chance.py), kept with the game; a node waiting when the
+        Pi takes over is drawn at once, in the same transaction."""
+        self._referee_only(command.by)
+        found = chance.policy(command.policy, self._part)
+        if found == self._chance:
+            return {"chance": command.policy}
+        assert self._game_id is not None
+        self._store.set_table_state(self._game_id, chance.KEY, chance.to_json(found))
+        self._chance = found
+        log.info("game %s: chance is now resolved by the %s", self._game_id, command.policy)
+        self._draw_chance()
+        return {"chance": command.policy}
+
+    def _state(self, command: State) -> dict[str, Any]:
+        """A move a seat or the referee states (the game's `stated`): stored with who stated it, logged."""
+        game = self._current()
+        stated = getattr(self._part, "stated", None)
+        if stated is None:
+            raise Refused(NOTHING_STATED)
+        if self._held():
+            raise Refused(WAITING, params={"step": self._waiting_for()})
+        try:
+            move = self._part.move_from_json(command.action)
+        except BadRecord as error:
+            raise Refused(str(error)) from None
+        if not stated(move):
+            raise Refused(NOT_STATED)
+        seat = getattr(move, "seat", None)
+        if command.by == REFEREE:
+            if seat is not None:
+                raise Refused(STATED_AS)
+        elif command.by != f"seat:{seat}" or seat not in self._seat_numbers(game):
+            raise Refused(STATED_AS)
+        self._push_and_store([(move, command.by)], stated=True)
+        log.info("game %s: the %s stated: %s", self._game_id, "referee" if seat is None else f"seat {seat}",
+                 self._part.describe("en", game, game.version - 1, game.progress().round, blind=True))
+        return {"stated": True}
+
+    def _push_and_store(self, actions: list[tuple[Any, str]], *, stated: bool = False) -> None:
         game = self._current()
         assert self._game_id is not None
         check = self._part.checkpoint(game)
@@ -835,8 +886,8 @@ class Table(TableViews):
         entries = []
         for action, by in actions:
             entry = self._part.move_to_json(action)
-            if by == REFEREE:
-                entry["by"] = REFEREE  # decided on behalf of a player whose box is dead
+            if by == REFEREE or stated:
+                entry["by"] = by  # decided on behalf of a player whose box is dead, or who stated it
             entries.append(entry)
         try:
             self._store.append(self._game_id, *entries)

@@ -199,6 +199,7 @@ class TableViews(TableReads):
                                 "instructions": shown, "locked": sorted(drafts.locked),
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
                                 "board": self._board_part(), "asking": self._asking(), **self._seats_part(me),
+                                **self._chance_part(me),
                                 **self._referee_part()}
         if held:  # what the game waits for, in words, for every seat's page and box
             heading = every[self._acknowledged].heading
@@ -211,6 +212,15 @@ class TableViews(TableReads):
             part["drafts"] = {str(s): copy.deepcopy(d) for s, d in sorted(drafts.by_seat.items())}
         elif me is not None and me in drafts.by_seat:
             part["draft"] = copy.deepcopy(drafts.by_seat[me])
+        return part
+
+    def _chance_part(self, me: int | None) -> dict[str, Any]:
+        """Who resolves chance now (chance.py), and for a game whose table part lists the moves a reader may
+        state (`stated_moves`), those of this reader: a seat's own, the referee's."""
+        part: dict[str, Any] = {"chance": self._chance.get("policy")} if self._game is not None else {}
+        listed = getattr(self._part, "stated_moves", None)
+        if listed is not None and self._game is not None and me is not None:
+            part["stated"] = listed(self._game, None if me == -1 else me)
         return part
 
     def _referee_part(self) -> dict[str, Any]:
@@ -268,10 +278,12 @@ class TableViews(TableReads):
         if choice is not None and not choice.sealed and self._held():
             choice = None  # the decision waits for the table: the box says what for (view's `waiting`)
         sealed = next((c for c in self._sealed_choices() if c.seat == seat), None)
+        node = self._game.chance()
+        if node is not None and node.told_by is not None and node.told_by != seat:
+            node = None  # another seat's secret draw: its possible cards are not this box's to know
         if rules is None:
-            return SeatSnapshot(view, choice, (), (), False)
+            return SeatSnapshot(view, choice, (), (), False, chance=node)
         draft = self._drafts.of(seat, rules, sealed)
         forecast = rules.forecast(self._game, seat, draft) if sealed is not None else ()
         return SeatSnapshot(view, choice, forecast, tuple(draft) if isinstance(draft, list) else draft,
-                            seat in self._drafts.locked,
-                            chance=self._game.chance(), sealed=sealed is not None)
+                            seat in self._drafts.locked, chance=node, sealed=sealed is not None)

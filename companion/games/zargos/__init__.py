@@ -1,6 +1,14 @@
-"""Zargos (the game of six peoples and the kingdom of Zargos): the companion's second game, in progress.
+"""Zargos (the game of six peoples and the kingdom of Zargos): the companion's second game.
 
-Its pure engine (`rules`), its map packs (`boards`) and a random agent (`agents`) exist; the table's steps,
-the box menus and the page parts do not yet (issue 29). Until they do this package defines no `GAME`, so
-the registry does not offer Zargos to a table that could not play it.
-"""
+Its pure engine (`rules`), its map packs (`boards`), a random agent (`agents`) and its table part
+(`table`: the physical steps, chance told or drawn, the moves a seat or the referee states). The box menus
+and the page parts come with the rest of issue 29."""
+
+from dataclasses import replace
+
+from companion.core.game import GameModule
+
+from .module import game_module
+from .table import TABLE
+
+GAME: GameModule = replace(game_module(), table=TABLE, catalog="companion.games.zargos.locale")

@@ -173,14 +173,14 @@ def test_a_game_meets_the_framework_contract() -> None:
         assert view["format"] == "zargos-state/1" and json.loads(json.dumps(view)) == view
 
 
-def test_zargos_is_not_offered_until_its_table_boxes_and_pages_exist() -> None:
-    # issue 29: the registry lists only packages with GAME; the module's rules already replay records
+def test_zargos_is_offered_with_its_table_part_and_its_rules_replay_records() -> None:
+    # issue 29: the registry lists packages with GAME; Zargos has one since its table part exists
     import companion.games.zargos as package
     from companion.core import registry
     from companion.games.zargos.module import ZargosPacks, ZargosRules
 
     offered = registry.keys()
-    assert not hasattr(package, "GAME") and "zargos" not in offered
+    assert package.GAME.table is not None and "zargos" in offered and registry.load("zargos") is package.GAME
     rules, packs = ZargosRules(), ZargosPacks()
     game = first_turn(players=2)
     assert rules.replay_json(packs.shipped(), game.record_json()).view() == game.view()
