@@ -16,18 +16,18 @@ JSON = dict[str, Any]
 
 #: What a seat is doing, by the decision the game awaits from it (the view's `awaiting`).
 DOING = {
-    "people": N_("chooses a people"),
-    "draft": N_("drafts placement cards"),
-    "trade": N_("trades placement cards"),
-    "swords": N_("counts swords"),
-    "place": N_("places tokens"),
-    "red_window": N_("may play a red card"),
-    "attack": N_("attacks"),
-    "fight": N_("resolves combats"),
-    "combat_card": N_("may play Wind of War"),
-    "reorganise": N_("reorganises"),
-    "keep": N_("chooses cards to keep"),
-    "reinforce": N_("buys reinforcements"),
+    "people": N_("choosing a people"),
+    "draft": N_("drafting placement cards"),
+    "trade": N_("trading cards"),
+    "swords": N_("counting swords"),
+    "place": N_("placing tokens"),
+    "red_window": N_("red cards?"),
+    "attack": N_("attacking"),
+    "fight": N_("resolving combats"),
+    "combat_card": N_("Wind of War?"),
+    "reorganise": N_("reorganising"),
+    "keep": N_("choosing cards to keep"),
+    "reinforce": N_("buying reinforcements"),
 }
 
 
@@ -74,10 +74,12 @@ def result(view: JSON, seat: int, t: Translate) -> tuple[str, ...] | None:
 def waiting(view: JSON, seat: int, t: Translate, board: Board | None) -> tuple[str, ...]:
     lines: list[str] = []
     chance = view.get("chance")
-    if chance:
+    if chance and chance.get("kind") == "draw" and chance.get("told_by") not in (None, seat):
+        lines.append(t(N_("{player}: drawing a card"), {"player": seat_name(view, chance["told_by"], t)}))
+    elif chance:
         lines.append(t(chance["prompt"]))
     for awaited in view.get("awaiting", ()):
-        lines.append(t(N_("{player} {doing}"), {"player": seat_name(view, awaited["seat"], t),
+        lines.append(t(N_("{player}: {doing}"), {"player": seat_name(view, awaited["seat"], t),
                                                  "doing": t(DOING.get(awaited["decision"], awaited["decision"]))}))
     combat = view.get("combat")
     if combat:

@@ -136,3 +136,22 @@ def play_through_boxes(players: int, seed: int, *, language: str = "en", physica
     for seat in table.boxes:
         table.look(seat)
     return table
+
+
+def advance(table: BoxTable, rng: random.Random, until: Callable[[Game], bool], limit: int = 3000) -> None:
+    """Plays random moves on the engine (the Pi drawing and rolling) until `until(game)` holds."""
+    game, agent = table.game, RandomAgent(rng)
+    for _ in range(limit):
+        if until(game):
+            return
+        assert game.result() is None, "the game ended first"
+        node = game.chance()
+        if node is not None:
+            game.resolve(rng.choices(node.outcomes, weights=node.weights)[0])
+        else:
+            game.push(agent.move(game, rng.choice(game.awaited())))
+    raise AssertionError("never reached")
+
+
+def new_table(players: int = 4, language: str = "en", physical: bool = True) -> BoxTable:
+    return BoxTable(Game(default_pack(), Setup(players)), language, physical)
