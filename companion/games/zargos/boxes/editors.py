@@ -688,16 +688,15 @@ class _MapMove(_Cards[C]):
         lines = (fitted(province(self.board, self.origin)), fitted("> " + province(self.board, self.target)),
                  t(N_("Strength {n} of {most}"), {"n": self.strength, "most": self._most(snap)}))
         sea = self.route(self.origin, self.target)
-        if sea:
-            lines += (t(NP_("By sea: {n} boat", "By sea: {n} boats"), {"n": len(sea)}),)
-        return Frame("editor", t(N_("How strong?")), lines, cursor=2,
-                     footer=screen.notice or t(N_("UP/DOWN 1, RIGHT/LEFT 5")), page=screen.page)
+        footer = t(NP_("By sea: {n} boat", "By sea: {n} boats"), {"n": len(sea)}) if sea else \
+            t(N_("LEFT/RIGHT: 5 at a time"))
+        return Frame("editor", t(N_("How strong?")), lines, cursor=2, footer=screen.notice or footer, page=screen.page)
 
     def _to_line(self, snap: SeatSnapshot, p: str, t: Translate) -> str:
         held = snap.view.get("provinces", {}).get(p)
         name = province(self.board, p)
-        sea = "~" if self.route(self.origin, p) else ""  # reached by sea
-        return fitted(sea + name, suffix=f" ({held['strength']})" if held else "")
+        sea = " ~" if self.route(self.origin, p) else ""  # reached by sea
+        return fitted(name, suffix=sea + (f" ({held['strength']})" if held else ""))
 
     def _plan_step(self, step: a.Step, snap: SeatSnapshot, keys: list[str]) -> None:
         """From the menu: the line that enters a move, then from, to and strength."""
@@ -786,8 +785,9 @@ class ReorganiseEditor(_MapMove[ReorganiseChoice]):
         return KeyResult()
 
     def _done_index(self) -> int:
-        return (1 if len(self.steps) < self.choice.steps and self.board is not None else 0) + (
-            1 if self._built is not None and len(self.steps) < self.choice.steps else 0)
+        room = len(self.steps) < self.choice.steps
+        return (1 if room and self.board is not None and self.choice.provinces else 0) + (
+            1 if self._built is not None and room and self._built not in self.steps else 0)
 
     def _add_built(self, t: Translate) -> KeyResult:
         assert self._built is not None
@@ -798,7 +798,7 @@ class ReorganiseEditor(_MapMove[ReorganiseChoice]):
         self._built = self._built_step(snap)
         lines: list[Entry] = []
         room = len(self.steps) < c.steps
-        if self._built is not None and room:
+        if self._built is not None and room and self._built not in self.steps:
             lines.append(Entry(partial(self._built_line, N_("Move {n}: {province}"), self._built), self._add_built))
         if room and self.board is not None and c.provinces:
             lines.append(Entry(lambda t: t(N_("Enter a move")), self._enter))

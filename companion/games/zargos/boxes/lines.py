@@ -67,8 +67,17 @@ def result(view: JSON, seat: int, t: Translate) -> tuple[str, ...] | None:
     lines.append(t(N_("You win!")) if winner["seat"] == seat else t(N_("Winner: {player}"), {
         "player": seat_name(view, winner["seat"], t)}))
     for key in mine(view, seat):
-        lines.append(f"{people(t, key)}: {view['peoples'][key]['points']}")
+        points = view["peoples"][key]["points"]
+        lines.append(t(N_("{people}: {points} points"), {"people": people(t, key), "points": points}))
     return tuple(lines)
+
+
+def _who(view: JSON, seat: int, t: Translate) -> str:
+    """The people whose turn it is when it is this seat's, else the seat by its peoples."""
+    active = view.get("active")
+    if active and view["peoples"].get(active, {}).get("seat") == seat:
+        return people(t, active)
+    return seat_name(view, seat, t)
 
 
 def waiting(view: JSON, seat: int, t: Translate, board: Board | None) -> tuple[str, ...]:
@@ -79,7 +88,7 @@ def waiting(view: JSON, seat: int, t: Translate, board: Board | None) -> tuple[s
     elif chance:
         lines.append(t(chance["prompt"]))
     for awaited in view.get("awaiting", ()):
-        lines.append(t(N_("{player}: {doing}"), {"player": seat_name(view, awaited["seat"], t),
+        lines.append(t(N_("{player}: {doing}"), {"player": _who(view, awaited["seat"], t),
                                                  "doing": t(DOING.get(awaited["decision"], awaited["decision"]))}))
     combat = view.get("combat")
     if combat:
