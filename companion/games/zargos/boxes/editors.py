@@ -46,7 +46,7 @@ from ..rules.choices import (
 )
 from ..rules.terms import BOAT_COST, TOKEN_COST
 from .fit import fitted
-from .widgets import count_keys, count_step, even, spread_step
+from .widgets import count_keys, count_step, spread_step
 from .words import card, kingdom, people, placement, province
 
 if TYPE_CHECKING:
@@ -294,22 +294,42 @@ class SwordsEditor(Editor[SwordsChoice]):
 
 
 class _Spreading(Editor[C]):
-    """Tokens over provinces: UP/DOWN a province, RIGHT one more there, LEFT one back to the pool; OK once
-    the pool is empty. They start spread evenly."""
+    """Tokens over provinces, from a pool that starts full: UP/DOWN a province, RIGHT one more there, LEFT
+    one back to the pool. OK on a province while tokens are left opens its count, at all that is left
+    (OK again puts them all there), where UP/DOWN change it by one and RIGHT/LEFT by five, and OK comes
+    back; OK once the pool is empty places them."""
 
     rows: tuple[str, ...] = ()
     counts: tuple[int, ...] = ()
     total = 0
+    counting = False  # the count of the province under the cursor is open
 
     def _start(self, rows: tuple[str, ...], total: int) -> None:
-        self.rows, self.total, self.counts = rows, total, even(len(rows), total)
+        self.rows, self.total, self.counts, self.counting = rows, total, (0,) * len(rows), False
+
+    def _room(self) -> int:
+        """The most the province under the cursor may hold: what it has and the pool."""
+        return self.counts[self.cursor] + self.total - sum(self.counts)
+
+    def _set(self, n: int) -> None:
+        values = list(self.counts)
+        values[self.cursor] = n
+        self.counts = tuple(values)
 
     def _spread_keys(self, key: str, t: Translate) -> tuple[bool, str | None]:
+        if self.counting:
+            if key in ("OK", "BACK"):
+                self.counting = False
+            else:
+                self._set(count_step(key, self.counts[self.cursor], 0, self._room()))
+            return False, None
         if key == "OK":
-            left = self.total - sum(self.counts)
-            if left:
-                return False, t(NP_("Place {n} more token.", "Place {n} more tokens."), {"n": left})
-            return True, None
+            if self.total - sum(self.counts) == 0:
+                return True, None
+            if self.rows:
+                self.counting = True
+                self._set(self._room())
+            return False, None
         if key in ("UP", "DOWN") and self.rows:
             self.cursor = (self.cursor + (1 if key == "DOWN" else -1)) % len(self.rows)
         elif key in ("LEFT", "RIGHT") and self.rows:
@@ -321,10 +341,14 @@ class _Spreading(Editor[C]):
 
     def _spread_frame(self, title: str, who: str, screen: Screen) -> Frame:
         t = screen.t
-        lines = (people(t, who), *(fitted(province(self.board, p), suffix=f": {n}")
-                                   for p, n in zip(self.rows, self.counts, strict=True)))
+        lines = (people(t, who), *(fitted(province(self.board, p), suffix=f": <{n}>" if self.counting
+                                          and i == self.cursor else f": {n}")
+                                   for i, (p, n) in enumerate(zip(self.rows, self.counts, strict=True))))
         left = self.total - sum(self.counts)
-        footer = t(N_("{n} to place"), {"n": left}) if left else t(N_("OK: place them"))
+        if self.counting:
+            footer = t(N_("LEFT/RIGHT: 5 at a time"))
+        else:
+            footer = t(N_("{n} to place"), {"n": left}) if left else t(N_("OK: place them"))
         return Frame("editor", title, lines, cursor=self.cursor + 1, footer=screen.notice or footer,
                      page=screen.page)
 
@@ -332,13 +356,13 @@ class _Spreading(Editor[C]):
         goal = dict(wanted)
         if set(goal) - set(self.rows) or sum(goal.values()) != self.total:
             raise ValueError(f"no keys for the spread {wanted!r} over {self.rows!r}")
-        target = [goal.get(p, 0) for p in self.rows]
-        for taking in (True, False):  # tokens back to the pool first, then out of it
-            for i, n in enumerate(target):
-                diff = n - self.counts[i]
-                if (diff < 0) == taking and diff:
-                    self.keys(keys, snap, *cycle(len(self.rows), self.cursor, i),
-                              *(["LEFT" if diff < 0 else "RIGHT"] * abs(diff)))
+        for i, n in enumerate(goal.get(p, 0) for p in self.rows):
+            if not n:
+                continue
+            self.keys(keys, snap, *cycle(len(self.rows), self.cursor, i))
+            room = self._room()
+            counted = ["OK", *count_keys(room, n, 0, room), "OK"]
+            self.keys(keys, snap, *(counted if len(counted) < n else ["RIGHT"] * n))
         self.keys(keys, snap, "OK")
 
 

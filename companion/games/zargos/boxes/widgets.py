@@ -1,6 +1,6 @@
 """The two values a Zargos editor turns with keys besides its lists: a count between two bounds (strength,
-boats) and tokens spread over provinces from a pool. Pure functions, shared by the editors and the key
-plans the key-level players press."""
+boats, tokens on a province) and tokens spread over provinces from a pool. Pure functions, shared by the
+editors and the key plans the key-level players press."""
 
 from __future__ import annotations
 
@@ -18,11 +18,6 @@ def count_step(key: str, count: int, low: int, most: int) -> int:
 def count_keys(start: int, wanted: int, low: int, most: int) -> list[str]:
     """The fewest keys from `start` to `wanted` (OK not included)."""
     return shortest(start, lambda n: n == wanted, lambda key, n: count_step(key, n, low, most))
-
-
-def even(rows: int, total: int) -> Spread:
-    """The tokens spread evenly, the first rows taking what does not divide: OK at once is a fair spread."""
-    return tuple(total // rows + (1 if i < total % rows else 0) for i in range(rows)) if rows else ()
 
 
 def spread_step(key: str, row: int, counts: Spread, total: int) -> Spread:

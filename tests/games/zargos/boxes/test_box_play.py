@@ -36,3 +36,15 @@ def test_a_two_player_game_three_peoples_each_is_played_in_french_with_the_pis_d
     assert not [c for c in table.sent if type(c).__name__ == "Tell"]
     assert _cut(table) == []
     assert any("Les " in frame.title for frame in table.frames)  # the peoples by the rulebook's names
+
+
+def test_the_bench_counts_the_presses_of_each_kind_of_decision() -> None:
+    """The bench's figure: a whole 4-player game keyed on the boxes, presses per decision kind."""
+    from companion.games.zargos.boards import default_pack
+    from companion.games.zargos.boxes.figures import key_presses
+
+    figures = {f.name: f for f in key_presses(default_pack(), 1)}
+    overall = figures.pop("box presses per decision")
+    assert overall.value < 8 and overall.runs == 1
+    assert {"box presses: attack", "box presses: place", "box presses: reinforce"} <= set(figures)
+    assert figures["box presses: place"].value < 30  # 2.12: 25 to 35 strength keyed by fives

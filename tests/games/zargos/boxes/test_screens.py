@@ -66,7 +66,7 @@ CASES: dict[str, tuple[Any, dict[str, Any], Any, tuple[str, ...]]] = {
     "draft": (DraftChoice(0, "ailes", ("green", "blue")), {"round": 0, "phase": "draft"}, None, ()),
     "swords": (SwordsChoice(0, "ailes", 2, 10), {"round": 0, "phase": "swords"}, None, ("RIGHT", "RIGHT", "DOWN")),
     "place": (PlaceChoice(0, "ailes", ("kori-1", "kori-2", "z-c1"), 33), {"round": 0, "phase": "place"}, None,
-              ("DOWN", "LEFT")),
+              ("OK", "LEFT", "LEFT", "OK", "DOWN", "OK")),
     "red-window": (WindowChoice(0, "dragons", ("vent_de_folie", "vent_de_tempete")), {}, None, ()),
     "attack-built": (ATTACK, {}, {"from": "kori-2", "to": "kori-3", "strength": 6}, ()),
     "attack-from": (ATTACK, {}, None, ("OK",)),
@@ -80,7 +80,7 @@ CASES: dict[str, tuple[Any, dict[str, Any], Any, tuple[str, ...]]] = {
     "buy-boats": (ReinforceChoice(0, "ailes", 17, 3, 69, ("kori-1", "kori-2", "z-c1")), {"phase": "reinforce"},
                   None, ("UP",)),
     "buy-tokens": (ReinforceChoice(0, "ailes", 17, 3, 69, ("kori-1", "kori-2", "z-c1")), {"phase": "reinforce"},
-                   None, ("UP", "OK")),
+                   None, ("UP", "OK", "RIGHT", "RIGHT")),
     "draw": (None, {"round": 0, "phase": "draft", "chance": {
         "kind": "draw", "told_by": 0, "prompt": "Which card did you draw?", "params": {"pile": "blue"},
         "outcomes": ["boat", "province:kori-1", "province:k10-4", "province:ludos-3"]}}, None, ("DOWN",)),
