@@ -847,7 +847,7 @@ class ReorganiseEditor(_MapMove[ReorganiseChoice]):
         if isinstance(target, a.Reorganise):
             for step in target.steps:
                 built_step = self._built_step(snap)
-                if built_step == step and len(self.steps) < self.choice.steps:
+                if built_step == step and built_step not in self.steps and len(self.steps) < self.choice.steps:
                     self.pick(snap, keys, lambda then: getattr(then, "__func__", None) is ReorganiseEditor._add_built,
                               step)
                 else:

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.boxes.controller import SeatController
 from companion.boxes.frame import Frame
+from companion.boxes.game_parts import BoxMenus
 from companion.core.errors import CompanionError
 from companion.table import Command, Decide, Refused, SeatSnapshot, Tell
 
@@ -37,11 +38,12 @@ class BoxTable:
     presses: int = 0
     sent: list[Command] = field(default_factory=list)
     keys: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))  # presses per decision kind
+    menus: BoxMenus = BOXES  # the game module's box part
     _snaps: dict[tuple[int, int, str], SeatSnapshot] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for seat in range(self.game.setup.players):
-            self.boxes[seat] = SeatController(seat, self._snap_of(seat), self.submit, sleeps=False, menus=BOXES,
+            self.boxes[seat] = SeatController(seat, self._snap_of(seat), self.submit, sleeps=False, menus=self.menus,
                                               language=lambda: self.language)
 
     def _snap_of(self, seat: int) -> Callable[[], SeatSnapshot]:
@@ -107,10 +109,10 @@ class BoxTable:
 
 
 def play_on_boxes(board: Board, setup: Setup, seed: int, *, language: str = "en", physical: bool = True,
-                  look: bool = True, limit: int = 4000) -> BoxTable:
+                  look: bool = True, limit: int = 4000, menus: BoxMenus = BOXES) -> BoxTable:
     """A whole game: the random agent chooses each move, a key-level player enters it on its box."""
     rng = random.Random(seed)
-    table = BoxTable(Game(board, setup), language, physical)
+    table = BoxTable(Game(board, setup), language, physical, menus=menus)
     agent = RandomAgent(rng)
     game = table.game
     for _ in range(limit):

@@ -25,9 +25,8 @@ def module() -> GameModule:
 def play_through_boxes(players: int, seed: int, *, language: str = "en", physical: bool = True,
                        peoples_each: int = 0) -> BoxTable:
     """A whole game keyed on the boxes of the module's box part (each move checked taken as keyed)."""
-    boxes = module().boxes
-    assert boxes is BOXES
-    return play_on_boxes(default_pack(), Setup(players, peoples_each), seed, language=language, physical=physical)
+    return play_on_boxes(default_pack(), Setup(players, peoples_each), seed, language=language, physical=physical,
+                         menus=module().boxes)
 
 
 def advance(table: BoxTable, rng: random.Random, until: Callable[[Game], bool], limit: int = 3000) -> None:

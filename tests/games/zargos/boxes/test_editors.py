@@ -123,3 +123,54 @@ def test_wind_of_madness_names_its_kingdom_on_the_box() -> None:
     frames = [box.press(key) for key in keys]
     assert "LUDOS" in frames[-2].lines
     assert [action_from_json(c.action) for c in sent if isinstance(c, Decide)] == [move]
+
+
+def test_a_box_that_does_not_know_the_board_still_confirms_the_pages_move() -> None:
+    """An owner's own board (not the shipped pack): the box names provinces as the view does and leaves
+    keyed map moves to the page, but a move the page built is still confirmed with OK."""
+    from companion.games.zargos.boxes import ZargosBoxes
+
+    table = new_table()
+    advance(table, random.Random(5), attacking)
+    choice = next(c for c in table.game.awaited() if isinstance(c, AttackChoice))
+    origin, most = choice.sources[0]
+    target = next(p for p in sorted(table.game.board.borders[origin])
+                  if table.game.state.land.get(p, ("", 0))[0] != choice.people)
+    blind = BoxTable(table.game, menus=ZargosBoxes(board_for=lambda view: None))
+    blind.draft[choice.seat] = {"from": origin, "to": target, "strength": most}
+    lines = blind.boxes[choice.seat].frame().lines
+    assert lines[0] == f"Attack {most}: {target}" and "Enter an attack" not in lines and lines[-1] == "End the attacks"
+    blind.boxes[choice.seat].press("OK")
+    assert table.game.history[-1] == Attack(choice.seat, choice.people, origin, target, most)
+
+
+def test_a_reorganisation_takes_the_pages_move_and_one_keyed_then_is_confirmed() -> None:
+    """7.1: at most two moves; the page's move, one entered with the keys, then Confirm 2 moves."""
+    from companion.games.zargos.rules.actions import Reorganise, Step
+    from companion.games.zargos.rules.choices import ReorganiseChoice
+
+    table = new_table()
+    rng = random.Random(7)
+
+    def reorganising(game: Game) -> bool:
+        found = [c for c in game.awaited() if isinstance(c, ReorganiseChoice)]
+        if not found or game.chance() is not None:
+            return False
+        land, board = game.state.land, game.board
+        strong = [p for p in found[0].provinces if land[p][1] > 2 and any(q in found[0].provinces
+                                                                        for q in board.borders[p])]
+        return len(strong) >= 1
+
+    advance(table, rng, reorganising)
+    choice = next(c for c in table.game.awaited() if isinstance(c, ReorganiseChoice))
+    land, board = table.game.state.land, table.game.board
+    origin = next(p for p in choice.provinces if land[p][1] > 2 and any(q in choice.provinces
+                                                                        for q in board.borders[p]))
+    target = sorted(q for q in board.borders[origin] if q in choice.provinces)[0]
+    table.draft[choice.seat] = {"from": origin, "to": target, "strength": 1}
+    move = Reorganise(choice.seat, choice.people, (Step(origin, target, 1), Step(origin, target, 1)))
+    box = table.boxes[choice.seat]
+    keys = box.keys_for(move, six_keys=True)
+    frames = [box.press(key) for key in keys]
+    assert any("Confirm 2 moves" in f.lines for f in frames)
+    assert table.game.history[-1] == move
