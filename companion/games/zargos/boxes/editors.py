@@ -770,7 +770,7 @@ class AttackEditor(_MapMove[AttackChoice]):
             lines.append(Entry(partial(self._built_line, N_("Attack {n}: {province}"), step), attack))
         if c.sources and self.board is not None:
             lines.append(Entry(lambda t: t(N_("Enter an attack")), self._enter))
-        lines += self._card_entries(c.cards)
+        lines += self._card_entries(tuple(k for k in c.cards if k != WAR))  # Z-20: on a combat, when fighting
         lines.append(Entry(lambda t: t(N_("End the attacks")), a.EndAttacks(c.seat, c.people)))
         return lines
 
@@ -829,7 +829,7 @@ class ReorganiseEditor(_MapMove[ReorganiseChoice]):
         done = a.Reorganise(c.seat, c.people, tuple(self.steps))
         lines.append(Entry(lambda t: t(NP_("Confirm {n} move", "Confirm {n} moves"), {"n": len(self.steps)})
                            if self.steps else t(N_("No reorganisation")), done))
-        lines += self._card_entries(c.cards)
+        lines += self._card_entries(tuple(k for k in c.cards if k != WAR))  # Z-20: on a combat, when fighting
         return lines
 
     def stage_frame(self, snap: SeatSnapshot, screen: Screen) -> Frame:

@@ -59,7 +59,7 @@ def view(**changes: Any) -> dict[str, Any]:
     return {**base, **changes}
 
 
-ATTACK = AttackChoice(0, "ailes", (("kori-1", 4), ("kori-2", 6)), 2, ("vent_de_guerre",))
+ATTACK = AttackChoice(0, "ailes", (("kori-1", 4), ("kori-2", 6)), 2, ("vent_de_guerre", "vent_de_terre"))
 CASES: dict[str, tuple[Any, dict[str, Any], Any, tuple[str, ...]]] = {
     # name: (choice, view changes, the page's built move, keys pressed first)
     "people": (PeopleChoice(0, ("ailes", "amazones", "moines")), {"round": 0, "phase": "choose"}, None, ()),
