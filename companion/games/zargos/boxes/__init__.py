@@ -1,6 +1,10 @@
 """Zargos on the boxes: its words, one editor per kind of choice, a card drawn from a physical pile
 (`GameModule.boxes`, the framework's `BoxMenus`).
 
+A map move the seat page built (an attack, a reorganisation step) reaches the box as the seat's snapshot
+`draft`, a mapping {"from", "to", "strength", "route" (optional, sea spaces)}: the box offers it first, to
+confirm with OK (`editors.built`).
+
 The box reads the map (province names, borders, sea routes) from the board the game is played on: the
 shipped pack unless the table says another (`ZargosBoxes(board_for=...)`); a box that does not know the
 board names provinces by their ids and leaves map moves entered with keys to the seat page (a move the

@@ -32,9 +32,9 @@ class ZargosSeat:
             key: Any = None
         elif isinstance(asked, dict):
             key = ("draw", view.get("version"))
-        else:  # the same choice again later in the game is another decision: the round and turn tell them apart
-            key = (asked, view.get("round"), view.get("phase"), view.get("active"), len(view.get("log", ())) == 0)
-        if key != self._key or (self._editor is not None and self._editor.sent):
+        else:  # the same choice later in the game is another decision: the round and turn tell them apart
+            key = (asked, view.get("round"), view.get("phase"), view.get("active"))
+        if key != self._key or (self._editor is not None and self._editor.sent):  # sent: what comes is new
             self._key = key
             self._editor = None if asked is None else editor_for(self, asked, snap)
         return self._editor
