@@ -534,8 +534,9 @@ class _Cards(Editor[C]):
 
     def stage_frame(self, snap: SeatSnapshot, screen: Screen) -> Frame:
         t = screen.t
-        return self.list_frame(t(N_("On which?")), tuple(fitted(words) for words, _ in self.picks), self.cursor,
-                               t(N_("{card}: BACK other card"), {"card": card(t, self.played)}), screen)
+        footer = t(N_("On which kingdom?")) if self.played == FOLIE else t(N_("On which combat?"))
+        return self.list_frame(card(t, self.played), tuple(fitted(words) for words, _ in self.picks), self.cursor,
+                               footer, screen)
 
     def _card_entries(self, cards: tuple[str, ...]) -> list[Entry]:
         return [Entry(partial(_play_label, k), self._play(k)) for k in cards]

@@ -19,6 +19,7 @@ from companion.games.zargos.boards import default_pack
 from companion.games.zargos.boxes import BOXES
 from companion.games.zargos.rules.choices import (
     AttackChoice,
+    CombatCardChoice,
     DraftChoice,
     FightChoice,
     KeepChoice,
@@ -68,6 +69,9 @@ CASES: dict[str, tuple[Any, dict[str, Any], Any, tuple[str, ...]]] = {
     "place": (PlaceChoice(0, "ailes", ("kori-1", "kori-2", "z-c1"), 33), {"round": 0, "phase": "place"}, None,
               ("OK", "LEFT", "LEFT", "OK", "DOWN", "OK")),
     "red-window": (WindowChoice(0, "dragons", ("vent_de_folie", "vent_de_tempete")), {}, None, ()),
+    "madness-on": (WindowChoice(0, "dragons", ("vent_de_folie", "vent_de_tempete")), {}, None,
+                   ("DOWN", "OK", "DOWN")),
+    "defend": (CombatCardChoice(0, "kori-1", ("vent_de_guerre",)), {"phase": "fight"}, None, ("DOWN",)),
     "attack-built": (ATTACK, {}, {"from": "kori-2", "to": "kori-3", "strength": 6}, ()),
     "attack-from": (ATTACK, {}, None, ("OK",)),
     "attack-to": (ATTACK, {}, None, ("OK", "DOWN", "OK")),
