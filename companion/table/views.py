@@ -263,15 +263,15 @@ class TableViews(TableReads):
         rules = self._part.drafts
         blank = tuple(rules.blank(None)) if rules is not None else ()
         if self._game is None or seat not in self._seat_numbers(self._game):
-            return SeatSnapshot(view, None, (), blank, False, game=self._key)
+            return SeatSnapshot(view, None, (), blank, False)
         choice = next(iter(self._game.awaited(seat)), None)
         if choice is not None and not choice.sealed and self._held():
             choice = None  # the decision waits for the table: the box says what for (view's `waiting`)
         sealed = next((c for c in self._sealed_choices() if c.seat == seat), None)
         if rules is None:
-            return SeatSnapshot(view, choice, (), (), False, game=self._key)
+            return SeatSnapshot(view, choice, (), (), False)
         draft = self._drafts.of(seat, rules, sealed)
         forecast = rules.forecast(self._game, seat, draft) if sealed is not None else ()
         return SeatSnapshot(view, choice, forecast, tuple(draft) if isinstance(draft, list) else draft,
                             seat in self._drafts.locked,
-                            chance=self._game.chance(), sealed=sealed is not None, game=self._key)
+                            chance=self._game.chance(), sealed=sealed is not None)
