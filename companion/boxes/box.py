@@ -7,9 +7,10 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from companion.table import Command, Table
+from companion.table import Command, SeatSnapshot, Table
 from companion.table.saving import STILL_SAVING, CannotSave
 
 from .controller import SeatController
@@ -38,7 +39,7 @@ class Box:
         self.table = table
         self._show = show
         self._lock = threading.Lock()
-        self.controller = SeatController(seat, lambda: table.seat_snapshot(seat),
+        self.controller = SeatController(seat, self._snapshot,
                                          lambda command: sent(table, command), language=lambda: table.language,
                                          clock=clock or time.monotonic, sleeps=sleeps, menus=menus)
         self.connected = True
@@ -48,6 +49,11 @@ class Box:
         self._closed = threading.Event()
         self._drawer: threading.Thread | None = None
         self._unsubscribe: Callable[[], None] | None = None
+
+    def _snapshot(self) -> SeatSnapshot:
+        """The seat's snapshot, naming the game the table plays: the box takes that game's menus."""
+        snap = self.table.seat_snapshot(self.seat)
+        return snap if snap.game else replace(snap, game=self.table.game_key)
 
     def key(self, key: str, kind: str = "press") -> Frame | None:
         """One key event from the hardware; unknown keys are ignored (a garbled line is not a key)."""

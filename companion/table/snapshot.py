@@ -15,6 +15,7 @@ class SeatSnapshot:
     locked: bool
     chance: Any = None  # the chance node the game waits on (companion.core.game.ChanceNode), if any
     sealed: bool = False  # the seat's awaited choice is sealed: it is keyed in as a draft and locked
+    game: str = ""  # the key of the game the table plays: the box finds that game's menus by it
 
     @property
     def forecast(self) -> tuple[Any, ...]:

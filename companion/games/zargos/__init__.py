@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from companion.core.game import GameModule
 
+from .boxes import BOXES
 from .module import game_module
 from .table import TABLE
 
-GAME: GameModule = replace(game_module(), table=TABLE, catalog="companion.games.zargos.locale")
+GAME: GameModule = replace(game_module(), table=TABLE, boxes=BOXES, catalog="companion.games.zargos.locale")
