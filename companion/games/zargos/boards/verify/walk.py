@@ -53,7 +53,7 @@ class Conflict:
 def values_of(board: Board) -> dict[str, dict[str, Any]]:
     """A pack's values screen by screen (what a verified pack offers): KORI and LUDOS first."""
     kingdoms = sorted((k for k in board.kingdoms.values() if k.id != ZARGOS),
-                      key=lambda k: (k.name.upper() != "KORI", k.name.upper() != "LUDOS", k.name))
+                      key=lambda k: (k.name.upper() != "KORI", k.name.upper() != "LUDOS"))  # then the pack's order
     name = board.province_name
     found: dict[str, dict[str, Any]] = {}
     for index, kingdom in enumerate(kingdoms, start=1):
