@@ -55,6 +55,7 @@ from .reading import Seen, points_of
 SURE = 0.8  # the odds an attack must have to be made
 SURE_DEMONS = 0.9
 ZARGOS_FROM = 30  # the strength on the board from which a people heads for Zargos ("late")
+RESERVE = 0.0  # of the strongest enemy next door kept home: half won 65 of 100 games against random players, none 73
 LONG = 40  # after so many rounds the game must end: every attack at even odds
 KEEP_FIRST = ("vent_de_folie", "vent_de_guerre")  # the cards that do something in a simulated game
 
@@ -150,9 +151,9 @@ class NormalAgent:
     # -- attacks ---------------------------------------------------------------------------------------
 
     def _reserve(self, seen: Seen, origin: str, target: str) -> int:
-        """What stays home beyond the one token: half the strongest enemy next door (not the one attacked)."""
+        """What stays home beyond the one token: part of the strongest enemy next door (not the one attacked)."""
         threats = [seen.strength(n) for n in self.board.borders[origin] if n != target and seen.foe(n)]
-        return 0 if seen.round > LONG else max(threats, default=0) // 2
+        return 0 if seen.round > LONG else int(max(threats, default=0) * RESERVE)
 
     def _attack(self, seen: Seen, choice: AttackChoice) -> Action:
         board, people = seen.board, choice.people

@@ -13,7 +13,8 @@ def walk_figures(board: Board, runs: int) -> list[Figure]:
     57 provinces; only the number of sea spaces is the pack's)."""
     del runs
     screens, seconds = estimate(len(board.seas))
-    note = ", ".join(f"{seconds_} s a {kind}" for kind, seconds_ in SECONDS.items())
+    note = (f"{SECONDS['kingdom']} s a kingdom, {SECONDS['zargos']} s Zargos, {SECONDS['seas']} s naming the seas, "
+            f"{SECONDS['province']} s a province, {SECONDS['sea']} s a sea space, {SECONDS['count']} s the counts")
     return [Figure("walk-through of the Zargos map: screens", screens, "screens", 1),
             Figure("walk-through of the Zargos map: estimated time", seconds / 60, "minutes", 1,
                    f"≤ {GOAL_MINUTES} minutes", note)]

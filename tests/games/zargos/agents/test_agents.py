@@ -107,9 +107,14 @@ def test_the_normal_agent_reinforces_where_it_borders_its_enemies() -> None:
 
 
 def test_the_normal_agent_beats_the_random_one() -> None:
-    summary = simulate_agents(AGENTS, BOARD, {}, 24, 7, ("normal", "random", "random", "random")).to_json()
-    assert sum(summary["wins"].values()) == 24
-    assert summary["wins_by_level"]["normal"] >= 11  # a random seat wins a quarter: 6 of 24
+    # One normal agent against three random ones, 6 games with the normal agent at each seat.
+    wins = 0
+    for seat in range(4):
+        levels = tuple("normal" if s == seat else "random" for s in range(4))
+        summary = simulate_agents(AGENTS, BOARD, {}, 6, 7, levels).to_json()
+        assert sum(summary["wins"].values()) == 6
+        wins += summary["wins_by_level"]["normal"]
+    assert wins >= 12  # twice a random seat's share (6 of 24); docs/agents.md has the figure over 200 games
 
 
 def test_simulate_writes_zargos_records_that_replay_finds_by_their_format(
