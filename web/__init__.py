@@ -71,6 +71,7 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     app.json.sort_keys = False  # type: ignore[attr-defined]  # views keep the order of the spec
     app.config.update({k: v for k, v in config.items() if k not in ("SECRET_KEY", "REFEREE_PIN")})
 
+    from . import game
     from .api import api, role
     from .pages import pages
     from .verify import verify
@@ -78,6 +79,7 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     app.register_blueprint(api)
     app.register_blueprint(pages)
     app.register_blueprint(verify)  # the board pack's walk-through, reference sheet and banner
+    game.install(app)  # each game's templates, static files and page parts
     install_texts(app)
     guard.install(app, signed_in=lambda: role().kind != "public")
 

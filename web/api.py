@@ -16,6 +16,7 @@ from companion.table.saving import STILL_SAVING, CannotSave
 
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
+from .game import parts as game_parts
 from .phone import PhoneBoxes
 from .pin_tries import PinTries
 from .stream import RETRY_AFTER, Refusal, Stream, Streams
@@ -290,7 +291,7 @@ def command() -> Response:
         if wait > 0:
             raise ApiError(429, translate(table().language, TOO_MANY_TAPS), retry_after=round(wait, 1))
     try:
-        parsed = command_requests.parse(data, r)
+        parsed = command_requests.parse(data, r, command_requests.game_requests(game_parts().requests))
     except command_requests.BadRequest as error:
         raise ApiError(400, str(error)) from None
     except command_requests.Forbidden as error:

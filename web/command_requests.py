@@ -1,13 +1,20 @@
 """The JSON form of table commands sent by pages, checked field by field: a malformed request is a
-clear 400, never a crash."""
+clear 400, never a crash.
+
+One small decoder per command name: the framework's below, a game's own (Xidit's set_order, lock,
+tell_tile...) from its page parts (`GameWeb.requests`). Who may send a command is checked before its body
+is read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from companion.table import commands as c
 
 from .auth import Role
+from .game_parts import GameRequest
 
 
 class BadRequest(ValueError):
@@ -18,116 +25,141 @@ class Forbidden(PermissionError):
     pass
 
 
-def _int(body: dict[str, Any], key: str) -> int:
-    value = body.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest(f"'{key}' must be a whole number")
-    return value
+class Fields:
+    """A request body's fields, each read with a clear error when missing or of the wrong kind (the
+    reader games get through `web.game_parts.Fields`)."""
+
+    def __init__(self, body: dict[str, Any]) -> None:
+        self.body = body
+
+    def get(self, key: str) -> Any:
+        return self.body.get(key)
+
+    def number(self, key: str) -> int:
+        value = self.body.get(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadRequest(f"'{key}' must be a whole number")
+        return value
+
+    def text(self, key: str) -> str:
+        value = self.body.get(key)
+        if not isinstance(value, str):
+            raise BadRequest(f"'{key}' must be text")
+        return value
+
+    def mapping(self, key: str) -> dict[str, Any]:
+        value = self.body.get(key)
+        if not isinstance(value, dict):
+            raise BadRequest(f"'{key}' must be an object")
+        return value
+
+    def bad(self, message: str) -> Exception:
+        return BadRequest(message)
 
 
-def _str(body: dict[str, Any], key: str) -> str:
-    value = body.get(key)
-    if not isinstance(value, str):
-        raise BadRequest(f"'{key}' must be text")
-    return value
+@dataclass(frozen=True)
+class Sender:
+    role: Role
+    seat: int | None  # the seat the command acts for ("seat" commands), else the sender's seat if any
+
+    @property
+    def by(self) -> str:
+        return c.REFEREE if self.role.kind == "referee" else "player"
 
 
-def _dict(body: dict[str, Any], key: str) -> dict[str, Any]:
-    value = body.get(key)
-    if not isinstance(value, dict):
-        raise BadRequest(f"'{key}' must be an object")
-    return value
+@dataclass(frozen=True)
+class Request:
+    # "seat": a player for their own seat, or the referee for any (the body names it in "seat"); "table":
+    # anyone seated or the referee; "anyone": also a page not signed in; "referee": the referee only.
+    who: str
+    decode: Callable[[Fields, Sender], c.Command]
 
 
-SEAT_COMMANDS = {"set_order", "set_program", "lock", "unlock", "decide"}
-TABLE_COMMANDS = {"tell_tile"}  # what any player at the table may say for the whole table
-REFEREE_COMMANDS = SEAT_COMMANDS | TABLE_COMMANDS | {"rollback", "acknowledge", "pace", "new_game", "import",
-                                                    "resume", "move_seat", "language", "renew_link"}
-
-
-def _replacing(body: dict[str, Any]) -> int | None:
+def _replacing(fields: Fields) -> int | None:
     """The game under way the referee was told is set aside (null or missing: they saw none)."""
-    value = body.get("replacing")
+    value = fields.get("replacing")
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
         raise BadRequest("'replacing' must be the number of the game set aside, or null")
     return value
 
 
-def parse(body: Any, role: Role) -> c.Command:
-    """A command from a request body, for the role that sent it."""
+def _decide(f: Fields, s: Sender) -> c.Command:
+    return c.Decide(s.seat or 0, f.mapping("action"), by=s.by, blind=s.role.blind)
+
+
+def _rollback(f: Fields, s: Sender) -> c.Command:
+    confirm = f.get("confirm") if "confirm" in f.body else False
+    if not isinstance(confirm, bool):
+        raise BadRequest("'confirm' must be true or false")
+    # A confirm carries what its preview saw: it is refused, never re-aimed, if the game moved on.
+    seen = f.number("seen") if confirm else None
+    return c.Rollback(f.number("keep"), confirm, seen=seen, blind=s.role.blind)
+
+
+def _acknowledge(f: Fields, s: Sender) -> c.Command:
+    # Anyone at the table may say a step is done (the table view's Done): it moves no piece of the game.
+    skip = f.get("skip") if "skip" in f.body else False
+    if skip not in (True, False, 0, 1):
+        raise BadRequest("'skip' must be true or false")
+    if skip and s.role.kind != "referee":
+        raise Forbidden("only the referee can skip a step")
+    return c.Acknowledge(f.number("upto"), skip=bool(skip), by=s.by if s.role.kind == "referee" else "table")
+
+
+def _new_game(f: Fields, s: Sender) -> c.Command:
+    seats = f.get("seats")
+    if seats is not None and not isinstance(seats, dict):
+        raise BadRequest("'seats' must be an object: seat number -> device")
+    face_up = f.get("face_up")
+    if face_up is not None and not isinstance(face_up, dict):
+        raise BadRequest("'face_up' must be an object: the tiles the table typed in")
+    plays = f.get("referee_seat")
+    if plays is not None and (isinstance(plays, bool) or not isinstance(plays, int)):
+        raise BadRequest("'referee_seat' must be the seat the referee plays, or null")
+    return c.NewGame(f.mapping("setup"), replacing=_replacing(f), seats=seats, face_up=face_up, referee_seat=plays)
+
+
+FRAMEWORK: dict[str, Request] = {
+    "decide": Request("seat", _decide),
+    "acknowledge": Request("anyone", _acknowledge),
+    "rollback": Request("referee", _rollback),
+    "pace": Request("referee", lambda f, s: c.SetPace(f.text("pace"))),
+    "new_game": Request("referee", _new_game),
+    "import": Request("referee", lambda f, s: c.ImportGame(f.mapping("record"), replacing=_replacing(f))),
+    "resume": Request("referee", lambda f, s: c.ResumeGame(f.number("game"), replacing=_replacing(f))),
+    "move_seat": Request("referee", lambda f, s: c.MoveSeat(f.number("seat"), f.mapping("device"))),
+    "language": Request("referee", lambda f, s: c.SetLanguage(f.text("language"))),
+    "renew_link": Request("referee", lambda f, s: c.RenewLink(f.number("seat"))),
+}
+MAY_SEND = {"referee": {"seat", "table", "anyone", "referee"}, "seat": {"seat", "table", "anyone"},
+            "public": {"anyone"}}
+
+
+def game_requests(parts: Mapping[str, GameRequest]) -> dict[str, Request]:
+    """A game's requests as the framework's: the game's decoder gets the seat and the sender's word."""
+    def adapt(request: GameRequest) -> Request:
+        decode = request.decode
+        return Request(request.who, lambda f, s: decode(f, s.seat, s.by))
+    return {name: adapt(request) for name, request in parts.items()}
+
+
+def parse(body: Any, role: Role, game: Mapping[str, Request] | None = None) -> c.Command:
+    """A command from a request body, for the role that sent it. `game`: the game's own requests
+    (`game_requests(GameWeb.requests)`), which never replace the framework's."""
     if not isinstance(body, dict):
         raise BadRequest("the request body must be a JSON object")
     name = body.get("command")
-    if not isinstance(name, str) or name not in REFEREE_COMMANDS:
+    known = {**(game or {}), **FRAMEWORK}
+    if not isinstance(name, str) or name not in known:
         raise BadRequest(f"unknown command {name!r}")
-    # Anyone at the table may say a step is done (the table view's Done): it moves no piece of the game.
-    allowed = REFEREE_COMMANDS if role.kind == "referee" else SEAT_COMMANDS | TABLE_COMMANDS | {"acknowledge"} \
-        if role.kind == "seat" else {"acknowledge"}
-    if name not in allowed:
+    request = known[name]
+    if request.who not in MAY_SEND.get(role.kind, set()):
         raise Forbidden("only the referee can do that" if role.kind == "seat" else "join a seat or sign in first")
+    fields = Fields(body)
     seat = role.seat if role.kind == "seat" else None
-    if name in SEAT_COMMANDS:
-        asked = _int(body, "seat")
+    if request.who == "seat":
+        asked = fields.number("seat")
         if seat is not None and asked != seat:
             raise Forbidden("a player acts for their own seat only")
         seat = asked
-    assert seat is not None or name not in SEAT_COMMANDS
-    by = c.REFEREE if role.kind == "referee" else "player"
-    match name:
-        case "set_order":
-            order = body.get("order")
-            if order is not None and not isinstance(order, str):
-                raise BadRequest("'order' must be an order name or null")
-            return c.SetOrder(seat or 0, _int(body, "slot"), order)
-        case "set_program":
-            orders = body.get("orders")
-            if not isinstance(orders, list) or any(o is not None and not isinstance(o, str) for o in orders):
-                raise BadRequest("'orders' must be a list of order names")
-            return c.SetProgram(seat or 0, tuple(orders))
-        case "lock":
-            return c.Lock(seat or 0)
-        case "unlock":
-            return c.Unlock(seat or 0)
-        case "decide":
-            return c.Decide(seat or 0, _dict(body, "action"), by=by, blind=role.blind)
-        case "rollback":
-            confirm = body.get("confirm", False)
-            if not isinstance(confirm, bool):
-                raise BadRequest("'confirm' must be true or false")
-            # A confirm carries what its preview saw: it is refused, never re-aimed, if the game moved on.
-            seen = _int(body, "seen") if confirm else None
-            return c.Rollback(_int(body, "keep"), confirm, seen=seen, blind=role.blind)
-        case "acknowledge":
-            skip = body.get("skip", False)
-            if skip not in (True, False, 0, 1):
-                raise BadRequest("'skip' must be true or false")
-            if skip and role.kind != "referee":
-                raise Forbidden("only the referee can skip a step")
-            return c.Acknowledge(_int(body, "upto"), skip=bool(skip), by=by if role.kind == "referee" else "table")
-        case "pace":
-            return c.SetPace(_str(body, "pace"))
-        case "new_game":
-            seats = body.get("seats")
-            if seats is not None and not isinstance(seats, dict):
-                raise BadRequest("'seats' must be an object: seat number -> device")
-            face_up = body.get("face_up")
-            if face_up is not None and not isinstance(face_up, dict):
-                raise BadRequest("'face_up' must be an object: the tiles the table typed in")
-            plays = body.get("referee_seat")
-            if plays is not None and (isinstance(plays, bool) or not isinstance(plays, int)):
-                raise BadRequest("'referee_seat' must be the seat the referee plays, or null")
-            return c.NewGame(_dict(body, "setup"), replacing=_replacing(body), seats=seats, face_up=face_up,
-                             referee_seat=plays)
-        case "tell_tile":
-            # The answer names the question it answers (table.asking.question): a late second one is refused.
-            return c.TellTile(_int(body, "choice"), _int(body, "question"), by)
-        case "renew_link":
-            return c.RenewLink(_int(body, "seat"))
-        case "move_seat":
-            return c.MoveSeat(_int(body, "seat"), _dict(body, "device"))
-        case "import":
-            return c.ImportGame(_dict(body, "record"), replacing=_replacing(body))
-        case "resume":
-            return c.ResumeGame(_int(body, "game"), replacing=_replacing(body))
-        case _:
-            return c.SetLanguage(_str(body, "language"))
+    return request.decode(fields, Sender(role, seat))

@@ -22,25 +22,29 @@ from flask import (
 )
 from markupsafe import Markup
 
-from companion.games.xidit.rules.deal import COLOSSUS_STACKS
-from companion.games.xidit.table import printed
-from companion.i18n import N_, translate
+from companion.i18n import N_
 from companion.table.seats import DEFAULT_LEVEL
 
 from .api import busy, phones, role, sign_in_seat, table
 from .auth import Role, seat_token
 from .closed import closed_seat
+from .game import current
+from .game import parts as game_parts
 from .guard import public_url
+from .i18n import gettext as t
 from .i18n import language, script_texts
 from .parts import Parts
-from .seatmap import seat_map_svg
-from .seatpage import seat_context
-from .svg import chart_svg, map_svg, qr_svg
-from .words import scoring_story
+from .qr import qr_svg
 
 pages = Blueprint("pages", __name__)
 
-LIVE = {"table": "_table.html", "seat": "_seat.html", "referee": "_referee.html", "scoring": "_scoring.html"}
+# The live part of each page: the framework's, or the game's slot (web/game_parts.py).
+LIVE = {"table": "_table.html", "seat": "seat", "referee": "_referee.html", "scoring": "scoring"}
+
+
+def live_template(name: str) -> str:
+    found = LIVE[name]
+    return found if found.endswith(".html") else game_parts().slots[found]
 
 
 LISTED = 56  # instructions a list shows: a table that never marks them done can owe hundreds
@@ -54,22 +58,8 @@ def instructions_of(part: dict[str, Any], done: bool | None, seat: int | None = 
     return items if done is False else items[::-1]
 
 
-def final_ranking(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The players at the end of a game, the winner first, then by the scoring that eliminated them, the
-    latest first (players eliminated at the same scoring, in that scoring's ranking)."""
-    rounds = (view.get("scoring") or {}).get("rounds", [])
-    place = {s: k for rnd in rounds for k, s in enumerate(rnd["ranking"])}
-    return sorted(view.get("players", []), key=lambda p: (-(p.get("eliminated") or len(rounds) + 1),
-                                                          place.get(p["seat"], 0)))
-
-
 # Globals, not context: the macros of _macros.html are imported without a context.
-pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_of=instructions_of, LISTED=LISTED,
-                                                                   final_ranking=final_ranking))
-
-
-def t(message: str, **params: Any) -> str:
-    return translate(language(), message, params or None)
+pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_of=instructions_of, LISTED=LISTED))
 
 
 def context(page: str, who: Role | None = None) -> dict[str, Any]:
@@ -81,22 +71,20 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     # The table view may show the board as of the step the table is doing (the game may be a year on).
     past = table().as_of(who.reader) if page == "table" else None
     board_now = past is None or request.cookies.get("board") == "now"
-    seat_part: dict[str, Any] = {}
+    game = game_parts()
+    lang = language()
+    seat_part = game.seat_parts(who.seat or 0, snapshot, table().board, t, lang) if snapshot is not None else {}
     address = public_url()  # None: no network yet, and no link to hand out
-    if snapshot is not None:
-        lang = language()
-        seat_part = seat_context(snapshot, t)
-        seat_part["seat_map"] = lambda: seat_map_svg(view, table().board, t, language=lang, seat=who.seat or 0,
-                                                      slots=snapshot.preview)
     return {
+        **game.page_parts(table().board, t, lang),
         **seat_part,
         "page": page, "role": who, "view": view, "tablepart": view["table"], "players": players,
         "lang": language(), "game": table().has_game(),
         "map_svg": lambda: board_svg(view, who.reader) if board_now else board_svg(past or view, who.reader, view),
         "past": past, "board_now": board_now,
         "log_steps": lambda: [s for s in table().steps_json(who.reader) if s["done"]][::-1],
-        "chart_svg": lambda: chart_svg(view, t),
-        "story": lambda: scoring_story(view, t, who.reader == "referee"),
+        "chart_svg": lambda: game.chart_svg(view, t),
+        "story": lambda: game.story(view, t, who.reader == "referee"),
         "part_url": url_for("pages.part", name=page),
         "has_box": who.kind == "seat" and phones() is not None and phones().get(who.seat or 0) is not None,  # type: ignore[union-attr]
         "table_url": address,
@@ -105,18 +93,10 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "aside": lambda: table().set_aside() if who.kind == "referee" else [],
         "finished": lambda: table().finished() if who.kind == "referee" else [],
         "history": lambda: table().history(blind=who.blind) if who.kind == "referee" else [],
-        "colossi_choices": lambda: colossi_choices(language()),
-        "colossus_name": lambda index: printed.colossus(table().board, index).render(language()),
         "may_tell": who.kind in ("referee", "seat"),
         "default_level": DEFAULT_LEVEL,
+        "game_rules": current().rules,
     }
-
-
-def colossi_choices(lang: str) -> list[tuple[int, list[tuple[int, str]]]]:
-    """For a face-up set-up: each colossus stack and the colossi it may have on top, by what is printed."""
-    board = table().board
-    return [(needs, [(c.index, printed.colossus(board, c.index).render(lang)) for c in board.colossi
-                     if c.needs == needs]) for needs in COLOSSUS_STACKS]
 
 
 def board_svg(view: dict[str, Any], reader: str, now: dict[str, Any] | None = None) -> str:
@@ -126,7 +106,7 @@ def board_svg(view: dict[str, Any], reader: str, now: dict[str, Any] | None = No
     parts: Parts = current_app.config["PARTS"]
     lang = language()
     return parts.get((now or view)["version"], ("map.svg", reader, lang, now is not None),
-                     lambda: map_svg(view, table().board, t, language=lang))
+                     lambda: game_parts().board_svg(view, table().board, t, lang))
 
 
 def live_part(name: str, ctx: dict[str, Any]) -> str:
@@ -134,7 +114,7 @@ def live_part(name: str, ctx: dict[str, Any]) -> str:
     # The links follow the table's address, and the board may be shown as of the step being done.
     key = (name, ctx["role"], ctx["lang"], ctx["has_box"], ctx["table_url"], ctx["board_now"])
     parts: Parts = current_app.config["PARTS"]
-    return parts.get(ctx["view"]["version"], key, lambda: render_template(LIVE[name], **ctx))
+    return parts.get(ctx["view"]["version"], key, lambda: render_template(live_template(name), **ctx))
 
 
 def seat_links(who: Role, address: str | None) -> list[dict[str, Any]]:
@@ -254,7 +234,7 @@ def chart_image() -> Response:
     view = table().view(role().reader)
     if view.get("phase") != "over":
         abort(404)
-    response = Response(chart_svg(view, t), mimetype="image/svg+xml")
+    response = Response(game_parts().chart_svg(view, t), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -262,6 +242,6 @@ def chart_image() -> Response:
 @pages.get("/texts.json")
 def texts() -> Response:
     """The texts the scripts show, in the table's language."""
-    response = jsonify({"language": language(), "texts": script_texts(language())})
+    response = jsonify({"language": language(), "texts": script_texts(language(), game_parts())})
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -8,9 +8,9 @@
 - `_provisional.html`: the banner other pages include while the pack in use is provisional; its data
   comes from the `pack_notice` every template gets.
 
-The walk itself is `companion.games.xidit.boards.verify` (pure); its progress and the verified pack are files in
-the data directory next to the store (`companion.games.xidit.boards.saved`), so `companion board verify` in a
-terminal resumes the same walk.
+The walk itself is the game's (`GameModule.packs.walk`, typed by web.game_parts.PackWalk); its progress and
+the verified pack are files in the data directory next to the store (`GameModule.packs.saved`), so
+`companion board verify` in a terminal resumes the same walk.
 """
 
 from __future__ import annotations
@@ -19,27 +19,30 @@ import datetime
 import re
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from companion.games.xidit.boards import check_pack, pack_labels, parse_pack
-from companion.games.xidit.boards.saved import PackFiles
-from companion.games.xidit.boards.schema import RECRUIT_LENGTH
-from companion.games.xidit.boards.verify import BadAnswer, BadProgress, NotReady, Walk, field_kind, show_field
-from companion.games.xidit.boards.verify.screens import BY_KEY, FOR_EVERY_GAME, INDEX, SCREENS, SECTIONS
-from companion.games.xidit.boards.verify.texts import SECTION_TITLES, field_name, hint, prompt, title
-from companion.games.xidit.rules.board import Board
-from companion.games.xidit.rules.terms import ROAD_COLOURS, UNITS
 from companion.i18n import N_, NP_, Text, translate
 from companion.table import Refused, SetBoard
 
-from .api import ApiError, role, table
+from .api import ApiError, api_error, body, role, table
+from .game import current
+from .game import parts as game_parts
+from .game_parts import GamePacks, PackWalk
+from .i18n import gettext as t
 from .i18n import language
-from .svg import map_svg  # the pages' own map drawing, here on an empty board
 
 verify = Blueprint("verify", __name__)
 STATUSES = (N_("verified"), N_("provisional"))  # a pack's status, shown in the owner's language
+
+
+def packs() -> GamePacks:
+    return cast(GamePacks, current().packs)
+
+
+def the_walk() -> PackWalk:
+    return packs().walk
 
 
 @dataclass
@@ -47,24 +50,24 @@ class Walker:
     """The table's walk, read from its file at every step and saved after it: the terminal's
     `companion board verify` may have moved it on in between."""
 
-    files: PackFiles
+    files: Any  # the game's pack files beside the store (GamePacks.saved)
     lock: threading.Lock
 
-    def current(self, board: Board, text: str) -> Walk:
+    def current(self, board: Any, text: str) -> Any:
         saved = self.files.load_progress()
         if saved is not None:
             try:
-                return Walk.from_json(saved)
-            except BadProgress as error:
+                return the_walk().from_json(saved)
+            except the_walk().bad_progress as error:
                 current_app.logger.warning("%s", error)
                 self.files.set_aside()
-        return Walk.start(board, pack_labels(text))
+        return the_walk().start(board, text)
 
-    def save(self, walk: Walk) -> None:
+    def save(self, walk: Any) -> None:
         self.files.save_progress(walk.to_json())
 
-    def restart(self, board: Board, text: str) -> Walk:
-        walk = Walk.start(board, pack_labels(text))
+    def restart(self, board: Any, text: str) -> Any:
+        walk = the_walk().start(board, text)
         self.save(walk)
         return walk
 
@@ -73,18 +76,12 @@ def walker() -> Walker:
     found = current_app.extensions.get("xidit_verify")
     if found is None:
         found = current_app.extensions.setdefault(
-            "xidit_verify", Walker(PackFiles.beside(table().store_path), threading.Lock()))
+            "xidit_verify", Walker(packs().saved(table().store_path), threading.Lock()))
     assert isinstance(found, Walker)
     return found
 
 
-@verify.errorhandler(ApiError)
-def api_error(error: ApiError) -> tuple[Response, int]:
-    return jsonify({"error": error.message, **error.extra}), error.status
-
-
-def t(message: str | tuple[str, str], **params: Any) -> str:
-    return translate(language(), message, params or None)
+verify.register_error_handler(ApiError, api_error)
 
 
 # -- what every page gets: is the pack in use provisional? ---------------------------------------------
@@ -112,22 +109,15 @@ def _page(template: str, **extra: Any) -> Response:
 
 @verify.get("/verify")
 def verify_page() -> Response:
-    units = [{"name": u, "label": t(u)} for u in UNITS]
-    return _page("verify.html", units=units, sections=[{"name": s, "title": t(SECTION_TITLES[s])} for s in SECTIONS])
+    return _page("verify.html", **the_walk().page(t))
 
 
 @verify.get("/reference")
 def reference_page() -> Response:
     current, upcoming = table().boards()
     board = upcoming if request.args.get("pack") == "next" else current
-    roads = [{"city": c, "name": board.cities[c], **{colour: board.road(c, colour) for colour in ROAD_COLOURS}}
-             for c in sorted(board.cities)]
-    regions = [{"id": r.id, "fame": r.fame, "cities": sorted(r.cities), "bastion": r.bastion}
-               for r in sorted(board.regions.values(), key=lambda r: r.id)]
-    tiles = [(tile_set, [board.tiles[tile_set][n] for n in sorted(board.tiles[tile_set])]) for tile_set in ("4-5", "3")
-             if tile_set in board.tiles]
-    return _page("reference.html", board=board, roads=roads, regions=regions, tiles=tiles,
-                 map_svg=map_svg({"version": ""}, board, t, language=language()), other=upcoming is not board and
+    sheet = game_parts().reference(board, t, language())
+    return _page(game_parts().slots["reference"], **sheet, other=upcoming is not board and
                  upcoming.sha256 != board.sha256, today=datetime.date.today().isoformat())
 
 
@@ -138,54 +128,11 @@ def _referee() -> None:
         raise ApiError(403, "only the referee can check the board pack: sign in on the referee page first")
 
 
-def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise ApiError(400, "send a JSON object (Content-Type: application/json)")
-    return data
-
-
-def _screen_json(walk: Walk, lang: str) -> dict[str, Any] | None:
-    screen = walk.screen
-    if screen is None:
-        return None
-    shown, blanks = walk.shown(screen.key), walk.blanks(screen.key)
-    fields = [{"name": name, "kind": field_kind(screen, name), "label": field_name(screen, name, lang),
-               "known": name not in blanks, "value": shown.get(name),
-               "shown": show_field(screen, name, shown.get(name), lang) if name not in blanks else None}
-              for name in screen.fields]
-    return {
-        "key": screen.key, "kind": screen.kind, "section": screen.section, "title": title(screen, lang),
-        "prompt": prompt(screen, walk.kept, lang), "hint": hint(screen, lang), "fields": fields,
-        "answered": walk.is_answered(screen.key), "index": INDEX[screen.key], "city": screen.city,
-        "set": screen.set, "conflicts": [c.text(lang) for c in walk.conflicts() if c.screen == screen.key],
-        "count": RECRUIT_LENGTH[screen.set] if screen.kind == "tile" and screen.set else None,
-    }
-
-
-def state_json(walk: Walk) -> dict[str, Any]:
+def state_json(walk: Any) -> dict[str, Any]:
     lang = language()
-    done, total = walk.progress()
-    sections = []
-    for name in SECTIONS:
-        keys = [s.key for s in SCREENS if s.section == name]
-        sections.append({"name": name, "title": translate(lang, SECTION_TITLES[name]), "first": keys[0],
-                         "answered": sum(walk.is_answered(k) for k in keys), "total": len(keys),
-                         "needed": name in FOR_EVERY_GAME})
-    conflicts = [dict(c.to_json(lang), prompt=prompt(BY_KEY[c.screen], walk.kept, lang)) for c in walk.conflicts()]
-    changes = [{"screen": c.screen.key, "prompt": prompt(c.screen, walk.kept, lang),
-                "field": field_name(c.screen, c.field, lang),
-                "before": show_field(c.screen, c.field, c.before, lang),
-                "after": show_field(c.screen, c.field, c.after, lang)} for c in walk.changes()]
-    unanswered = walk.unanswered(FOR_EVERY_GAME)
     tab = table()
-    return {"screen": _screen_json(walk, lang), "position": walk.position, "answered": done, "total": total,
-            "sections": sections, "conflicts": conflicts, "changes": changes, "ready": walk.ready(),
-            "complete": walk.complete(), "unanswered": len(unanswered),
-            "first_open": unanswered[0] if unanswered else None,
-            "three_player_open": len(walk.unanswered(("tiles-3",))),
-            "origin": walk.origin, "pack": {"name": tab.new_board.name, "status": tab.new_board.status,
-                                            "sha256": tab.new_board.sha256},
+    return {**the_walk().state_json(walk, lang, t),
+            "pack": {"name": tab.new_board.name, "status": tab.new_board.status, "sha256": tab.new_board.sha256},
             "pack_text": translate(lang, N_("New games use the pack {name}: {status}."),
                                    {"name": tab.new_board.name, "status": translate(lang, tab.new_board.status)})}
 
@@ -198,8 +145,8 @@ def _step(action: Any, save: bool = True) -> Response:
         walk = w.current(table().new_board, table().new_pack)
         try:
             extra = action(walk) or {}
-        except BadAnswer as error:
-            raise ApiError(400, error.text(language())) from None
+        except the_walk().bad_answer as error:
+            raise ApiError(400, error.text(language())) from None  # type: ignore[attr-defined]  # the game's words
         if save:
             w.save(walk)
         return jsonify({**state_json(walk), **extra})
@@ -212,9 +159,9 @@ def api_state() -> Response:
 
 @verify.post("/api/verify/answer")
 def api_answer() -> Response:
-    data = _body()
+    data = body()
     key = data.get("screen")
-    if not isinstance(key, str) or key not in BY_KEY:
+    if not isinstance(key, str) or not the_walk().has_screen(key):
         raise ApiError(400, "give the key of the screen you answer ('screen') and its 'value'")
     if not isinstance(data.get("value"), dict):
         raise ApiError(400, "give the answer's 'value': an object with every field of the screen")
@@ -233,11 +180,11 @@ def api_back() -> Response:
 
 @verify.post("/api/verify/goto")
 def api_goto() -> Response:
-    data = _body()
+    data = body()
     key = data.get("screen")
     if key == "first-open":
         return _step(lambda walk: walk.first_open())
-    if not isinstance(key, str) or key not in BY_KEY:
+    if not isinstance(key, str) or not the_walk().has_screen(key):
         raise ApiError(400, "give the key of a screen ('screen'), or \"first-open\"")
     return _step(lambda walk: walk.goto(key))
 
@@ -272,7 +219,8 @@ def api_finish() -> Response:
         walk = w.current(table().new_board, table().new_pack)
         try:
             text = walk.pack_text(date)
-        except NotReady as error:
+        except the_walk().not_ready as caught:
+            error: Any = caught  # the game's NotReady: what is unanswered, what conflicts
             raise ApiError(422, t(N_("Not yet: {screens}, {problems}."),
                                   screens=Text(NP_("{n} screen unanswered", "{n} screens unanswered"),
                                                {"n": len(error.unanswered)}),
@@ -326,16 +274,16 @@ def api_import() -> Response:
     becomes the pack of new games (saved next to the store); a provisional one starts a walk-through
     from its values."""
     _referee()
-    data = _body()  # JSON only: web/guard.py refuses any other body of a change
+    data = body()  # JSON only: web/guard.py refuses any other body of a change
     text, replace = data.get("pack"), data.get("replace") is True
     if not isinstance(text, str) or not text.strip():
         raise ApiError(400, t(N_("Send the board pack's text (a TOML file).")))
-    problems = check_pack(text)
+    problems = packs().check(text)
     if problems:
         raise ApiError(422, t(NP_("This board pack has {n} problem: it is not used.",
                                    "This board pack has {n} problems: it is not used."), n=len(problems)),
                        problems=[problem.line for problem in problems])
-    board = parse_pack(text)
+    board = packs().parse(text)
     w = walker()
     with w.lock:
         if board.status == "verified":

@@ -14,4 +14,7 @@ GAMES = sorted({*registry.keys(), TOY.key})  # at collection: the toy game is re
 @pytest.fixture(params=GAMES)
 def game(request: pytest.FixtureRequest, toy_game: GameModule) -> GameModule:
     """Each game, found through the registry as the framework finds it."""
-    return registry.load(request.param)
+    game = registry.load(request.param)
+    assert game.testing is not None, (f"{game.key}: no testing part (GameModule.testing): the conformance suite "
+                                      "plays a game through its start, random_move and forbidden")
+    return game

@@ -1,6 +1,6 @@
 """A serial button box for the tests: the firmware's own `BoxProtocol` in a thread, at the far end of a TCP
-socket (`socket://` for pyserial) or of a pseudo-terminal. It can be unplugged and plugged again, and its
-lines can be lost, repeated or damaged on the way in or out."""
+socket (`fakebox://`: pyserial's `socket://` less its pause on close) or of a pseudo-terminal. It can be
+unplugged and plugged again, and its lines can be lost, repeated or damaged on the way in or out."""
 
 from __future__ import annotations
 
@@ -14,7 +14,15 @@ import tty
 from collections.abc import Callable
 from typing import Self
 
+import serial
+
 from hardware.firmware import xidit_protocol as proto
+
+from .protocol_fakebox import SCHEME
+
+# pyserial opens fakebox:// through tests/hardware/protocol_fakebox.py: socket:// without its close's sleep.
+if "tests.hardware" not in serial.protocol_handler_packages:
+    serial.protocol_handler_packages.append("tests.hardware")
 
 Mangle = Callable[[bytes], list[bytes]]  # one line (with its newline) -> what goes through
 
@@ -108,9 +116,9 @@ class FakeBox:
 
 
 class SocketBox(FakeBox):
-    """Reached at `self.url` (socket://127.0.0.1:PORT). `unplug()` closes the connection and stops listening,
-    so the host's attempts to reopen fail until `plug()`; the box keeps its state meanwhile (a data glitch, or
-    a box with its own battery)."""
+    """Reached at `self.url` (fakebox://127.0.0.1:PORT: a socket, see protocol_fakebox.py). `unplug()` closes
+    the connection and stops listening, so the host's attempts to reopen fail until `plug()`; the box keeps its
+    state meanwhile (a data glitch, or a box with its own battery)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -118,7 +126,7 @@ class SocketBox(FakeBox):
         self._conn: socket.socket | None = None
         self.port = 0
         self._listen()
-        self.url = f"socket://127.0.0.1:{self.port}"
+        self.url = f"{SCHEME}127.0.0.1:{self.port}"
         self.connections = 0
 
     def _listen(self) -> None:

@@ -9,7 +9,15 @@ from itertools import combinations
 from pathlib import Path
 
 from companion.games.xidit.boards import check_pack, default_pack, default_pack_text, parse_pack
-from web.layout import Layout, face_cycles, inside, layout, planar_layout, shortest_tour, spring_layout
+from companion.games.xidit.web.layout import (
+    Layout,
+    face_cycles,
+    inside,
+    layout,
+    planar_layout,
+    shortest_tour,
+    spring_layout,
+)
 
 ROOT = Path(__file__).parent.parent
 SCENARIO_PACK = (ROOT / "games" / "xidit" / "packs" / "scenario-board.toml").read_text("utf-8")

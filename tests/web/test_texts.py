@@ -5,17 +5,24 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from companion.core import registry
 from companion.i18n import WORDS
-from web.i18n import SCRIPT_MESSAGES, SCRIPT_PLURALS, script_texts
+from web import i18n
+from web.i18n import script_texts
 
+GAME = registry.load("xidit").web
+SCRIPT_MESSAGES = i18n.SCRIPT_MESSAGES + GAME.script_messages  # the framework's and the game's
+SCRIPT_PLURALS = i18n.SCRIPT_PLURALS + GAME.script_plurals
 STATIC = Path(__file__).parent.parent.parent / "web" / "static"
-SCRIPTS = ("app.js", "login.js", "referee.js", "seat.js")  # the pages' scripts that read /texts.json
+# The pages' scripts that read /texts.json: the framework's, and the game's own.
+SCRIPTS = (STATIC / "app.js", STATIC / "login.js", STATIC / "referee.js", GAME.static / "seat.js",
+           GAME.static / "referee.js")
 
 
 def script_literals() -> set[str]:
     found: set[str] = set()
-    for name in SCRIPTS:
-        found |= set(re.findall(r'\bX?\.?t\("((?:[^"\\]|\\.)*)"', (STATIC / name).read_text("utf-8")))
+    for script in SCRIPTS:
+        found |= set(re.findall(r'\bX?\.?t\("((?:[^"\\]|\\.)*)"', script.read_text("utf-8")))
     return found
 
 
@@ -28,7 +35,7 @@ def test_every_text_a_script_shows_is_served_and_every_served_text_is_used() -> 
 
 
 def test_the_script_texts_exist_in_french() -> None:
-    english, french = script_texts("en"), script_texts("fr")
+    english, french = script_texts("en", GAME), script_texts("fr", GAME)
     plurals = {singular for singular, _ in SCRIPT_PLURALS}
     assert set(english) == set(french) == set(SCRIPT_MESSAGES) | WORDS | plurals
     untranslated = sorted(m for m in SCRIPT_MESSAGES if french[m] == m and m not in {"action"})
@@ -37,8 +44,8 @@ def test_the_script_texts_exist_in_french() -> None:
 
 def test_a_script_gets_the_forms_of_a_plural_text_for_0_1_and_2() -> None:
     """The script picks forms[min(n, 2)]: English says "0 bards", French "0 barde" (issue 26 item 9)."""
-    assert script_texts("en")["Census: place {n} bard"] == ["Census: place {n} bards", "Census: place {n} bard",
+    assert script_texts("en", GAME)["Census: place {n} bard"] == ["Census: place {n} bards", "Census: place {n} bard",
                                                             "Census: place {n} bards"]
-    assert script_texts("fr")["Census: place {n} bard"] == ["Recensement : placez {n} barde",
+    assert script_texts("fr", GAME)["Census: place {n} bard"] == ["Recensement : placez {n} barde",
                                                             "Recensement : placez {n} barde",
                                                             "Recensement : placez {n} bardes"]

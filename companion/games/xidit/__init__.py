@@ -14,6 +14,7 @@ from .commands import COMMANDS
 from .module import XiditPacks, XiditRules
 from .table import TABLE
 from .testing import XiditTesting
+from .web import WEB
 
 GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(), agents=AGENTS,
-                  bench=XiditBench(), commands=COMMANDS, testing=XiditTesting(), boxes=BOXES, table=TABLE)
+                  bench=XiditBench(), commands=COMMANDS, testing=XiditTesting(), boxes=BOXES, table=TABLE, web=WEB)

@@ -9,13 +9,15 @@ from typing import Any
 
 from companion.core.game import Option
 
-from .boards import default_pack, default_pack_text, parse_pack
+from .boards import check_pack, default_pack, default_pack_text, parse_pack
+from .boards.saved import PackFiles
 from .boards.schema import FORMAT as PACK_FORMAT
 from .rules import Game, record_from_json
 from .rules.board import Board
 from .rules.record import FORMAT as RECORD_FORMAT
 from .rules.terms import PLAYER_COLOURS
 from .rules.views import FORMAT as VIEW_FORMAT
+from .web.walk import WALK
 
 
 class XiditRules:
@@ -45,3 +47,13 @@ class XiditPacks:
 
     def parse(self, text: str) -> Board:
         return parse_pack(text)
+
+    # The owner's walk-through (web/verify.py and `companion board verify`): its screens and texts, every
+    # problem of a pack's text, and its files beside the store.
+    walk = WALK
+
+    def check(self, text: str) -> list[Any]:
+        return check_pack(text)
+
+    def saved(self, store: Any) -> PackFiles:
+        return PackFiles.beside(store)

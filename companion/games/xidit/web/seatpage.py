@@ -8,7 +8,7 @@ own draft): the page shows what the box shows, nothing of another seat.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.xidit.rules.choices import (
     CensusBardsChoice,
@@ -25,7 +25,9 @@ from companion.games.xidit.rules.preview import Slot
 from companion.games.xidit.rules.terms import UNITS
 from companion.games.xidit.table.printed import REVEAL_HOW_MANY
 from companion.i18n import N_, NP_
-from companion.table import SeatSnapshot
+
+if TYPE_CHECKING:
+    from companion.table import SeatSnapshot
 
 Translate = Callable[..., str]
 CENSUS_BARDS = NP_("Census: place {n} bard", "Census: place {n} bards")
@@ -112,6 +114,7 @@ def decision(choice: Choice | None, t: Translate) -> dict[str, Any] | None:
             return {"kind": "neutral", "title": t(N_("Raise which neutral track?")),
                     "options": [{"name": "track", "value": k, "label": t(k)} for k in tracks]}
         case CensusChoice(unit=unit, most=most):
+
             return {"kind": "census", "unit": unit, "grid": True,
                     "title": t(REVEAL_HOW_MANY[unit], max=most),
                     "options": [{"name": "reveal", "value": n, "label": str(n)} for n in range(most + 1)]}

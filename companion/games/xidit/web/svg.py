@@ -1,4 +1,4 @@
-"""Server-rendered SVG: the board map from a state view, the final scoring chart, and QR codes.
+"""Xidit's SVG: the board map from a state view and the final scoring chart.
 
 Everything drawn from a view shows only what that view holds, so the public map cannot show a secret
 the public view leaves out. Nothing relies on colour alone: roads have a dash pattern and a letter,
@@ -12,9 +12,6 @@ from collections.abc import Callable
 from functools import lru_cache
 from html import escape
 from typing import Any
-
-import qrcode
-import qrcode.image.svg
 
 from companion.games.xidit.rules.board import Board
 from companion.i18n import N_, NP_
@@ -428,15 +425,3 @@ def chart_svg(view: dict[str, Any], t: Translate) -> str:
         lx += 34 + int(text_width(t(category), 17))
     out.append("</svg>")
     return "".join(out)
-
-
-@lru_cache(maxsize=64)
-def qr_svg(data: str, label: str) -> str:
-    """A QR code of an address, as inline SVG (no file, nothing fetched). Kept: the table page shows the
-    same code on every refresh, and making one costs more than the rest of the page."""
-    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
-    text = image.to_string(encoding="unicode")
-    # Sized by the page's CSS, not in millimetres, and labelled for screen readers.
-    head, rest = text.split(">", 1)
-    head = head.replace('width="', 'data-w="').replace('height="', 'data-h="')
-    return f'{head} class="qr" role="img" aria-label="{attr(label)}">{rest}'

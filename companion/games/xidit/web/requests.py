@@ -1,0 +1,60 @@
+"""The requests Xidit's page scripts send beyond the framework's: a program edited slot by slot or whole,
+locked and unlocked (seat.js), and the tile the table turned over (the question card). Each becomes the
+table's command; the framework checks who sends it before it is decoded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+Fields = Any  # web.game_parts.Fields: the body's fields with their readers (a game does not import the web)
+
+
+@dataclass(frozen=True)
+class Request:
+    who: str  # "seat" or "table" (web.game_parts.GameRequest)
+    decode: Callable[[Fields, int | None, str], Any]
+
+
+def set_order(fields: Fields, seat: int | None, by: str) -> Any:
+    from companion.table import commands as c  # imported late: the table imports this game
+
+    order = fields.get("order")
+    if order is not None and not isinstance(order, str):
+        raise fields.bad("'order' must be an order name or null")
+    return c.SetOrder(seat or 0, fields.number("slot"), order)
+
+
+def set_program(fields: Fields, seat: int | None, by: str) -> Any:
+    from companion.table import commands as c
+
+    orders = fields.get("orders")
+    if not isinstance(orders, list) or any(o is not None and not isinstance(o, str) for o in orders):
+        raise fields.bad("'orders' must be a list of order names")
+    return c.SetProgram(seat or 0, tuple(orders))
+
+
+def lock(fields: Fields, seat: int | None, by: str) -> Any:
+    from companion.table import commands as c
+
+    return c.Lock(seat or 0)
+
+
+def unlock(fields: Fields, seat: int | None, by: str) -> Any:
+    from companion.table import commands as c
+
+    return c.Unlock(seat or 0)
+
+
+def tell_tile(fields: Fields, seat: int | None, by: str) -> Any:
+    from companion.table import commands as c
+
+    # The answer names the question it answers (table.asking.question): a late second one is refused.
+    return c.TellTile(fields.number("choice"), fields.number("question"), by)
+
+
+REQUESTS = {
+    "set_order": Request("seat", set_order), "set_program": Request("seat", set_program),
+    "lock": Request("seat", lock), "unlock": Request("seat", unlock), "tell_tile": Request("table", tell_tile),
+}
