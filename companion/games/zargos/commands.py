@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,62 @@ def _write(path: Path, text: str) -> None:
         raise
 
 
+@dataclass(frozen=True)
+class PackFiles:
+    """The owner's Zargos files next to the store (`GamePacks.saved`, what web/verify.py and the terminal share)."""
+
+    folder: Path
+
+    @classmethod
+    def beside(cls, store: Path | str) -> PackFiles:
+        return cls(Path(store).parent)
+
+    @property
+    def pack(self) -> Path:
+        return self.folder / PACK_FILE
+
+    @property
+    def progress(self) -> Path:
+        return self.folder / PROGRESS_FILE
+
+    def verified_text(self) -> str | None:
+        """The saved pack if there is one and it is sound, else None."""
+        try:
+            text = self.pack.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+        return None if check_pack(text) else text
+
+    def save_pack(self, text: str) -> Path:
+        _write(self.pack, text)
+        return self.pack
+
+    def load_progress(self) -> Any | None:
+        """The saved walk as JSON, or None; a file that is not JSON is set aside."""
+        try:
+            raw = self.progress.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+        try:
+            return json.loads(raw)
+        except json.JSONDecodeError:
+            self.set_aside()
+            return None
+
+    def set_aside(self) -> None:
+        """A progress file that cannot be resumed is kept under another name, out of the way."""
+        try:
+            self.progress.rename(self.progress.with_name(f"{PROGRESS_FILE}.unreadable-{int(time.time())}"))
+        except OSError:
+            return
+
+    def save_progress(self, data: Any) -> None:
+        _write(self.progress, json.dumps(data, ensure_ascii=False))
+
+    def clear_progress(self) -> None:
+        self.progress.unlink(missing_ok=True)
+
+
 def _read_pack(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
@@ -57,14 +115,11 @@ class ZargosCommands:
             text = _read_pack(path)
             parse_pack(text)
             return text, str(path)
-        saved = Path(store).parent / PACK_FILE
-        try:
-            text = saved.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+        files = PackFiles.beside(store)
+        verified = files.verified_text()
+        if verified is None:
             return default_pack_text(), "the default pack (provisional: not the real board)"
-        if check_pack(text):
-            return default_pack_text(), "the default pack (provisional: not the real board)"
-        return text, str(saved)
+        return verified, str(files.pack)
 
     def replay_warning(self, record: dict[str, Any], pack: Board) -> str | None:
         board = record.get("board") if isinstance(record, dict) else None
@@ -109,34 +164,32 @@ class ZargosCommands:
     def verify(self, store: Path, configured: Path | None, start: str | None, *, restart: bool, date: str,
                language: str, ask: Callable[[str], str], say: Callable[[str], None],
                warn: Callable[[str], None]) -> None:
-        folder = Path(store).parent
-        progress_file, pack_file = folder / PROGRESS_FILE, folder / PACK_FILE
+        files = PackFiles.beside(store)
         walk: Walk | None = None
-        if not restart and progress_file.exists():
+        progress = None if restart else files.load_progress()
+        if progress is not None:
             try:
-                walk = Walk.from_json(json.loads(progress_file.read_text(encoding="utf-8")))
-            except (BadProgress, json.JSONDecodeError, OSError, UnicodeDecodeError) as error:
-                warn(f"companion: the saved walk-through cannot be resumed ({error}); starting over")
-                walk = None
+                walk = Walk.from_json(progress)
+            except BadProgress as error:
+                warn(f"companion: {error}; starting over")
+                files.set_aside()
         if walk is None:
             if start is None:
                 start, origin = self.pack_in_use(configured, store)
                 say(f"Starting from {origin}.")
             walk = Walk.start(parse_pack(start))
-
-        def save(current: Walk) -> None:
-            _write(progress_file, json.dumps(current.to_json(), ensure_ascii=False))
+            files.save_progress(walk.to_json())
 
         def finish(done: Walk) -> bool:
-            _write(pack_file, done.pack_text(date))
-            progress_file.unlink(missing_ok=True)
-            say(f"Saved the verified Zargos map: {pack_file}")
+            path = files.save_pack(done.pack_text(date))
+            files.clear_progress()
+            say(f"Saved the verified Zargos map: {path}")
             if configured is not None:
-                say(f"Your config names the pack {configured}: point it at {pack_file} to play on it.")
+                say(f"Your config names the pack {configured}: point it at {path} to play on it.")
             return True
 
-        save(walk)
-        run_walk(walk, ask=ask, say=say, save=save, finish=finish, language=language)
+        run_walk(walk, ask=ask, say=say, save=lambda w: files.save_progress(w.to_json()), finish=finish,
+                 language=language)
 
 
 COMMANDS = ZargosCommands()

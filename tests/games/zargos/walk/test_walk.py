@@ -158,3 +158,32 @@ def test_companion_board_verify_walks_resumes_and_saves_the_verified_map(
     assert check_pack(text) == [] and parse_pack(text).status == "verified"
     assert not (tmp_path / PROGRESS_FILE).exists()
     assert COMMANDS.pack_in_use(None, store) == (text, str(tmp_path / PACK_FILE))
+
+
+def test_the_pages_see_the_walk_as_web_game_parts_packwalk_says() -> None:
+    from companion.games.zargos.boards.verify.pages import WALK
+    from web.game_parts import PackWalk
+
+    part: PackWalk = WALK  # the pages' protocol (mypy checks the assignment in the lead's wiring)
+    walk = part.start(BOARD, "")
+    assert part.has_screen("province:kori-province-1") and not part.has_screen("city:3")
+
+    def t(message: str, **params: object) -> str:
+        return message.format(**params)
+
+    state = part.state_json(walk, "fr", t)
+    assert state["screen"]["key"] == "kingdom:1" and state["answered"] == 0
+    assert [f["known"] for f in state["screen"]["fields"]] == [True, False, False, False]
+    assert state["screen"]["fields"][0]["shown"] == "KORI" and state["first_open"] == "kingdom:1"
+    with pytest.raises(part.not_ready) as caught:
+        walk.pack_text("2026-11-26")
+    assert caught.value.unanswered[0] == "kingdom:1"  # type: ignore[attr-defined]
+    answers = truth()
+    answers["count"] = {"coastal": 0, "lake": 0}
+    walk = walk_to_the_end(part.from_json(walk.to_json()), answers)
+    state = part.state_json(walk, "en", t)
+    assert state["screen"] is None and not state["ready"]
+    assert [c["screen"] for c in state["conflicts"]] == ["count", "count"]
+    assert state["conflicts"][0]["prompt"] == "Counts on the board: the cross-check"
+    # The board prints its names without the shipped pack's commas: every kingdom's provinces changed.
+    assert {c["screen"] for c in state["changes"]} >= {f"kingdom:{i}" for i in range(1, 11)}

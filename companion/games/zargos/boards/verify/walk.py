@@ -36,10 +36,6 @@ class BadProgress(CompanionError, ValueError):
     """Saved progress that cannot be resumed (another format, a damaged file)."""
 
 
-class NotReady(CompanionError, ValueError):
-    """The walk cannot make a pack yet: unanswered screens or conflicts."""
-
-
 @dataclass(frozen=True)
 class Conflict:
     screen: str  # the key of the screen where it is fixed
@@ -48,6 +44,29 @@ class Conflict:
 
     def text(self, language: str) -> str:
         return translate(language, self.message, self.params)
+
+    def to_json(self, language: str) -> dict[str, Any]:
+        """As the walk's pages list it (every conflict blocks the pack)."""
+        return {"screen": self.screen, "text": self.text(language), "blocking": True, "screens": [self.screen]}
+
+
+@dataclass(frozen=True)
+class Change:
+    """A field the owner's answer changed from the pack the walk started from."""
+
+    screen: Screen
+    field: str
+    before: Any
+    after: Any
+
+
+class NotReady(CompanionError, ValueError):
+    """The walk cannot make a pack yet: the unanswered screens' keys and the conflicts."""
+
+    def __init__(self, unanswered: list[str], conflicts: list[Conflict]) -> None:
+        super().__init__(f"{len(unanswered)} screen(s) unanswered, {len(conflicts)} conflict(s)")
+        self.unanswered = unanswered
+        self.conflicts = conflicts
 
 
 def values_of(board: Board) -> dict[str, dict[str, Any]]:
@@ -157,6 +176,13 @@ class Walk:
         keys = [s.key for s in self.screens()]
         here = keys.index(self.position) if self.position in keys else -1
         self.position = next((k for k in keys[here + 1:] if k not in self.answers), "")
+
+    def first_open(self) -> None:
+        """To the first unanswered screen (from the summary); the summary when every one is answered."""
+        self.position = next(iter(self.unanswered()), "")
+
+    def is_answered(self, key: str) -> bool:
+        return key in self.answers
 
     def back(self) -> None:
         keys = [s.key for s in self.screens()]
@@ -284,6 +310,21 @@ class Walk:
                 return Conflict(screen.key, N_("The pack checker says: {problem}"), {"problem": problem})
         return Conflict("kingdom:1", N_("The pack checker says: {problem}"), {"problem": problem})
 
+    def changes(self) -> list[Change]:
+        """What the answers changed from the pack the walk started from (its invented values, on a
+        provisional pack: nearly everything)."""
+        found = []
+        for screen in self.screens():
+            answer, before = self.answers.get(screen.key), self.base.get(screen.key, {})
+            if answer is None or screen.kind == "count":
+                continue
+            found += [Change(screen, name, before.get(name), answer[name]) for name in screen.fields
+                      if answer[name] != before.get(name)]
+        return found
+
+    def ready(self) -> bool:
+        return self.complete()
+
     def complete(self) -> bool:
         return not self.unanswered() and not self.conflicts()
 
@@ -348,7 +389,7 @@ class Walk:
         if not DATE.match(date):
             raise ValueError(f"the date must be YYYY-MM-DD, not {date!r}")
         if not self.complete():
-            raise NotReady(f"{len(self.unanswered())} screen(s) unanswered, {len(self.conflicts())} conflict(s)")
+            raise NotReady(self.unanswered(), self.conflicts())
         return self.render("verified", [
             f"The Zargos map checked against a physical copy of the game on {date}, screen by screen, with the",
             "companion's walk-through (companion board verify --game zargos)."])
