@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from companion.games.zargos.boards import default_pack
 from companion.games.zargos.rules import Action, Board, Game, Setup, action_to_json
-from companion.games.zargos.rules.choices import Choice
+from companion.games.zargos.rules.actions import EndAttacks, Reorganise
+from companion.games.zargos.rules.choices import AttackChoice, Choice, ReorganiseChoice
 from companion.games.zargos.rules.setup import OPTIONS, setup_to_json
 
 from .levels import LEVELS, Agent, lent_game, make_agent
@@ -37,10 +39,16 @@ class ZargosAgents:
     def random_action(self, rng: random.Random, choice: Choice, match: Any = None) -> Action:
         if isinstance(match, Game):
             return RandomAgent(rng).move(match, choice)
-        # The table lends its game's state: read on the pack its agents play on.
+        # The table lends its game's state: read on the pack its agents play on (the shipped one before any).
         board = self._board or default_pack()
-        land = dict(getattr(match, "land", {}))
-        return RandomAgent(rng).move(lent_game(board, land, frozenset()), choice)
+        if match is not None and hasattr(match, "window_played"):
+            return RandomAgent(rng).move(SimpleNamespace(board=board, state=match), choice)  # type: ignore[arg-type]
+        # Nothing lent: the moves that need the holdings are the plainest legal ones (4.4, 7.1).
+        if isinstance(choice, AttackChoice):
+            return EndAttacks(choice.seat, choice.people)
+        if isinstance(choice, ReorganiseChoice):
+            return Reorganise(choice.seat, choice.people, ())
+        return RandomAgent(rng).move(lent_game(board, {}, frozenset()), choice)
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> Setup:
         del seed  # nothing of a Zargos set-up is drawn before play: the order is rolled in the game (2.3)

@@ -147,7 +147,7 @@ def test_a_random_action_for_the_table_is_legal() -> None:
     game = first_turn(4, seed=3)
     seat, _ = active(game)
     rng = random.Random(2)
-    for lent in (game, game.state):
+    for lent in (game, game.state, None):
         choice = game.awaited(seat)[-1]
         move = AGENTS.random_action(rng, choice, lent)
         Game.replay(BOARD, game.setup, [*game.history, move])  # legal: replays
