@@ -187,3 +187,23 @@ def test_the_pages_see_the_walk_as_web_game_parts_packwalk_says() -> None:
     assert state["conflicts"][0]["prompt"] == "Counts on the board: the cross-check"
     # The board prints its names without the shipped pack's commas: every kingdom's provinces changed.
     assert {c["screen"] for c in state["changes"]} >= {f"kingdom:{i}" for i in range(1, 11)}
+
+
+def test_a_province_renamed_after_its_neighbours_were_answered_is_asked_again() -> None:
+    answers = truth()
+    walk = Walk.start(BOARD)
+    for key in [s.key for s in walk.screens()][:12]:
+        walk.answer(key, answers[key])
+    walk.answer("province:kori-province-2", answers["province:kori-province-2"])  # borders KORI province 1
+    kori = dict(answers["kingdom:1"])
+    kori["provinces"] = ["Korium" if p == "KORI province 1" else p for p in kori["provinces"]]
+    walk.answer("kingdom:1", kori)
+    assert "province:kori-province-2" not in walk.answers  # its border names a province no longer there
+    saved = walk.to_json()
+    saved["answers"]["province:kori-province-2"] = answers["province:kori-province-2"]  # saved before the rename
+    again = Walk.from_json(json.loads(json.dumps(saved)))
+    assert "province:kori-province-2" not in again.answers and "kingdom:1" in again.answers
+    assert "province:korium" in [s.key for s in again.screens()]
+    broken = walk.to_json() | {"answers": {"kingdom:1": {"name": "KORI"}}}
+    with pytest.raises(BadProgress):
+        Walk.from_json(broken)

@@ -119,11 +119,21 @@ class Walk:
         try:
             walk = cls({str(k): dict(v) for k, v in dict(data["base"]).items()}, data["trusted"] is True, {},
                        str(data["position"]), {str(k): str(v) for k, v in dict(data.get("origin", {})).items()})
-            for key, value in dict(data["answers"]).items():  # each answer checked again, in screen order
-                screen = walk.screen_of(str(key))
-                walk.answers[str(key)] = value if screen is None else check_value(
-                    screen, value, walk.province_names(), walk.sea_names())
+            saved = {str(k): v for k, v in dict(data["answers"]).items()}
+            fixed = {s.key for s in fixed_screens()}
+            for key in [k for k in saved if k in fixed] + [k for k in saved if k not in fixed]:
+                screen = walk.screen_of(key)
+                if screen is None:
+                    raise BadProgress(f"the saved walk-through answers a screen it does not have: {key}")
+                try:
+                    walk.answers[key] = check_value(screen, saved[key], walk.province_names(), walk.sea_names())
+                except BadAnswer:
+                    if key in fixed:
+                        raise
+                    # A province renamed on its kingdom's screen after this one was answered: asked again.
         except (KeyError, TypeError, ValueError, AttributeError) as error:
+            if isinstance(error, BadProgress):
+                raise
             raise BadProgress(f"the saved walk-through cannot be read ({error})") from None
         return walk
 
@@ -230,10 +240,24 @@ class Walk:
         if screen is None:
             raise BadAnswer(N_("There is no screen {key}."), key=key)
         self.answers[key] = check_value(screen, value, self.province_names(), self.sea_names())
+        if screen.kind in ("kingdom", "zargos", "seas"):
+            self._drop_stale()
         keys = [s.key for s in self.screens()]
         here = keys.index(key)
         order = keys[here + 1:] + keys[:here]
         self.position = next((k for k in order if k not in self.answers), "")
+
+    def _drop_stale(self) -> None:
+        """A province or sea space renamed or taken away: the screens that named it are asked again."""
+        screens = {s.key: s for s in self.screens()}
+        for key in [k for k in self.answers if screens.get(k) is None or screens[k].kind in ("province", "sea")]:
+            screen = screens.get(key)
+            try:
+                if screen is None:
+                    raise BadAnswer(N_("There is no screen {key}."), key=key)
+                check_value(screen, self.answers[key], self.province_names(), self.sea_names())
+            except BadAnswer:
+                del self.answers[key]
 
     # -- checks and results ------------------------------------------------------------------------------
 
