@@ -151,3 +151,19 @@ def test_a_random_action_for_the_table_is_legal() -> None:
         choice = game.awaited(seat)[-1]
         move = AGENTS.random_action(rng, choice, lent)
         Game.replay(BOARD, game.setup, [*game.history, move])  # legal: replays
+
+
+def test_the_normal_agent_aims_a_wind_of_madness_where_it_hurts_its_enemies() -> None:
+    # 12.10: every province of the kingdom loses half a die; the agent sees only its seat's view.
+    from companion.games.zargos.rules.actions import Pass
+    from companion.games.zargos.rules.choices import WindowChoice
+
+    provinces = {p: {"people": "dragons", "strength": 2} for p in BOARD.kingdoms["k3"].provinces}
+    provinces |= {p: {"people": "moines", "strength": 9} for p in BOARD.kingdoms["k4"].provinces}
+    view = {"provinces": provinces, "peoples": {"moines": {"seat": 0}, "dragons": {"seat": 1}},
+            "players": [{"seat": 0, "hand": ["vent_de_folie"]}], "attacks": {}, "round": 2, "log": []}
+    choice = WindowChoice(0, "dragons", ("vent_de_folie",))
+    assert NormalAgent(BOARD, 1).decide(view, choice) == PlayCard(0, "vent_de_folie", "kingdom:k3")
+    # 12.8: not twice on the same kingdom before one turn; nowhere else worth it: it passes.
+    view["log"] = [{"event": "played", "seat": 1, "card": "vent_de_folie", "target": "kingdom:k3"}]
+    assert NormalAgent(BOARD, 1).decide(view, choice) == Pass(0)
