@@ -52,7 +52,7 @@ test: lint tools browser micropython
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
 
-# After adding or changing a message: refresh the French catalog, then translate the new entries.
+# After adding or changing a message: refresh the French catalogs (the framework's and each game's), then
+# translate the new entries (empty) it lists.
 catalog: $(STAMP)
-	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k NP_:1,2 --no-location -o .venv/messages.pot .
-	$(VENV)/bin/pybabel update -i .venv/messages.pot -l fr -o companion/locale/fr.po --no-fuzzy-matching -w 100
+	$(PY) -m companion.locale.catalogs || true

@@ -1,7 +1,9 @@
 """Languages: every text a player or referee reads comes from a gettext catalog.
 
-Message ids are the English texts, with `{named}` fields filled after translation. The French catalog
-is `companion/locale/fr.po`, read with Babel at first use (no compiled files in the repository).
+Message ids are the English texts, with `{named}` fields filled after translation. The French catalogs
+are the framework's, `companion/locale/fr.po`, and each game's own (`GameModule.catalog`), read with Babel
+at first use (no compiled files in the repository) and merged into one: a message means the same in every
+catalog that holds it (tests/table/test_languages.py checks it).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from companion.core import registry
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
@@ -55,15 +59,14 @@ class Joined:
 SEMICOLON = N_("; ")  # French sets a space before it
 
 
-# Words that fill message fields and are translated too (marked here so the catalog has them).
-WORDS = frozenset({
-    N_("militia"), N_("archer"), N_("infantry"), N_("priest"), N_("mage"),
-    N_("blue"), N_("red"), N_("green"), N_("yellow"), N_("black"),
-    N_("wealth"), N_("influence"), N_("fame"), N_("recruitment"), N_("threat"),
-    N_("gold"), N_("bards"), N_("guild"),
-    N_("place"), N_("program"), N_("reward"), N_("colossus"), N_("neutral"), N_("census"),
-    N_("census_bards"), N_("floor"),
-})
+# Words that fill message fields and are translated too (marked here so the catalog has them): the players'
+# colours; each game adds its own (`GameModule.words`).
+WORDS = frozenset({N_("blue"), N_("red"), N_("green"), N_("yellow"), N_("black")})
+
+
+@cache
+def words() -> frozenset[str]:
+    return WORDS.union(*(game.words for game in registry.available()))
 
 
 @cache
@@ -72,10 +75,16 @@ def translations(language: str) -> gettext.NullTranslations:
         raise ValueError(f"unknown language {language!r}: use one of {', '.join(LANGUAGES)}")
     if language == DEFAULT:
         return gettext.NullTranslations()
+    # The framework's catalog, with its header (its plural forms), then each game's messages added to it.
     with resources.files("companion.locale").joinpath(f"{language}.po").open("rb") as po:
-        catalog = read_po(po, locale=language)
+        merged = read_po(po, locale=language)
+    for package in (game.catalog for game in registry.available() if game.catalog):
+        with resources.files(package).joinpath(f"{language}.po").open("rb") as po:
+            for message in read_po(po, locale=language):
+                if message.id and message.id not in merged:
+                    merged[message.id] = message
     compiled = io.BytesIO()
-    write_mo(compiled, catalog)
+    write_mo(compiled, merged)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
 
@@ -85,7 +94,7 @@ def word(language: str, value: Any) -> str:
     if hasattr(value, "render"):
         rendered: str = value.render(language)
         return rendered
-    if isinstance(value, str) and value in WORDS:
+    if isinstance(value, str) and value in words():
         return translations(language).gettext(value)
     if isinstance(value, list | tuple):
         return ", ".join(word(language, v) for v in value)

@@ -2,7 +2,7 @@
 templates, and the few texts the page scripts need, served as a small JSON dictionary.
 
 Every message id is the English text, in the gettext catalog `companion/locale/fr.po` like every
-other text of the companion (`make catalog` extracts the templates too, through `babel.cfg`).
+other text of the companion (`make catalog` extracts the templates too: companion/locale/catalogs.py).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Flask, current_app
 
-from companion.i18n import N_, NP_, WORDS, plural_forms, translate, word
+from companion.i18n import N_, NP_, plural_forms, translate, word, words
 from companion.players import name_or_colour
 
 from .game_parts import GameWeb
@@ -59,7 +59,7 @@ def script_texts(lang: str, game: GameWeb | None = None) -> dict[str, str | list
     its forms for 0, 1 and 2."""
     messages = SCRIPT_MESSAGES + (game.script_messages if game else ())
     plurals = SCRIPT_PLURALS + (game.script_plurals if game else ())
-    return {**{w: word(lang, w) for w in sorted(WORDS)}, **{m: translate(lang, m) for m in messages},
+    return {**{w: word(lang, w) for w in sorted(words())}, **{m: translate(lang, m) for m in messages},
             **{m[0]: plural_forms(lang, m) for m in plurals}}
 
 

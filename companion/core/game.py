@@ -170,6 +170,7 @@ class GameModule:
     testing: GameTesting | None = None
     commands: GameCommands | None = None  # packs, replays and the walk-through on the command line
     catalog: str | None = None  # the package holding the game's own French catalog (fr.po), if any
+    words: frozenset[str] = frozenset()  # the game's words that fill message fields (units, decisions…)
 
     @property
     def seats(self) -> range:

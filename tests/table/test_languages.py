@@ -3,51 +3,48 @@
 from __future__ import annotations
 
 import random
-from importlib import resources
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.pofile import read_po
 
 from companion.games.xidit.table.printed import units
-from companion.i18n import NP_, WORDS, translate
+from companion.i18n import NP_, translate, words
+from companion.locale import catalogs
 from tests.engine import instructions
 
 from .support import new_table, next_inputs
 
-ROOT = Path(__file__).parent.parent.parent
+
+def test_every_message_in_the_code_has_a_french_translation_in_its_own_catalog() -> None:
+    """The framework's messages in companion/locale/fr.po, each game's in companion/games/<id>/locale/fr.po
+    (companion/locale/catalogs.py decides which, as `make catalog` does)."""
+    everything = catalogs.messages(None)
+    assert len(everything) > 30
+    assert "Done up to here" in everything  # the page templates are read too
+    for game in [None, *catalogs.games()]:
+        found, french = catalogs.messages(game), catalogs.translations(game)
+        missing = sorted(str(m) for m in found if not (french.get(m) and all(french[m])))
+        assert missing == [], f"{catalogs.catalog_path(game)}: no French for these"
+        unused = sorted(str(m) for m in set(french) - found)
+        assert unused == [], f"{catalogs.catalog_path(game)}: no code marks these"
 
 
-def code_messages() -> set[str | tuple[str, str]]:
-    """Every message marked in the code and the page templates, found as `make catalog` finds them (a
-    message with a plural form is its pair of forms)."""
-    with (ROOT / "babel.cfg").open() as cfg:
-        method_map, options_map = parse_mapping_cfg(cfg)
-    found = extract_from_dir(str(ROOT), method_map, options_map, keywords={"N_": None, "_": None, "NP_": (1, 2)})
-    return {message if isinstance(message, str) else (message[0], message[1]) for _, _, message, _, _ in found}
+def test_xidits_words_are_in_its_own_catalog_not_the_frameworks() -> None:
+    assert "militia" in catalogs.translations("xidit") and "militia" not in catalogs.translations(None)
+    assert translate("fr", "militia") == "milice paysanne"  # merged into the one catalog the table reads
 
 
-def catalog_ids() -> dict[str | tuple[str, str], str | tuple[str, ...]]:
-    with resources.files("companion.locale").joinpath("fr.po").open("rb") as po:
-        return {m.id: m.string if isinstance(m.string, str) else tuple(m.string) for m in read_po(po) if m.id}
-
-
-def test_every_message_in_the_code_has_a_french_translation() -> None:
-    found = code_messages()
-    assert len(found) > 30
-    assert "Done up to here" in found  # the page templates are read too
-    french = catalog_ids()
-    missing = sorted(str(m) for m in found if not (french.get(m) and all(french[m])))
-    assert missing == []
-    unused = sorted(str(m) for m in set(french) - found - WORDS)
-    assert unused == []
+def test_a_message_means_the_same_in_every_catalog_that_holds_it() -> None:
+    seen: dict[object, object] = {}
+    for game in [None, *catalogs.games()]:
+        for message, french in catalogs.translations(game).items():
+            assert seen.setdefault(message, french) == french, message
 
 
 def test_every_word_that_fills_a_message_is_translated() -> None:
-    french = catalog_ids()
-    assert all(french.get(w) for w in WORDS)
+    french = {m: t for game in [None, *catalogs.games()] for m, t in catalogs.translations(game).items()}
+    assert "militia" in words() and "blue" in words()
+    assert sorted(w for w in words() if not french.get(w)) == []
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

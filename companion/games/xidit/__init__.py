@@ -11,10 +11,11 @@ from .agents.kit import AGENTS
 from .bench import XiditBench
 from .boxes import BOXES
 from .commands import COMMANDS
-from .module import XiditPacks, XiditRules
+from .module import WORDS, XiditPacks, XiditRules
 from .table import TABLE
 from .testing import XiditTesting
 from .web import WEB
 
 GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(), agents=AGENTS,
-                  bench=XiditBench(), commands=COMMANDS, testing=XiditTesting(), boxes=BOXES, table=TABLE, web=WEB)
+                  bench=XiditBench(), commands=COMMANDS, testing=XiditTesting(), boxes=BOXES, table=TABLE, web=WEB,
+                  catalog="companion.games.xidit.locale", words=WORDS)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.errors import N_
 from companion.core.game import Option
 
 from .boards import check_pack, default_pack, default_pack_text, parse_pack
@@ -18,6 +19,16 @@ from .rules.record import FORMAT as RECORD_FORMAT
 from .rules.terms import PLAYER_COLOURS
 from .rules.views import FORMAT as VIEW_FORMAT
 from .web.walk import WALK
+
+# Xidit's words that fill message fields, translated there (companion.i18n.word): units, categories, tiles,
+# rewards and the names of the decisions.
+WORDS = frozenset({
+    N_("militia"), N_("archer"), N_("infantry"), N_("priest"), N_("mage"),
+    N_("wealth"), N_("influence"), N_("fame"), N_("recruitment"), N_("threat"),
+    N_("gold"), N_("bards"), N_("guild"),
+    N_("place"), N_("program"), N_("reward"), N_("colossus"), N_("neutral"), N_("census"),
+    N_("census_bards"), N_("floor"),
+})
 
 
 class XiditRules:

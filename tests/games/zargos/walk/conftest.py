@@ -4,9 +4,11 @@ lead sets `GAME` in companion/games/zargos/__init__.py)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 
 import pytest
 
+from companion import i18n
 from companion.core import registry
 from companion.core.game import GameModule
 from companion.games.zargos.agents import AGENTS
@@ -16,8 +18,11 @@ from companion.games.zargos.module import game_module
 
 
 @pytest.fixture
-def zargos(monkeypatch: pytest.MonkeyPatch) -> GameModule:
+def zargos(monkeypatch: pytest.MonkeyPatch) -> Iterator[GameModule]:
     monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
-    game = dataclasses.replace(game_module(), agents=AGENTS, bench=BENCH, commands=COMMANDS)
+    game = dataclasses.replace(game_module(), agents=AGENTS, bench=BENCH, commands=COMMANDS,
+                               catalog="companion.games.zargos.locale")
     registry.register(game)
-    return game
+    i18n.translations.cache_clear()  # the French catalog with Zargos's messages, for this test only
+    yield game
+    i18n.translations.cache_clear()

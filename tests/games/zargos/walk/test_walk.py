@@ -42,7 +42,7 @@ def test_the_walk_makes_a_verified_pack_the_engine_plays_on() -> None:
         == {"KORI", "LUDOS"}  # 5.6
 
 
-def test_a_border_answered_on_one_side_is_offered_on_the_other_and_a_one_sided_one_is_named() -> None:
+def test_a_border_answered_on_one_side_is_offered_on_the_other_and_a_one_sided_one_is_named(zargos: GameModule) -> None:
     answers = truth()
     walk = Walk.start(BOARD)
     for key in [s.key for s in walk.screens()][:12]:
