@@ -1,7 +1,7 @@
 """`companion simulate`: games without people played to the end, and what they add up to.
 
 The loops are the same for every game; the setups, the random player and the summary are the game's
-(its `AgentKit`)."""
+(its `AgentKit`). Chance nodes are rolled and drawn as the Pi does, from the game's seed."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 from companion.core.agents import AgentKit, Summary
 from companion.core.game import Match
 
-from .match import agents_for, play_match
+from .match import agents_for, pi_chance, play_match
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -26,6 +26,8 @@ def play(kit: AgentKit, pack: Any, setup: Any, agent_seed: int, *, planned: bool
     match = kit.start(pack, setup)
     rng = random.Random(agent_seed)
     while match.result() is None:
+        if pi_chance(match, rng):
+            continue
         awaited = match.awaited()
         choice = awaited[0] if len(awaited) == 1 else rng.choice(awaited)
         match.push(kit.random_action(rng, choice, match if planned else None))
@@ -49,7 +51,7 @@ def simulate_agents(kit: AgentKit, pack: Any, options: Mapping[str, str], games:
     summary = kit.summary(len(levels), options, tuple(levels))
     for game_seed in game_seeds(seed, games):
         setup = kit.setup(len(levels), options, game_seed)
-        match = play_match(kit, pack, setup, agents_for(kit, pack, levels, game_seed))
+        match = play_match(kit, pack, setup, agents_for(kit, pack, levels, game_seed), game_seed)
         summary.add(match)
         on_game(match)
     return summary

@@ -8,8 +8,12 @@ from dataclasses import replace
 
 from companion.core.game import GameModule
 
+from .agents.kit import AGENTS
+from .bench import BENCH
 from .boxes import BOXES
+from .commands import COMMANDS
 from .module import game_module
 from .table import TABLE
 
-GAME: GameModule = replace(game_module(), table=TABLE, boxes=BOXES, catalog="companion.games.zargos.locale")
+GAME: GameModule = replace(game_module(), table=TABLE, boxes=BOXES, agents=AGENTS, bench=BENCH, commands=COMMANDS,
+                           catalog="companion.games.zargos.locale")

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import N_
 from companion.core.game import GameModule, Option
 
 from .boards import FORMAT as PACK_FORMAT
-from .boards import default_pack, default_pack_text, parse_pack
+from .boards import check_pack, default_pack, default_pack_text, parse_pack
 from .rules import RECORD_FORMAT, VIEW_FORMAT, Board, Game, replay_json
 from .rules.setup import OPTIONS
 from .rules.terms import COLOURS
@@ -40,10 +41,31 @@ class ZargosPacks:
     def parse(self, text: str) -> Board:
         return parse_pack(text)
 
+    @property
+    def walk(self) -> Any:
+        from .boards.verify.pages import WALK  # the owner's walk-through, read only when a page asks
+
+        return WALK
+
+    def check(self, text: str) -> list[PackProblem]:
+        return [PackProblem(line) for line in check_pack(text)]
+
+    def saved(self, store: Any) -> Any:
+        from .commands import PackFiles
+
+        return PackFiles.beside(store)
+
+
+@dataclass(frozen=True)
+class PackProblem:
+    """One problem of a pack's text, as the owner's pages list them."""
+
+    line: str
+
 
 def game_module() -> GameModule:
-    """Zargos's module as far as it exists: rules, packs and the test suites' part. `__init__` does not
-    define `GAME = game_module()` yet: a table could not play it without its table, box and page parts."""
+    """Zargos's rules, packs and the test suites' part; `__init__` adds the table, box, agents, bench and
+    command-line parts to make `GAME`."""
     from .testing import ZargosTesting
 
     return GameModule(key="zargos", title=N_("Zargos"), rules=ZargosRules(), packs=ZargosPacks(),
