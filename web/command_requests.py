@@ -11,7 +11,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core import registry
 from companion.table import commands as c
+from companion.table.chance import POLICIES
 
 from .auth import Role
 from .game_parts import GameRequest
@@ -116,7 +118,43 @@ def _new_game(f: Fields, s: Sender) -> c.Command:
     plays = f.get("referee_seat")
     if plays is not None and (isinstance(plays, bool) or not isinstance(plays, int)):
         raise BadRequest("'referee_seat' must be the seat the referee plays, or null")
-    return c.NewGame(f.mapping("setup"), replacing=_replacing(f), seats=seats, face_up=face_up, referee_seat=plays)
+    game = f.get("game") if "game" in f.body else registry.DEFAULT  # pages before issue 29 name no game: Xidit
+    known = registry.keys()
+    if game not in known:
+        raise BadRequest(f"'game' must be one of the games: {', '.join(known)}")
+    policy = f.get("chance")
+    if policy is not None and policy not in POLICIES:
+        raise BadRequest(f"'chance' must be one of {', '.join(map(repr, POLICIES))}, or null for the game's own")
+    return c.NewGame(f.mapping("setup"), replacing=_replacing(f), seats=seats, face_up=face_up, referee_seat=plays,
+                     game=game, chance=policy)
+
+
+def _teller(s: Sender) -> str:
+    """Who tells or states, as the table names them: the referee, or the sender's own seat."""
+    return c.REFEREE if s.role.kind == "referee" else f"seat:{s.role.seat}"
+
+
+def _tell(f: Fields, s: Sender) -> c.Command:
+    # Any JSON may be an outcome (a card's name, a list of dice totals): the table checks it is one the game
+    # asks for, and who may tell it (the node's `told_by`). The question it answers is required: of two taps
+    # at once, the second is refused instead of being taken for the next roll.
+    if "outcome" not in f.body:
+        raise BadRequest("'outcome' must say what the dice or the card say")
+    return c.Tell(f.get("outcome"), by=_teller(s), question=f.number("question"))
+
+
+def _set_chance(f: Fields, s: Sender) -> c.Command:
+    policy = f.get("policy")
+    if policy not in POLICIES:
+        raise BadRequest(f"'policy' must be one of {', '.join(map(repr, POLICIES))}")
+    return c.SetChance(policy)
+
+
+def _state(f: Fields, s: Sender) -> c.Command:
+    action = f.mapping("action")
+    if s.role.kind == "seat" and action.get("seat") != s.role.seat:
+        raise Forbidden("a player states for their own seat only")
+    return c.State(action, by=_teller(s))
 
 
 FRAMEWORK: dict[str, Request] = {
@@ -130,6 +168,9 @@ FRAMEWORK: dict[str, Request] = {
     "move_seat": Request("referee", lambda f, s: c.MoveSeat(f.number("seat"), f.mapping("device"))),
     "language": Request("referee", lambda f, s: c.SetLanguage(f.text("language"))),
     "renew_link": Request("referee", lambda f, s: c.RenewLink(f.number("seat"))),
+    "tell": Request("table", _tell),  # the table checks who may tell this question (a secret draw: its seat)
+    "set_chance": Request("referee", _set_chance),
+    "state": Request("table", _state),  # a seat states for itself, the referee as the referee
 }
 MAY_SEND = {"referee": {"seat", "table", "anyone", "referee"}, "seat": {"seat", "table", "anyone"},
             "public": {"anyone"}}

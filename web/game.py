@@ -15,6 +15,7 @@ from companion.core import registry
 from companion.core.game import GameModule
 
 from .game_parts import GameWeb
+from .generic import GENERIC
 
 
 def game_of(table: Any) -> GameModule:
@@ -27,11 +28,9 @@ def current() -> GameModule:
 
 
 def parts() -> GameWeb:
-    """The page parts of the table's game."""
+    """The page parts of the table's game; the framework's generic ones for a game that brings none."""
     web = current().web
-    if web is None:
-        raise LookupError(f"the game {current().key!r} has no pages")
-    return cast(GameWeb, web)
+    return GENERIC if web is None else cast(GameWeb, web)
 
 
 def static_endpoint(key: str) -> str:
@@ -54,4 +53,5 @@ def install(app: Flask) -> None:
                                              static_url_path=f"/games/{game.key}/static"))
     app.jinja_env.globals.update(game_static=game_static, slot=lambda name: parts().slots.get(name),
                                  game_script=lambda page: parts().scripts.get(page),
-                                 final_ranking=lambda view: parts().final_ranking(view))
+                                 final_ranking=lambda view: parts().final_ranking(view),
+                                 game_title=lambda: current().title)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, current_app
+from jinja2 import Undefined
 
 from companion.i18n import N_, NP_, plural_forms, translate, word, words
 from companion.players import name_or_colour
@@ -19,6 +20,7 @@ from .game_parts import GameWeb
 # The texts the framework's scripts show by themselves (answers of the API, the wizard, the phone box); a
 # game adds its own (web.game_parts.GameWeb.script_messages).
 SCRIPT_MESSAGES = (
+    N_("The fields are not a JSON object."),
     N_("Connected"), N_("Reconnecting…"), N_("Wrong PIN."), N_("Too many wrong PINs: try again in {n} s."),
     N_("The game moved on: look again and retry."), N_("The screen changed: look and press again."),
     N_("This page is no longer yours: open your link again."),
@@ -46,11 +48,16 @@ def language() -> str:
 
 def gettext(message: str | tuple[str, str], **params: Any) -> str:
     """Jinja's `_`: the message in the table's language, `{named}` fields filled (and translated)."""
+    # A field a game's view does not give (a Zargos view has rounds, not years) is left empty, never a 500.
+    params = {k: "" if isinstance(v, Undefined) else v for k, v in params.items()}
     return translate(language(), message, params or None)
 
 
 def term(value: Any) -> str:
-    """A word of the game (unit, colour, category, ...) in the table's language."""
+    """A word of the game (unit, colour, category, ...) in the table's language; nothing for a word a game's
+    view does not give (a Zargos player has no colour)."""
+    if isinstance(value, Undefined):
+        return ""
     return word(language(), value)
 
 
@@ -71,4 +78,13 @@ def forms(message: tuple[str, str]) -> list[str]:
 def install(app: Flask) -> None:
     # `_(NP_("{n} tile", "{n} tiles"), n=...)` in a template: the form that agrees with `n`.
     app.jinja_env.globals.update(_=gettext, NP_=NP_, forms=forms, term=term,
-                                 name_or_colour=lambda player: name_or_colour(player, term))
+                                 name_or_colour=lambda player: name_or_colour(labelled(player), term))
+
+
+def labelled(player: Any) -> Any:
+    """A view's player as `name_or_colour` reads it: a game whose view gives no colour (Zargos's players are
+    their seats) is named by the table's own label of the seat (`Table.players()`)."""
+    if not isinstance(player, dict) or player.get("name") or "colour" in player:
+        return player
+    labels = {seat: colour for seat, colour, _ in current_app.config["TABLE"].players()}
+    return {**player, "colour": labels.get(player.get("seat"), str(player.get("seat", "")))}

@@ -7,7 +7,7 @@ the stream the page fetches its live part again (`/part/<page>`) and swaps it in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask import (
     Blueprint,
@@ -22,14 +22,17 @@ from flask import (
 )
 from markupsafe import Markup
 
+from companion.core import registry
 from companion.i18n import N_
 from companion.table.seats import DEFAULT_LEVEL
 
 from .api import busy, phones, role, sign_in_seat, table
 from .auth import Role, seat_token
 from .closed import closed_seat
-from .game import current
+from .game import current, static_endpoint
 from .game import parts as game_parts
+from .game_parts import GameWeb
+from .generic import GENERIC
 from .guard import public_url
 from .i18n import gettext as t
 from .i18n import language, script_texts
@@ -73,6 +76,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     board_now = past is None or request.cookies.get("board") == "now"
     game = game_parts()
     lang = language()
+    table_part = current().table
     seat_part = game.seat_parts(who.seat or 0, snapshot, table().board, t, lang) if snapshot is not None else {}
     address = public_url()  # None: no network yet, and no link to hand out
     return {
@@ -94,8 +98,39 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "finished": lambda: table().finished() if who.kind == "referee" else [],
         "history": lambda: table().history(blind=who.blind) if who.kind == "referee" else [],
         "may_tell": who.kind in ("referee", "seat"),
+        # A game whose chance the Pi may draw (its default is the Pi's) lets the referee switch who does.
+        "chance_switch": getattr(table_part, "chance_policy", None) == "pi",
         "default_level": DEFAULT_LEVEL,
-        "game_rules": current().rules,
+        "game_rules": current().rules, "game_key": current().key,
+        **(wizard(who, game, lang) if page == "referee" and who.kind == "referee" else {}),
+    }
+
+
+def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
+    """The new-game wizard's game: the one the referee chose (`?game=`), else the table's. Its seats, colours,
+    options and chance policy; its own wizard fields and script when it has page parts."""
+    playing = current()
+    asked = request.args.get("game")
+    known = registry.keys()
+    chosen = registry.load(asked) if asked in known else playing
+    web = shown if chosen is playing else cast(GameWeb, chosen.web or GENERIC)
+    extra: dict[str, Any] = {}
+    if chosen is not playing and chosen.web is not None:
+        pack = chosen.packs.shipped() if chosen.packs is not None else None  # what a new game of it plays on
+        extra = web.page_parts(pack, t, lang)
+    table_part = chosen.table
+    return {
+        **extra,
+        "games": [{"key": g.key, "title": g.title, "least": g.seats.start, "most": g.seats.stop - 1}
+                  for g in registry.available()],
+        "wizard_game": chosen.key, "wizard_rules": chosen.rules, "wizard_options": chosen.options,
+        "wizard_slot": lambda name: web.slots.get(name),
+        # Its own script, when it is not the table's game's (loaded for the wizard alone: referee.js).
+        "wizard_script": (url_for(static_endpoint(chosen.key), filename=web.scripts["referee"])
+                          if chosen is not playing and "referee" in web.scripts else None),
+        # A game whose chance the Pi may draw (its default is the Pi's): the wizard and the referee's page
+        # offer the choice; a game whose table alone can say (Xidit's tiles lie on the board) does not.
+        "wizard_chance": getattr(table_part, "chance_policy", None) == "pi",
     }
 
 

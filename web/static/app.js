@@ -183,6 +183,8 @@
       const data = {command: button.dataset.command};
       for (const [key, value] of Object.entries(button.dataset)) {
         if (key === "command" || key === "ask") continue;
+        // data-NAME-json: a field sent as the JSON it holds (a chance outcome may be a name, a number, a list).
+        if (key.endsWith("Json")) { data[key.slice(0, -4)] = JSON.parse(value); continue; }
         data[key] = /^-?\d+$/.test(value) ? Number(value) : value;
       }
       button.disabled = true;
@@ -203,6 +205,36 @@
       const on = body.classList.toggle(toggle.dataset.toggle);
       toggle.setAttribute("aria-pressed", on ? "true" : "false");
     }
+  });
+  // Forms any game's live parts hold (web/templates/_asking.html, _stated.html): the table's dice, one total
+  // per side, sent as `tell`; a move stated in one's own name, sent as `state`.
+  document.addEventListener("submit", async function (event) {
+    const form = event.target;
+    let data = null;
+    if (form.dataset.tellSides) {
+      const totals = [];
+      for (let i = 0; i < Number(form.dataset.tellSides); i++) totals.push(Number(form.elements["side-" + i].value));
+      data = {command: "tell", question: Number(form.dataset.question), outcome: totals};
+    } else if (form.classList.contains("state-form")) {
+      const note = form.querySelector(".state-note");
+      let fields;
+      try { fields = JSON.parse(form.elements.fields.value || "{}"); } catch (error) { fields = null; }
+      if (!fields || typeof fields !== "object" || Array.isArray(fields)) {
+        event.preventDefault();
+        if (note) note.textContent = t("The fields are not a JSON object.");
+        return;
+      }
+      const seat = form.dataset.stateSeat;
+      data = {command: "state", action: Object.assign({}, fields, {type: form.elements.kind.value,
+                                                                 seat: seat === "" ? null : Number(seat)})};
+    }
+    if (data === null) return;
+    event.preventDefault();
+    const button = form.querySelector("button[type=submit]");
+    if (button) button.disabled = true;
+    const result = await command(data);
+    if (button) button.disabled = false;
+    if (!result.ok) alert(refusal(result));
   });
   document.addEventListener("xidit:refreshed", function () {
     document.querySelectorAll("[data-toggle]").forEach(function (toggle) {

@@ -6,6 +6,8 @@
 (function () {
   const X = window.Xidit;
   const game = (window.GamePages || {}).referee || {};
+  // The wizard's game: another game's own script when the referee chose one (wizard-game.js), else the table's.
+  const wizardGame = (window.GamePages || {}).wizard || game;
   const $ = function (id) { return document.getElementById(id); };
 
   function el(tag, attrs, children) {
@@ -108,12 +110,18 @@
     const referee = $("w-referee");
     Array.from(referee.options).forEach(function (o) { o.hidden = o.value !== "" && seats.indexOf(o.value) < 0; });
     if (referee.selectedOptions[0] && referee.selectedOptions[0].hidden) referee.value = "";
-    if (game.syncWizard) game.syncWizard(wizard, n);
+    if (wizardGame.syncWizard) wizardGame.syncWizard(wizard, n);
     rows().forEach(function (row, i) { row.querySelector(".level").hidden = wizard["device-" + i].value !== "virtual"; });
   }
+  // Another game: the page comes back with its seats, colours and options (the wizard stays open).
+  const chooseGame = $("w-game");
+  if (chooseGame) chooseGame.addEventListener("change", function (event) {
+    event.stopPropagation();
+    location.assign("/referee?game=" + encodeURIComponent(chooseGame.value) + "#new-game");
+  });
   wizard.addEventListener("change", syncWizard);
   wizard.addEventListener("input", syncWizard);
-  if (game.startWizard) game.startWizard(wizard, count);
+  if (wizardGame.startWizard) wizardGame.startWizard(wizard, count);
   syncWizard();
 
   // Who plays a seat, from a "Plays on" list (and a level for a virtual player).
@@ -152,19 +160,26 @@
     }
     if (new Set(boxesOf(n)).size !== boxesOf(n).length) throw new Error(X.t("A box plays one seat only."));
     const common = {players: players, first_player: Number(wizard.first.value)};
-    return game.setup ? game.setup(wizard, n, common) : common;
+    // The game's options, when the framework's form shows them (a game without wizard fields of its own).
+    const options = {};
+    wizard.querySelectorAll("select[data-option]").forEach(function (o) { options[o.dataset.option] = o.value; });
+    if (Object.keys(options).length) common.options = options;
+    return wizardGame.setup ? wizardGame.setup(wizard, n, common) : common;
   }
 
   wizard.addEventListener("submit", async function (event) {
     event.preventDefault();
     let setup;
     let faceUp;
-    try { setup = setupFromWizard(); faceUp = game.faceUp ? game.faceUp(wizard) : null; } catch (error) { say("wizard-note", error.message, false); return; }
+    try { setup = setupFromWizard(); faceUp = wizardGame.faceUp ? wizardGame.faceUp(wizard) : null; } catch (error) { say("wizard-note", error.message, false); return; }
     const replacing = await askAside();
     if (replacing === undefined) return;
     const plays = $("w-referee").value;
-    const result = await X.command({command: "new_game", setup: setup, seats: seatsFromWizard(), replacing: replacing,
-                                    face_up: faceUp, referee_seat: plays === "" ? null : Number(plays)});
+    const seats = wizardGame.seats ? wizardGame.seats(wizard, count(), seatsFromWizard()) : seatsFromWizard();
+    const chance = wizard.chance ? wizard.chance.value : null;
+    const result = await X.command({command: "new_game", setup: setup, seats: seats, replacing: replacing,
+                                    face_up: faceUp, referee_seat: plays === "" ? null : Number(plays),
+                                    game: wizard.game ? wizard.game.value : undefined, chance: chance});
     if (result.ok) {
       say("wizard-note", X.t("New game started."), true);
       location.reload();

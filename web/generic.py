@@ -1,0 +1,66 @@
+"""The framework's own page parts, for a game whose module brings none (`GameModule.web` None): its pages
+still open, drawn from the reader's view alone (its round and phase, whose turn, the players, and the view
+itself as the reader may read it), never a 500. A game's own parts replace these as soon as it has them."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from companion.i18n import N_
+
+from .game_parts import JSON, GameRequest, Translate
+
+HERE = Path(__file__).parent
+
+# Shown where a game would draw its map: the framework knows no board.
+NO_MAP = ('<svg xmlns="http://www.w3.org/2000/svg" class="no-map" viewBox="0 0 300 40" role="img" '
+          'aria-label="{text}"><text x="150" y="25" text-anchor="middle" font-size="14">{text}</text></svg>')
+
+
+class GenericWeb:
+    """`web.game_parts.GameWeb` from a view's JSON alone."""
+
+    templates = HERE / "templates"
+    static = HERE / "static"
+    slots = {"seat": "generic/_seat.html", "scoring": "generic/_scoring.html", "macros": "generic/_macros.html"}
+    scripts: dict[str, str] = {}
+    script_messages: tuple[str, ...] = ()
+    script_plurals: tuple[tuple[str, str], ...] = ()
+    requests: dict[str, GameRequest] = {}
+
+    def board_svg(self, view: JSON, pack: Any, t: Translate, language: str) -> str:
+        return NO_MAP.format(text=escape(t(N_("This game has no map on the pages yet."))))
+
+    def chart_svg(self, view: JSON, t: Translate) -> str:
+        return NO_MAP.format(text=escape(t(N_("This game has no chart on the pages yet."))))
+
+    def story(self, view: JSON, t: Translate, referee: bool) -> Any:
+        winner = view.get("winner")
+        over = view.get("phase") == "over" or winner is not None
+        verdict = t(N_("The game is over.")) if over else t(N_("The game is under way."))
+        return {"over": over, "winner": winner if isinstance(winner, int) else None, "verdict": verdict, "rounds": []}
+
+    def final_ranking(self, view: JSON) -> list[JSON]:
+        """The winner first (a view's `winner`, a seat), the others in seat order."""
+        winner = view.get("winner")
+        return sorted(view.get("players", []), key=lambda p: (p.get("seat") != winner, p.get("seat", 0)))
+
+    def seat_parts(self, seat: int, snapshot: Any, pack: Any, t: Translate, language: str) -> JSON:
+        return {}
+
+    def page_parts(self, pack: Any, t: Translate, language: str) -> JSON:
+        return {"decision_words": dict, "view_text": view_text}
+
+    def reference(self, pack: Any, t: Translate, language: str) -> JSON:
+        return {"board": pack}
+
+
+def view_text(view: JSON) -> str:
+    """The reader's own view, as the page may show it: everything but the table's part (shown in words)."""
+    return json.dumps({k: v for k, v in view.items() if k != "table"}, indent=1, ensure_ascii=False)
+
+
+GENERIC = GenericWeb()
