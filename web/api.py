@@ -9,6 +9,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, request, session
 
+from companion.core import registry
+from companion.core.errors import UnknownGame
 from companion.i18n import N_, translate
 from companion.store import Sessions
 from companion.table import Moved, Refused, SetBlind, Table
@@ -16,6 +18,7 @@ from companion.table.saving import STILL_SAVING, CannotSave
 
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
+from .game import game_of
 from .game import parts as game_parts
 from .phone import PhoneBoxes
 from .pin_tries import PinTries
@@ -373,8 +376,16 @@ def record() -> Response:
     else:
         found, game = table().record(), table().game_id or 0
     response = jsonify(found)
-    response.headers["Content-Disposition"] = f"attachment; filename=xidit-game-{game}.json"
+    response.headers["Content-Disposition"] = f"attachment; filename={record_game(found)}-game-{game}.json"
     return response
+
+
+def record_game(found: Any) -> str:
+    """The game a record is of, by its format (a game set aside may be another game than the table's)."""
+    try:
+        return registry.by_record_format(found.get("format") if isinstance(found, dict) else None).key
+    except UnknownGame:
+        return game_of(table()).key
 
 
 @api.get("/legal")

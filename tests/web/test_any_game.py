@@ -207,3 +207,15 @@ def test_the_wizard_starts_the_chosen_game_with_its_chance_policy(app: Flask, pl
     assert "data-tell-sides" in seat and 'data-state-seat="0"' in seat
     public = app.test_client().get("/part/table").get_data(as_text=True)
     assert "data-tell-sides" not in public and "state-form" not in public
+
+
+def test_an_exported_record_is_named_after_its_game(app: Flask, plain_zargos: None) -> None:
+    referee = as_referee(app)
+    table = app.config["TABLE"]
+    xidit = table.game_id
+    assert f"filename=xidit-game-{xidit}.json" in referee.get("/api/record").headers["Content-Disposition"]
+    assert command(referee, app, command="new_game", game="zargos", replacing=xidit,
+                   setup={"players": 2, "seed": 1}).status_code == 200
+    assert f"filename=zargos-game-{table.game_id}.json" in referee.get("/api/record").headers["Content-Disposition"]
+    aside = referee.get(f"/api/record?game={xidit}")  # a game set aside keeps its own game's name
+    assert f"filename=xidit-game-{xidit}.json" in aside.headers["Content-Disposition"]
