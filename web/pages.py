@@ -131,6 +131,9 @@ def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
         # A game whose chance the Pi may draw (its default is the Pi's): the wizard and the referee's page
         # offer the choice; a game whose table alone can say (Xidit's tiles lie on the board) does not.
         "wizard_chance": getattr(table_part, "chance_policy", None) == "pi",
+        # Whose script fills the wizard's game fields: the table's game's, the chosen game's own, or none.
+        "wizard_parts": "table" if chosen is playing else ("own" if "referee" in web.scripts else "none"),
+        "wizard_asked": asked is not None,  # the referee chose a game: the wizard is open, where they were
     }
 
 

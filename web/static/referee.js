@@ -7,7 +7,7 @@
   const X = window.Xidit;
   const game = (window.GamePages || {}).referee || {};
   // The wizard's game: another game's own script when the referee chose one (wizard-game.js), else the table's.
-  const wizardGame = (window.GamePages || {}).wizard || game;
+  const wizardGame = (document.getElementById("wizard") || {dataset: {}}).dataset.parts === "none" ? {} : (window.GamePages || {}).wizard || game;
   const $ = function (id) { return document.getElementById(id); };
 
   function el(tag, attrs, children) {
