@@ -19,7 +19,7 @@ from companion.core import registry
 from companion.store import Store
 from companion.table import NewGame, Table
 from companion.table import commands as c
-from tests.games.zargos.table.support import new_game, play
+from tests.games.zargos.table.support import new_game, play, play_told
 from web import command_requests
 from web.auth import Role
 from web.phone import PhoneBoxes
@@ -219,3 +219,25 @@ def test_an_exported_record_is_named_after_its_game(app: Flask, plain_zargos: No
     assert f"filename=zargos-game-{table.game_id}.json" in referee.get("/api/record").headers["Content-Disposition"]
     aside = referee.get(f"/api/record?game={xidit}")  # a game set aside keeps its own game's name
     assert f"filename=xidit-game-{xidit}.json" in aside.headers["Content-Disposition"]
+
+
+def test_a_secret_draw_is_told_from_its_drawers_page_alone(tmp_path: Path, plain_zargos: None) -> None:
+    table = new_game(tmp_path / "z.db", 3, 5, chance="table")
+    play_told(table, 5, until=lambda t: (t.view("public")["table"]["asking"] or {}).get("told_by") is not None)
+    table.start()
+    app = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, set()))
+    found = table.view("public")["table"]["asking"]
+    drawer, other = found["told_by"], (found["told_by"] + 1) % 3
+    cards = table.view(f"seat:{drawer}")["chance"]["outcomes"]
+    mine = as_seat(app, drawer).get("/part/seat").get_data(as_text=True)
+    assert mine.count('data-command="tell"') == len(cards) > 0
+    theirs = as_seat(app, other).get("/part/seat").get_data(as_text=True)
+    assert 'data-command="tell"' not in theirs and "says what they drew" in theirs
+    assert not any(f"&#34;{card}&#34;" in theirs for card in cards)
+    before = table.version
+    assert command(as_seat(app, other), app, command="tell", outcome=cards[0], question=found["question"]) \
+        .status_code == 422
+    assert table.version == before
+    assert command(as_seat(app, drawer), app, command="tell", outcome=cards[0], question=found["question"]) \
+        .status_code == 200
+    table.stop()
