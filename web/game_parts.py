@@ -68,7 +68,10 @@ class GameWeb(Protocol):
 
     # The game's own scripts of the framework's pages, by page, in its static folder: "seat" (the seat page's),
     # "referee" (loaded before the framework's referee.js, it sets window.GamePages.referee: syncWizard,
-    # startWizard, setup, faceUp, choiceForm).
+    # startWizard, setup, faceUp, seats(wizard, n, seats) -> the seats' devices by the game's seat numbers,
+    # choiceForm). When the referee's wizard offers another game than the table's, that game's script is loaded
+    # too, for the wizard alone (web/static/wizard-game.js). A game without page parts gets the framework's
+    # generic ones (web/generic.py); the framework's requests `tell`, `set_chance` and `state` serve every game.
     @property
     def scripts(self) -> Mapping[str, str]: ...
 
