@@ -196,3 +196,12 @@ def test_the_installed_wheel_plays_and_replays_a_simulated_game(installed: Path,
                               check=True, capture_output=True, text=True, timeout=SECONDS)
     assert re.match(r"year \d+ of 9, phase \w+, \d+ actions replayed, winner: seat \d", replayed.stdout), \
         replayed.stdout
+
+
+def test_the_installed_wheel_holds_the_frameworks_generic_page_parts(installed: Path, tmp_path: Path) -> None:
+    """A game without page parts of its own is served the framework's (web/generic.py): its templates ship."""
+    check = ("import sys\nfrom web.generic import GENERIC\n"
+             "missing = [n for n in GENERIC.slots.values() if not (GENERIC.templates / n).is_file()]\n"
+             "sys.exit(f'missing: {missing}' if missing else 0)")
+    subprocess.run([str(installed / "python"), "-c", check], cwd=tmp_path, env=_clean_env(), check=True,
+                   timeout=SECONDS)
