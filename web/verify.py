@@ -21,7 +21,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, cast
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 
 from companion.i18n import N_, NP_, Text, translate
 from companion.table import Refused, SetBoard
@@ -114,10 +114,13 @@ def verify_page() -> Response:
 
 @verify.get("/reference")
 def reference_page() -> Response:
+    sheet_template = game_parts().slots.get("reference")
+    if sheet_template is None:  # a game whose page parts print no sheet (the framework's generic ones)
+        abort(404, "this game has no printable reference sheet")
     current, upcoming = table().boards()
     board = upcoming if request.args.get("pack") == "next" else current
     sheet = game_parts().reference(board, t, language())
-    return _page(game_parts().slots["reference"], **sheet, other=upcoming is not board and
+    return _page(sheet_template, **sheet, other=upcoming is not board and
                  upcoming.sha256 != board.sha256, today=datetime.date.today().isoformat())
 
 

@@ -162,6 +162,8 @@ def test_every_page_of_a_game_without_page_parts_opens(zargos: Flask) -> None:
     page = seat.get("/seat/0").get_data(as_text=True)
     assert 'data-seat="0"' in page and "<title>My seat — Zargos</title>" in page
     assert seat.get("/part/seat").status_code == 200
+    assert referee.get("/reference").status_code == 404  # no printable sheet: said, not a crash
+    assert referee.get("/verify").status_code == 200  # its owner's walk-through is its packs', not its pages'
 
 
 # -- item 2: the wizard offers every game, the referee's page shows any game's chance and statements ------
