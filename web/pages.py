@@ -100,6 +100,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "may_tell": who.kind in ("referee", "seat"),
         # A game whose chance the Pi may draw (its default is the Pi's) lets the referee switch who does.
         "chance_switch": getattr(table_part, "chance_policy", None) == "pi",
+        "box_direct_keys": bool(getattr(current().boxes, "direct_keys", None)),
         "default_level": DEFAULT_LEVEL,
         "game_rules": current().rules, "game_key": current().key,
         **(wizard(who, game, lang) if page == "referee" and who.kind == "referee" else {}),

@@ -243,3 +243,15 @@ def test_a_secret_draw_is_told_from_its_drawers_page_alone(tmp_path: Path, plain
     assert command(as_seat(app, drawer), app, command="tell", outcome=cards[0], question=found["question"]) \
         .status_code == 200
     table.stop()
+
+
+def test_a_phone_box_shows_the_order_keys_of_a_game_that_has_them_only(tmp_path: Path, app: Flask,
+                                                                     plain_zargos: None) -> None:
+    assert 'data-key="BLACK"' in as_seat(app, 1).get("/seat/1").get_data(as_text=True)  # Xidit's orders
+    table = zargos_table(tmp_path / "z.db")
+    table.start()
+    zargos = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, {0}))
+    page = as_seat(zargos, 0).get("/seat/0").get_data(as_text=True)
+    assert 'id="box-view"' in page and 'data-key="OK"' in page
+    assert 'class="keys orders"' not in page
+    table.stop()
