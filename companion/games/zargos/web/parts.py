@@ -11,6 +11,7 @@ from companion.i18n import N_
 
 from ..rules import Board
 from . import words
+from .requests import REQUESTS
 from .seatpage import seat_context
 from .svg import chart_svg, map_svg
 from .words import DECISIONS, JSON, Translate
@@ -62,7 +63,7 @@ class ZargosWeb:
     scripts = {"seat": "seat.js"}
     script_messages = SCRIPT_MESSAGES
     script_plurals: tuple[tuple[str, str], ...] = ()
-    requests: dict[str, Any] = {}  # the framework's own (decide, tell, set_chance, state) are enough
+    requests = REQUESTS
 
     def board_svg(self, view: JSON, pack: Board, t: Translate, language: str) -> str:
         return map_svg(view, pack, t, language=language)

@@ -55,10 +55,9 @@ def seat_context(seat: int, snapshot: Any, board: Board, t: Translate, language:
     choice = snapshot.choice.to_json() if snapshot.choice is not None else None
     mine = tuple(k for k, p in view.get("peoples", {}).items() if p["seat"] == seat)
     cards = []
-    if choice is not None:
+    if choice is not None and isinstance(choice.get("cards"), list) and choice["decision"] != "keep":
         cards = [{"key": c, "name": words.card(t, c), "colour": words.card_colour(c),
-                  "targets": targets(view, board, t, c, choice)} for c in choice.get("cards") or ()
-                 if isinstance(c, str)]
+                  "targets": targets(view, board, t, c, choice)} for c in choice["cards"]]
     return {
         "zchoice": choice,
         "zon_map": choice is not None and choice["decision"] in ON_THE_MAP,

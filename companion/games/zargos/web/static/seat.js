@@ -132,7 +132,28 @@
     if (await send(action)) reset();
   }
 
+  // The table's dice: one tap a side; the totals go once every side has one.
+  let totals = {};
+  async function tell(outcome) {
+    const asking = document.getElementById("asking");
+    const result = await X.command({command: "tell", outcome: outcome, question: Number(asking.dataset.question)});
+    if (!result.ok) note(X.refusal(result));
+    totals = {};
+  }
+
   document.addEventListener("click", async function (event) {
+    const side = event.target.closest("[data-zside]");
+    if (side) {
+      totals[side.dataset.zside] = Number(side.dataset.total);
+      side.parentNode.querySelectorAll("[data-zside]").forEach(function (b) { b.setAttribute("aria-pressed", b === side ? "true" : "false"); });
+      const sides = Number(side.closest(".zsides").dataset.sides);
+      if (Object.keys(totals).length === sides) {
+        await tell(Array.from({length: sides}, function (_, i) { return totals[i]; }));
+      }
+      return;
+    }
+    const told = event.target.closest("[data-ztell]");
+    if (told) { await tell(JSON.parse(told.dataset.ztell)); return; }
     const one = event.target.closest("[data-zaction]");
     if (one) { event.preventDefault(); one.disabled = true; await send(JSON.parse(one.dataset.zaction)); one.disabled = false; return; }
     const play = event.target.closest("[data-zplay]");
