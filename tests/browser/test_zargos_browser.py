@@ -19,13 +19,15 @@ from companion.games.zargos.boards import default_pack, default_pack_text
 from companion.games.zargos.rules import action_to_json, replay_json
 from companion.games.zargos.rules.terms import PEOPLES
 from companion.store import Store
-from companion.table import Decide, NewGame, SetChance, State, Table, Tell
+from companion.table import Decide, NewGame, SetChance, SetLanguage, State, Table, Tell
+from tests.games.zargos.table.support import play
 from web import create_app
 from web.auth import seat_token
 from web.phone import PhoneBoxes
 from web.serve import WebServer
 
-from .conftest import PIN, expect, page_on, settled
+from .conftest import PHONE as PHONE_SIZE
+from .conftest import ARTIFACTS, PIN, SHOTS, expect, page_on, settled
 
 BOARD = default_pack()
 KIT = registry.load("zargos").agents
@@ -270,3 +272,37 @@ def test_zargos_played_to_a_victory_with_two_phones(nights: Any, browser: Any, p
     replayed = replay_json(BOARD, record)
     assert replayed.view("referee")["winner"] == view["winner"]
     print(f"taps per attack: {night.attack_taps} · cards played from a seat page: {night.played}")
+
+
+# The pictures the README shows (docs/pages); the others go to the artifacts only.
+PICTURES = {("table", 390, "en"), ("table", 1280, "fr"), ("table", 1920, "fr"), ("seat", 390, "fr"),
+            ("seat", 1280, "en"), ("seat", 1920, "en")}
+WIDTHS = {390: PHONE_SIZE, 1280: {"viewport": {"width": 1280, "height": 900}},
+          1920: {"viewport": {"width": 1920, "height": 1080}}}
+
+
+def shot(page: str, width: int, language: str) -> Path:
+    return (SHOTS if (page, width, language) in PICTURES else ARTIFACTS) / f"zargos-{page}-{width}-{language}.png"
+
+
+def test_zargos_pages_pictures(tmp_path: Path, browser: Any) -> None:
+    """The table page and a seat page of a Zargos game in its second round, a combat under way, at a phone's,
+    a tablet's and a TV's width, in English and French (docs/pages with XIDIT_UPDATE_GOLDENS=1)."""
+    night = Night(tmp_path, 4, 6)
+    try:
+        play(night.table, seed=2, until=lambda t: t.view("public")["round"] >= 2 and t.view("public")["combat"])
+        seat = night.table.view("public")["awaiting"][0]["seat"]  # a seat with a decision to make
+        token = seat_token(night.app.config["SECRET_KEY"], night.table.game_id, seat)
+        for language in ("en", "fr"):
+            night.table.handle(SetLanguage(language))
+            for width, options in WIDTHS.items():
+                with page_on(browser, options) as page:
+                    page.context.add_cookies([{"name": "board", "value": "now", "url": night.url}])
+                    page.goto(f"{night.url}/")
+                    expect(page.locator(".zorder")).to_be_visible()
+                    page.screenshot(path=str(shot("table", width, language)), full_page=True)
+                    page.goto(f"{night.url}/seat/{seat}?t={token}")
+                    expect(page.locator("#zdecide")).to_be_visible()
+                    page.screenshot(path=str(shot("seat", width, language)), full_page=True)
+    finally:
+        night.close()

@@ -45,7 +45,7 @@ def map_svg(view: JSON, board: Board, t: Translate, language: str = "en", mine: 
     demons = set(view.get("demons") or ())
     combat = view.get("combat") or {}
     attacks: dict[str, int] = view.get("attacks") or {}
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" class="zargos-map" role="img" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" class="map zargos-map" role="img" '
            f'aria-label="{escape(t(N_("The map of Zargos")))}" data-lang="{escape(language)}">',
            "<style>.pn{font:600 15px sans-serif;text-anchor:middle;fill:#222;paint-order:stroke;stroke:#fff;"
            "stroke-width:4px}.st{font:700 20px sans-serif;text-anchor:middle;dominant-baseline:central}"
@@ -114,10 +114,6 @@ def map_svg(view: JSON, board: Board, t: Translate, language: str = "en", mine: 
         if p.id in attacks:
             out.append(_text(x, y - DISC - 8, f"⚔ {attacks[p.id]}", "fight"))
         out.append("</g>")
-    winner = view.get("winner")
-    if winner:
-        out.append(_text(SIZE / 2, 36, t(N_("{people} win: they hold the Forbidden City"),
-                                         people=words.people(t, winner["people"])), "kn"))
     out.append("</svg>")
     return "".join(out)
 
