@@ -26,8 +26,8 @@ from web.auth import seat_token
 from web.phone import PhoneBoxes
 from web.serve import WebServer
 
-from .conftest import PHONE as PHONE_SIZE
 from .conftest import ARTIFACTS, PIN, SHOTS, expect, page_on, settled
+from .conftest import PHONE as PHONE_SIZE
 
 BOARD = default_pack()
 KIT = registry.load("zargos").agents

@@ -18,7 +18,7 @@ from companion.core import registry
 from companion.games.zargos.boards import default_pack
 from companion.games.zargos.rules.terms import CARDS
 from companion.games.zargos.web.parts import final_ranking
-from companion.table import Decide, SetLanguage, State, Table
+from companion.table import Decide, SetChance, SetLanguage, State, Table
 from tests.games.zargos.table.support import new_game, play
 from tests.web.conftest import PIN, as_seat, web_app
 from web.phone import PhoneBoxes
@@ -181,3 +181,32 @@ def test_the_decide_command_is_the_one_the_seat_page_sends(table: Table) -> None
     choice = table.seat_snapshot(seat).choice
     table.handle(Decide(seat, {"type": "end_attacks", "seat": seat, "people": choice.people}))
     assert table.view("public")["version"] > 0
+
+
+def test_the_tables_dice_are_told_from_a_seat_page_one_total_a_side(app: Flask, table: Table) -> None:
+    play(table, until=lambda t: t.view("public")["phase"] == "attack" and t.view("public")["round"] >= 1)
+    table.handle(SetChance("table"))  # the referee switches to the table's own dice (6.3-6.4)
+    play(table, until=lambda t: (t.view("public")["table"]["asking"] or {}).get("kind") == "dice")
+    asking = table.view("public")["table"]["asking"]
+    client = as_seat(app, 0)
+    page = client.get("/seat/0").get_data(as_text=True)
+    assert "The table's dice" in visible(page)
+    for which, side in enumerate(asking["sides"]):  # a button per total a side may roll, n to 6n
+        totals = [int(n) for n in re.findall(rf'data-zside="{which}" data-total="(\d+)"', page)]
+        assert totals == list(range(side["least"], side["most"] + 1))
+    before = table.version
+    wrong = client.post("/api/command", json={"command": "tell", "question": asking["question"],
+                                              "version": table.version, "outcome": ["six"] * len(asking["sides"])})
+    assert wrong.status_code == 400 and table.version == before
+    told = client.post("/api/command", json={"command": "tell", "question": asking["question"],
+                                             "version": table.version,
+                                             "outcome": [side["most"] for side in asking["sides"]]})
+    assert told.status_code == 200, told.json
+    assert table.version > before and table.view("public")["table"]["asking"] != asking
+
+
+def test_the_players_list_says_what_a_seat_decides_in_words(app: Flask, table: Table) -> None:
+    play(table, until=lambda t: t.view("public")["phase"] == "attack")
+    text = visible(now(app).get("/").get_data(as_text=True))
+    assert "to decide: attack" in text
+    assert "red_window" not in text and "combat_card" not in text
