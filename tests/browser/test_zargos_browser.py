@@ -55,6 +55,7 @@ class Night:
         self.played = 0
         self.told = 0
         self.kinds: dict[str, int] = {}
+        self.by_page = 0  # decisions keyed in on a seat page
 
     def close(self) -> None:
         self.bots.stop()
@@ -128,6 +129,7 @@ def on_page(night: Night, page: Any, seat: int) -> None:
         page.locator(f'[data-zplay="{card}"]').first.click()
         if answered(page, before):
             night.played += 1
+            night.by_page += 1
             assert any(e.get("event") == "played" and e.get("card") == card for e in table.view("public")["log"])
             return
     before = table.version
@@ -178,6 +180,7 @@ def on_page(night: Night, page: Any, seat: int) -> None:
         case _:
             raise AssertionError(f"no page control for {kind}")
     assert answered(page, before), page.locator("#znote").text_content()
+    night.by_page += 1
 
 
 def tell_chance(night: Night, page: Any) -> bool:
@@ -271,7 +274,8 @@ def test_zargos_played_to_a_victory_with_two_phones(nights: Any, browser: Any, p
     assert stated and stated[0]["seat"] is None
     replayed = replay_json(BOARD, record)
     assert replayed.view("referee")["winner"] == view["winner"]
-    print(f"taps per attack: {night.attack_taps} · cards played from a seat page: {night.played}")
+    print(f"taps per attack: {night.attack_taps} · cards played from a seat page: {night.played} · decisions on "
+          f"the seat pages: {night.by_page} · by the box's command: {sum(night.kinds.values()) - night.by_page}")
 
 
 # The pictures the README shows (docs/pages); the others go to the artifacts only.
