@@ -66,7 +66,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     """What every template gets: the reader's view, who they are, and the drawing helpers."""
     who = who or role()
     snapshot = table().seat_snapshot(who.seat) if page == "seat" and who.seat is not None else None
-    view = snapshot.view if snapshot is not None else table().view(who.reader)
+    view = with_colours(snapshot.view if snapshot is not None else table().view(who.reader))
     players = {p["seat"]: p for p in view.get("players", [])}
     # The table view may show the board as of the step the table is doing (the game may be a year on).
     past = table().as_of(who.reader) if page == "table" else None
@@ -97,6 +97,18 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "default_level": DEFAULT_LEVEL,
         "game_rules": current().rules,
     }
+
+
+def with_colours(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with each player's colour and name as the table has them, for a game whose view leaves them
+    out (Zargos shows a seat by its peoples): the pages' chips and names read them."""
+    if all("colour" in p for p in view.get("players", ())):
+        return view
+    known = {seat: (colour, name) for seat, colour, name in table().players()}
+    players = [p if "colour" in p else {**p, "colour": known.get(p["seat"], ("", None))[0],
+                                        "name": p.get("name") or known.get(p["seat"], ("", None))[1]}
+               for p in view.get("players", ())]
+    return {**view, "players": players}
 
 
 def board_svg(view: dict[str, Any], reader: str, now: dict[str, Any] | None = None) -> str:
