@@ -22,7 +22,7 @@ from flask import (
 )
 from markupsafe import Markup
 
-from companion.i18n import N_
+from companion.i18n import N_, words
 from companion.table.seats import DEFAULT_LEVEL
 
 from .api import busy, phones, role, sign_in_seat, table
@@ -105,9 +105,16 @@ def with_colours(view: dict[str, Any]) -> dict[str, Any]:
     if all("colour" in p for p in view.get("players", ())):
         return view
     known = {seat: (colour, name) for seat, colour, name in table().players()}
-    players = [p if "colour" in p else {**p, "colour": known.get(p["seat"], ("", None))[0],
-                                        "name": p.get("name") or known.get(p["seat"], ("", None))[1]}
-               for p in view.get("players", ())]
+    players = []
+    # Players read "Player 1" and a chip with 1, in the order of the table, whatever the game numbers its
+    # seats from; a label that is not a colour the pages know is no colour.
+    for number, player in enumerate(view.get("players", ()), start=1):
+        if "colour" in player:
+            players.append(player)
+            continue
+        colour, name = known.get(player["seat"], ("", None))
+        players.append({**player, "colour": colour if colour in words() else "", "number": number,
+                        "name": player.get("name") or name or t(N_("Player {n}"), n=number)})
     return {**view, "players": players}
 
 
