@@ -64,21 +64,30 @@ SEMICOLON = N_("; ")  # French sets a space before it
 WORDS = frozenset({N_("blue"), N_("red"), N_("green"), N_("yellow"), N_("black")})
 
 
-@cache
 def words() -> frozenset[str]:
-    return WORDS.union(*(game.words for game in registry.available()))
+    """The framework's words and those of every game this process has loaded (a game not loaded shows none)."""
+    return _words(tuple(game.key for game in registry.loaded()))
 
 
 @cache
+def _words(games: tuple[str, ...]) -> frozenset[str]:
+    return WORDS.union(*(registry.load(key).words for key in games))
+
+
 def translations(language: str) -> gettext.NullTranslations:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}: use one of {', '.join(LANGUAGES)}")
     if language == DEFAULT:
         return gettext.NullTranslations()
+    return _translations(language, tuple(game.key for game in registry.loaded()))
+
+
+@cache
+def _translations(language: str, games: tuple[str, ...]) -> gettext.NullTranslations:
     # The framework's catalog, with its header (its plural forms), then each game's messages added to it.
     with resources.files("companion.locale").joinpath(f"{language}.po").open("rb") as po:
         merged = read_po(po, locale=language)
-    for package in (game.catalog for game in registry.available() if game.catalog):
+    for package in (catalog for key in games if (catalog := registry.load(key).catalog)):
         with resources.files(package).joinpath(f"{language}.po").open("rb") as po:
             for message in read_po(po, locale=language):
                 if message.id and message.id not in merged:

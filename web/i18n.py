@@ -78,13 +78,5 @@ def forms(message: tuple[str, str]) -> list[str]:
 def install(app: Flask) -> None:
     # `_(NP_("{n} tile", "{n} tiles"), n=...)` in a template: the form that agrees with `n`.
     app.jinja_env.globals.update(_=gettext, NP_=NP_, forms=forms, term=term,
-                                 name_or_colour=lambda player: name_or_colour(labelled(player), term))
+                                 name_or_colour=lambda player: name_or_colour(player, term))
 
-
-def labelled(player: Any) -> Any:
-    """A view's player as `name_or_colour` reads it: a game whose view gives no colour (Zargos's players are
-    their seats) is named by the table's own label of the seat (`Table.players()`)."""
-    if not isinstance(player, dict) or player.get("name") or "colour" in player:
-        return player
-    labels = {seat: colour for seat, colour, _ in current_app.config["TABLE"].players()}
-    return {**player, "colour": labels.get(player.get("seat"), str(player.get("seat", "")))}

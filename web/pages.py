@@ -23,7 +23,7 @@ from flask import (
 from markupsafe import Markup
 
 from companion.core import registry
-from companion.i18n import N_
+from companion.i18n import N_, words
 from companion.table.seats import DEFAULT_LEVEL
 
 from .api import busy, phones, role, sign_in_seat, table
@@ -69,7 +69,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     """What every template gets: the reader's view, who they are, and the drawing helpers."""
     who = who or role()
     snapshot = table().seat_snapshot(who.seat) if page == "seat" and who.seat is not None else None
-    view = snapshot.view if snapshot is not None else table().view(who.reader)
+    view = with_colours(snapshot.view if snapshot is not None else table().view(who.reader))
     players = {p["seat"]: p for p in view.get("players", [])}
     # The table view may show the board as of the step the table is doing (the game may be a year on).
     past = table().as_of(who.reader) if page == "table" else None
@@ -136,6 +136,25 @@ def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
         "wizard_parts": "table" if chosen is playing else ("own" if "referee" in web.scripts else "none"),
         "wizard_asked": asked is not None,  # the referee chose a game: the wizard is open, where they were
     }
+
+
+def with_colours(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with each player's colour and name as the table has them, for a game whose view leaves them
+    out (Zargos shows a seat by its peoples): the pages' chips and names read them."""
+    if all("colour" in p for p in view.get("players", ())):
+        return view
+    known = {seat: (colour, name) for seat, colour, name in table().players()}
+    players = []
+    # Players read "Player 1" and a chip with 1, in the order of the table, whatever the game numbers its
+    # seats from; a label that is not a colour the pages know is no colour.
+    for number, player in enumerate(view.get("players", ()), start=1):
+        if "colour" in player:
+            players.append(player)
+            continue
+        colour, name = known.get(player["seat"], ("", None))
+        players.append({**player, "colour": colour if colour in words() else "", "number": number,
+                        "name": player.get("name") or name or t(N_("Player {n}"), n=number)})
+    return {**view, "players": players}
 
 
 def board_svg(view: dict[str, Any], reader: str, now: dict[str, Any] | None = None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
+import sys
 from functools import cache
 from importlib.metadata import entry_points
 
@@ -40,14 +41,17 @@ def register(game: GameModule) -> None:
 
 
 def keys() -> list[str]:
-    """The ids of the games that can be played: a package still being written (no GAME yet) is left out."""
-    return sorted({*(key for key, where in _found().items() if _has_game(where)), *_extra})
+    """The ids of the games that can be played, found without importing them (a command about one game
+    does not pay for loading every other)."""
+    return sorted({*_found(), *_extra})
 
 
-@cache
-def _has_game(where: str) -> bool:
-    module, _, attribute = where.partition(":")
-    return hasattr(importlib.import_module(module), attribute or "GAME")
+def loaded() -> list[GameModule]:
+    """The games whose package has been imported: what a process has shown or may show (their words)."""
+    found = [game for key, where in _found().items()
+             if (game := getattr(sys.modules.get(where.partition(":")[0]), "GAME", None)) is not None
+             and isinstance(game, GameModule) and game.key == key]
+    return found + [game for game in _extra.values() if game not in found]
 
 
 def load(key: str = DEFAULT) -> GameModule:

@@ -390,7 +390,7 @@ class Table(TableViews):
             STEPS: (builder, builder.shape() if builder else None),
             WHICH: (self._game_id,),
             "done": (self._acknowledged, self._ticked, tuple(self._skipped.items())),
-            "settings": (self._pace, self._language, self._next_pack, self._board_text),
+            "settings": (self._pace, self._language, self._next_pack, self._board_text, self._chance),
             "seats": ({s: dict(d) for s, d in self._seats.items()}, self._hardware),
             "links": (dict(self._links),),
             "referee": (self._referee_seat, tuple(tuple(sorted(t.items())) for t in self._blind_told)),

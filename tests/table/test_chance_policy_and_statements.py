@@ -60,6 +60,15 @@ def test_the_referee_switches_chance_to_the_pi_and_back_during_a_game(tmp_path: 
     assert stored_log(again)[-1] == {"type": "chance", "outcome": 4, "by": "seat:2"}
 
 
+def test_switching_chance_when_nothing_waits_is_a_new_view_for_every_reader(tmp_path: Path) -> None:
+    # Pages and boxes follow the version: a switch that left it alone left every page on the old policy.
+    table = toy(tmp_path / "t.db", "table")
+    before = table.view("public")["version"]
+    table.handle(SetChance("pi"))
+    after = table.view("public")
+    assert after["version"] > before and after["table"]["chance"] == "pi"
+
+
 def test_a_game_without_stated_moves_refuses_a_statement(tmp_path: Path) -> None:
     table = toy(tmp_path / "t.db", "pi")
     with pytest.raises(Refused, match="In this game nothing is stated"):

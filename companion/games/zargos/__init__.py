@@ -14,6 +14,7 @@ from .boxes import BOXES
 from .commands import COMMANDS
 from .module import game_module
 from .table import TABLE
+from .web import WEB
 
 GAME: GameModule = replace(game_module(), table=TABLE, boxes=BOXES, agents=AGENTS, bench=BENCH, commands=COMMANDS,
-                           catalog="companion.games.zargos.locale")
+                           web=WEB, catalog="companion.games.zargos.locale")

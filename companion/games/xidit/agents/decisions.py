@@ -7,20 +7,13 @@ own seat. Every function returns a legal action for the choice it is given.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from companion.games.xidit.rules import actions as a
+from companion.games.xidit.rules import choices as ch
 from companion.games.xidit.rules.board import Board
-from companion.games.xidit.rules.choices import (
-    CensusBardsChoice,
-    CensusChoice,
-    Choice,
-    ColossusChoice,
-    FloorChoice,
-    NeutralChoice,
-    PlaceChoice,
-    ProgramChoice,
-    RewardChoice,
-)
+from companion.games.xidit.rules.choices import Choice
 from companion.games.xidit.rules.state import State
 from companion.games.xidit.rules.terms import PROGRAM_LENGTH, ROAD_COLOURS, UNITS
 
@@ -38,7 +31,7 @@ def best_split(state: State, me: int, count: int, regions: tuple[int, ...], base
     return a.split(placed)
 
 
-def reward(state: State, choice: RewardChoice) -> a.Reward:
+def reward(state: State, choice: ch.RewardChoice) -> a.Reward:
     best: tuple[float, a.Reward] | None = None
     for take in choice.takes:
         gold = choice.gold if "gold" in take else 0
@@ -63,7 +56,7 @@ def _payment(units: tuple[int, ...], needs: int) -> a.UnitCount:
     return a.unit_count(given)
 
 
-def colossus(state: State, choice: ColossusChoice) -> a.Colossus:
+def colossus(state: State, choice: ch.ColossusChoice) -> a.Colossus:
     """Fights the colossus whose best two rewards are worth the most for the units it takes, if any
     is worth more than keeping the units."""
     keep = utility(state, choice.seat)
@@ -81,11 +74,11 @@ def colossus(state: State, choice: ColossusChoice) -> a.Colossus:
     return best[1]
 
 
-def neutral(state: State, choice: NeutralChoice) -> a.Neutral:
+def neutral(state: State, choice: ch.NeutralChoice) -> a.Neutral:
     return a.Neutral(choice.seat, max(choice.tracks, key=lambda t: utility(state, choice.seat, Delta(neutral={t: 1}))))
 
 
-def place(board: Board, state: State, choice: PlaceChoice) -> a.Place:
+def place(board: Board, state: State, choice: ch.PlaceChoice) -> a.Place:
     """The free city with the most within reach: recruitment units and threats, nearer counting more."""
     def promise(city: int) -> float:
         total, seen, frontier = 0.0, {city}, [city]
@@ -106,23 +99,41 @@ def place(board: Board, state: State, choice: PlaceChoice) -> a.Place:
     return a.Place(choice.seat, max(choice.cities, key=lambda c: (promise(c), -c)))
 
 
+def _program(board: Board, state: State, choice: ch.ProgramChoice) -> a.Action:
+    raise ValueError("programs are searched, not weighed here")
+
+
+def _reward(board: Board, state: State, choice: ch.RewardChoice) -> a.Action:
+    return reward(state, choice)
+
+
+def _colossus(board: Board, state: State, choice: ch.ColossusChoice) -> a.Action:
+    return colossus(state, choice)
+
+
+def _neutral(board: Board, state: State, choice: ch.NeutralChoice) -> a.Action:
+    return neutral(state, choice)
+
+
+def _census(board: Board, state: State, choice: ch.CensusChoice) -> a.Action:
+    return a.Census(choice.seat, choice.unit, choice.most)  # revealing costs nothing and only ever wins or ties
+
+
+def _census_bards(board: Board, state: State, choice: ch.CensusBardsChoice) -> a.Action:
+    return a.CensusBards(choice.seat, best_split(state, choice.seat, choice.bards, choice.regions))
+
+
+def _floor(board: Board, state: State, choice: ch.FloorChoice) -> a.Action:
+    return a.Floor(choice.seat, choice.cities[0])
+
+
+# The weighed move of each decision kind (`choices.KINDS`).
+WEIGHED: dict[str, Callable[[Board, State, Any], a.Action]] = {
+    "place": place, "program": _program, "reward": _reward, "colossus": _colossus, "neutral": _neutral,
+    "census": _census, "census_bards": _census_bards, "floor": _floor,
+}
+
+
 def decide(board: Board, state: State, choice: Choice) -> a.Action:
     """Every decision but a program."""
-    match choice:
-        case RewardChoice():
-            return reward(state, choice)
-        case ColossusChoice():
-            return colossus(state, choice)
-        case NeutralChoice():
-            return neutral(state, choice)
-        case CensusChoice(seat=seat, unit=unit, most=most):
-            return a.Census(seat, unit, most)  # revealing costs nothing and only ever wins or ties
-        case CensusBardsChoice(seat=seat, bards=bards, regions=regions):
-            return a.CensusBards(seat, best_split(state, seat, bards, regions))
-        case FloorChoice(seat=seat, cities=cities):
-            return a.Floor(seat, cities[0])
-        case PlaceChoice():
-            return place(board, state, choice)
-        case ProgramChoice():
-            raise ValueError("programs are searched, not weighed here")
-    raise AssertionError(f"no decision for {choice!r}")
+    return WEIGHED[choice.decision](board, state, choice)

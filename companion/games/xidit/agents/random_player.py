@@ -6,19 +6,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from companion.games.xidit.rules import actions as a
-from companion.games.xidit.rules.choices import (
-    CensusBardsChoice,
-    CensusChoice,
-    Choice,
-    ColossusChoice,
-    FloorChoice,
-    NeutralChoice,
-    PlaceChoice,
-    ProgramChoice,
-    RewardChoice,
-)
+from companion.games.xidit.rules import choices as ch
+from companion.games.xidit.rules.choices import Choice
 from companion.games.xidit.rules.preview import action_at
 from companion.games.xidit.rules.state import State
 from companion.games.xidit.rules.terms import ORDERS, PROGRAM_LENGTH, ROAD_COLOURS, UNITS
@@ -88,30 +81,53 @@ def random_units(rng: random.Random, owned: tuple[int, ...], needs: int) -> a.Un
     return a.unit_count(Counter(rng.sample(pool, needs)))
 
 
+def _place(rng: random.Random, choice: ch.PlaceChoice, state: State | None) -> a.Action:
+    return a.Place(choice.seat, rng.choice(choice.cities))
+
+
+def _program(rng: random.Random, choice: ch.ProgramChoice, state: State | None) -> a.Action:
+    if state is not None and rng.random() < PLANNED:
+        return a.Program(choice.seat, planned_program(rng, state, choice.seat))
+    return a.Program(choice.seat, tuple(rng.choices(ORDERS, ORDER_WEIGHTS, k=PROGRAM_LENGTH)))
+
+
+def _reward(rng: random.Random, choice: ch.RewardChoice, state: State | None) -> a.Action:
+    take = rng.choice(choice.takes)
+    split = random_split(rng, choice.bards, choice.regions) if "bards" in take else ()
+    return a.Reward(choice.seat, take, split)
+
+
+def _colossus(rng: random.Random, choice: ch.ColossusChoice, state: State | None) -> a.Action:
+    if rng.random() < 0.2:
+        return a.Colossus(choice.seat, False)
+    needs, _ = rng.choice(choice.colossi)
+    return a.Colossus(choice.seat, True, needs, random_units(rng, choice.units, needs))
+
+
+def _neutral(rng: random.Random, choice: ch.NeutralChoice, state: State | None) -> a.Action:
+    return a.Neutral(choice.seat, rng.choice(choice.tracks))
+
+
+def _census(rng: random.Random, choice: ch.CensusChoice, state: State | None) -> a.Action:
+    most = choice.most
+    return a.Census(choice.seat, choice.unit, most if rng.random() < 0.5 else rng.randint(0, most))
+
+
+def _census_bards(rng: random.Random, choice: ch.CensusBardsChoice, state: State | None) -> a.Action:
+    return a.CensusBards(choice.seat, random_split(rng, choice.bards, choice.regions))
+
+
+def _floor(rng: random.Random, choice: ch.FloorChoice, state: State | None) -> a.Action:
+    return a.Floor(choice.seat, rng.choice(choice.cities))
+
+
+# The random move of each decision kind (`choices.KINDS`).
+MOVES: dict[str, Callable[[random.Random, Any, State | None], a.Action]] = {
+    "place": _place, "program": _program, "reward": _reward, "colossus": _colossus, "neutral": _neutral,
+    "census": _census, "census_bards": _census_bards, "floor": _floor,
+}
+
+
 def decide(rng: random.Random, choice: Choice, state: State | None = None) -> a.Action:
     """One legal action for the choice, at random; with the state, programs are often planned."""
-    match choice:
-        case PlaceChoice(seat=seat, cities=cities):
-            return a.Place(seat, rng.choice(cities))
-        case ProgramChoice(seat=seat):
-            if state is not None and rng.random() < PLANNED:
-                return a.Program(seat, planned_program(rng, state, seat))
-            return a.Program(seat, tuple(rng.choices(ORDERS, ORDER_WEIGHTS, k=PROGRAM_LENGTH)))
-        case RewardChoice(seat=seat, takes=takes, bards=bards, regions=regions):
-            take = rng.choice(takes)
-            split = random_split(rng, bards, regions) if "bards" in take else ()
-            return a.Reward(seat, take, split)
-        case ColossusChoice(seat=seat, colossi=colossi, units=units):
-            if rng.random() < 0.2:
-                return a.Colossus(seat, False)
-            needs, _ = rng.choice(colossi)
-            return a.Colossus(seat, True, needs, random_units(rng, units, needs))
-        case NeutralChoice(seat=seat, tracks=tracks):
-            return a.Neutral(seat, rng.choice(tracks))
-        case CensusChoice(seat=seat, unit=unit, most=most):
-            return a.Census(seat, unit, most if rng.random() < 0.5 else rng.randint(0, most))
-        case CensusBardsChoice(seat=seat, bards=bards, regions=regions):
-            return a.CensusBards(seat, random_split(rng, bards, regions))
-        case FloorChoice(seat=seat, cities=cities):
-            return a.Floor(seat, rng.choice(cities))
-    raise AssertionError(f"no agent move for {choice!r}")
+    return MOVES[choice.decision](rng, choice, state)

@@ -10,13 +10,15 @@ Every candidate meets the same worlds (common random numbers), so the comparison
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.games.xidit.rules import Game, Phase
 from companion.games.xidit.rules import actions as a
+from companion.games.xidit.rules import choices as ch
 from companion.games.xidit.rules.board import Board
-from companion.games.xidit.rules.choices import CensusChoice, Choice, ProgramChoice, RewardChoice
+from companion.games.xidit.rules.choices import Choice
 from companion.games.xidit.rules.state import State
 
 from . import random_player as easy
@@ -32,7 +34,7 @@ class Budget:
     candidates: int  # programs judged by rollouts
 
 
-def quick_reward(state: State, choice: RewardChoice) -> a.Reward:
+def quick_reward(state: State, choice: ch.RewardChoice) -> a.Reward:
     """The reward a seat takes inside a rollout: each take with its bards all in one region."""
     best: tuple[float, a.Reward] | None = None
     for take in choice.takes:
@@ -48,12 +50,24 @@ def quick_reward(state: State, choice: RewardChoice) -> a.Reward:
     return best[1]
 
 
+def _quick_reward(rng: random.Random, choice: ch.RewardChoice, state: State) -> a.Action:
+    return quick_reward(state, choice)
+
+
+def _reveal_all(rng: random.Random, choice: ch.CensusChoice, state: State) -> a.Action:
+    return a.Census(choice.seat, choice.unit, choice.most)
+
+
+# The searching seat's own move in a rollout, by decision kind (`choices.KINDS`): sensible where it
+# matters cheaply, the planning agent's elsewhere.
+OWN_MOVES: dict[str, Callable[[random.Random, Any, State], a.Action]] = {
+    "place": easy.decide, "program": easy.decide, "reward": _quick_reward, "colossus": easy.decide,
+    "neutral": easy.decide, "census": _reveal_all, "census_bards": easy.decide, "floor": easy.decide,
+}
+
+
 def _own_move(rng: random.Random, choice: Choice, state: State) -> a.Action:
-    if isinstance(choice, RewardChoice):
-        return quick_reward(state, choice)
-    if isinstance(choice, CensusChoice):
-        return a.Census(choice.seat, choice.unit, choice.most)
-    return easy.decide(rng, choice, state)
+    return OWN_MOVES[choice.decision](rng, choice, state)
 
 
 def rollout(game: Game, me: int, rng: random.Random) -> None:
@@ -65,7 +79,7 @@ def rollout(game: Game, me: int, rng: random.Random) -> None:
         game.push(_own_move(rng, choice, state) if choice.seat == me else easy.decide(rng, choice, state))
 
 
-def choose_program(board: Board, view: dict[str, Any], choice: ProgramChoice, rng: random.Random,
+def choose_program(board: Board, view: dict[str, Any], choice: ch.ProgramChoice, rng: random.Random,
                    budget: Budget) -> tuple[str, ...]:
     me = choice.seat
     if budget.worlds == 0:  # no search: the planning agent's walk to the nearest useful tile
@@ -80,7 +94,7 @@ def choose_program(board: Board, view: dict[str, Any], choice: ProgramChoice, rn
         sampled = sample_world(board, view, me, random.Random(seed)).state
         locked = {s: p.program for s, p in sampled.players.items() if s != me and p.program is not None}
         plan = random.Random(seed ^ 0x0DD)
-        others = [easy.decide(plan, ProgramChoice(s, sampled.players[s].city or 0), sampled)
+        others = [easy.decide(plan, ch.ProgramChoice(s, sampled.players[s].city or 0), sampled)
                   for s in sampled.seats if s != me and s not in locked]
         for i, program in enumerate(programs):
             game = sample_world(board, view, me, random.Random(seed), locked=locked)

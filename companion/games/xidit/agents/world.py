@@ -18,20 +18,13 @@ The engine knows nothing of this module; the only coupling is building a `State`
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.games.xidit.rules import Game, Phase, Program, Seat, Setup
+from companion.games.xidit.rules import choices as ch
 from companion.games.xidit.rules.board import Board
-from companion.games.xidit.rules.choices import (
-    CensusBardsChoice,
-    Choice,
-    ColossusChoice,
-    FloorChoice,
-    NeutralChoice,
-    ProgramChoice,
-    RewardChoice,
-)
+from companion.games.xidit.rules.choices import Choice
 from companion.games.xidit.rules.deal import tiles_in_play
 from companion.games.xidit.rules.pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
 from companion.games.xidit.rules.state import CityTile, Guild, PlayerState, StackedColossus, State
@@ -142,21 +135,43 @@ def _players(view: dict[str, Any], me: int, rng: random.Random) -> tuple[dict[in
     return players, in_bastion
 
 
+def _nothing_pending(choice: Choice, neutral: bool) -> list[Pending]:
+    return []
+
+
+def _reward_pending(choice: ch.RewardChoice, neutral: bool) -> list[Pending]:
+    follow: list[Pending] = [NeutralDue(choice.seat)] if neutral else []
+    return [RewardDue(choice.seat, choice.city, choice.source, choice.number), *follow]
+
+
+def _colossus_pending(choice: ch.ColossusChoice, neutral: bool) -> list[Pending]:
+    return [ColossusDue(choice.seat, choice.city)]
+
+
+def _neutral_pending(choice: ch.NeutralChoice, neutral: bool) -> list[Pending]:
+    return [NeutralDue(choice.seat)]
+
+
+def _census_bards_pending(choice: ch.CensusBardsChoice, neutral: bool) -> list[Pending]:
+    return [CensusBardsDue(choice.seat, choice.bards)]
+
+
+def _floor_pending(choice: ch.FloorChoice, neutral: bool) -> list[Pending]:
+    return [FloorDue(choice.seat)]
+
+
+# What stands pending in the engine while each decision kind (`choices.KINDS`) is awaited: nothing for
+# the decisions of a phase (placement, programs, the census's reveal).
+PENDING: dict[str, Callable[[Any, bool], list[Pending]]] = {
+    "place": _nothing_pending, "program": _nothing_pending, "reward": _reward_pending,
+    "colossus": _colossus_pending, "neutral": _neutral_pending, "census": _nothing_pending,
+    "census_bards": _census_bards_pending, "floor": _floor_pending,
+}
+
+
 def _pending(choice: Choice | None, neutral: bool) -> list[Pending]:
     """The decision awaited from the reader, first in line; what waits behind it is not shown."""
-    match choice:
-        case RewardChoice(seat=seat, city=city, source=source, number=number):
-            follow: list[Pending] = [NeutralDue(seat)] if neutral else []
-            return [RewardDue(seat, city, source, number), *follow]
-        case ColossusChoice(seat=seat, city=city):
-            return [ColossusDue(seat, city)]
-        case NeutralChoice(seat=seat):
-            return [NeutralDue(seat)]
-        case CensusBardsChoice(seat=seat, bards=bards):
-            return [CensusBardsDue(seat, bards)]
-        case FloorChoice(seat=seat):
-            return [FloorDue(seat)]
-    return []
+    return [] if choice is None else PENDING[choice.decision](choice, neutral)
 
 
 def sample_world(board: Board, view: dict[str, Any], me: int, rng: random.Random,
@@ -215,7 +230,7 @@ def sample_world(board: Board, view: dict[str, Any], me: int, rng: random.Random
             if locked is not None:
                 state.players[p["seat"]].program = locked[p["seat"]]
                 continue
-            program = decide(rng, ProgramChoice(p["seat"], p["city"] or 0), state)
+            program = decide(rng, ch.ProgramChoice(p["seat"], p["city"] or 0), state)
             assert isinstance(program, Program)
             state.players[p["seat"]].program = program.orders
     return game_of(state)

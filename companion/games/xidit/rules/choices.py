@@ -3,9 +3,10 @@ build their menus from, and that `Game.push` checks actions against. One copy of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, assert_never
+from typing import Any, assert_never, get_args
 
 from .pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
 from .state import Phase, State
@@ -127,6 +128,10 @@ class FloorChoice:
 Choice = (PlaceChoice | ProgramChoice | RewardChoice | ColossusChoice | NeutralChoice | CensusChoice
           | CensusBardsChoice | FloorChoice)
 
+# Every decision kind the engine can await. Each concern that tells kinds apart (the engine's checks, the
+# agents, the seat page, the boxes) keeps one table keyed by these names, and its test holds it to this list.
+KINDS: tuple[str, ...] = tuple(kind.decision for kind in get_args(Choice))
+
 
 def can_build(state: State, seat: int, city: int) -> bool:
     """A guild reward is allowed on a city with no guild or the player's own with room, floors left (R-07)."""
@@ -221,19 +226,38 @@ def choices(state: State) -> list[Choice]:
     return []
 
 
-def is_forced(choice: Choice) -> bool:
-    """A choice with a single legal option: the engine takes it and records no action (docs/formats.md, Game record)."""
-    match choice:
-        case RewardChoice(takes=takes, regions=regions):
-            return len(takes) == 1 and ("bards" not in takes[0] or len(regions) == 1)
-        case CensusBardsChoice(bards=bards, regions=regions):
-            return bards == 0 or len(regions) <= 1
-        case FloorChoice(cities=cities):
-            return len(cities) <= 1
-        case CensusChoice(most=most):
-            return most == 0
-        case ColossusChoice(colossi=colossi):
-            return not colossi
+def _never_forced(choice: Choice) -> bool:
     return False
 
 
+def _reward_forced(choice: RewardChoice) -> bool:
+    return len(choice.takes) == 1 and ("bards" not in choice.takes[0] or len(choice.regions) == 1)
+
+
+def _colossus_forced(choice: ColossusChoice) -> bool:
+    return not choice.colossi
+
+
+def _census_forced(choice: CensusChoice) -> bool:
+    return choice.most == 0
+
+
+def _census_bards_forced(choice: CensusBardsChoice) -> bool:
+    return choice.bards == 0 or len(choice.regions) <= 1
+
+
+def _floor_forced(choice: FloorChoice) -> bool:
+    return len(choice.cities) <= 1
+
+
+# Whether a decision has a single legal option, by decision kind: the one place the engine tells them apart.
+FORCED: dict[str, Callable[[Any], bool]] = {
+    "place": _never_forced, "program": _never_forced, "reward": _reward_forced, "colossus": _colossus_forced,
+    "neutral": _never_forced, "census": _census_forced, "census_bards": _census_bards_forced,
+    "floor": _floor_forced,
+}
+
+
+def is_forced(choice: Choice) -> bool:
+    """A choice with a single legal option: the engine takes it and records no action (docs/formats.md, Game record)."""
+    return FORCED[choice.decision](choice)

@@ -7,30 +7,18 @@ setup and actions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.core.game import ChanceNode, Progress, Result
 
+from . import choices as ch
 from . import events as ev
 from . import hidden, ladders, scoring
 from .actions import Action, Census, CensusBards, Colossus, Floor, Neutral, Place, Program, Reward, Split
 from .board import Board
-from .choices import (
-    CensusBardsChoice,
-    CensusChoice,
-    Choice,
-    ColossusChoice,
-    FloorChoice,
-    NeutralChoice,
-    PlaceChoice,
-    ProgramChoice,
-    RewardChoice,
-    choices,
-    is_forced,
-    pending_choice,
-)
+from .choices import Choice, choices, is_forced, pending_choice
 from .deal import deal
 from .errors import N_, BadRecord, IllegalAction
 from .pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
@@ -239,41 +227,45 @@ class Game:
     # -- checks: all before any change, so an illegal action changes nothing ----------------------
 
     def _check(self, action: Action, choice: Choice) -> None:
-        match action, choice:
-            case Place(city=city), PlaceChoice(cities=free, taken=taken):
-                if city in taken:
-                    raise IllegalAction("§2", N_("City {city} already holds an Idrakys: during placement two "
-                                              "Idrakys may not share a city."), city=city)
-                if city not in free:
-                    raise IllegalAction("§2", N_("There is no city {city} on this board."), city=city)
-            case Program(orders=orders), ProgramChoice():
-                if len(orders) != PROGRAM_LENGTH or any(o not in ORDERS for o in orders):
-                    raise IllegalAction("§3", N_("A program is {n} orders among {orders}."), n=PROGRAM_LENGTH,
-                                        orders=ORDERS)
-            case Reward(take=take, bards=bards), RewardChoice():
-                self._check_reward(take, bards, choice)
-            case Colossus(), ColossusChoice():
-                self._check_colossus(action, choice)
-            case Neutral(track=track), NeutralChoice(tracks=tracks):
-                if track not in tracks:
-                    raise IllegalAction("R-08", N_("The neutral player advances on {tracks}, not {track}."),
-                                        tracks=tracks, track=track)
-            case Census(unit=unit, reveal=reveal), CensusChoice(unit=wanted, most=most):
-                if unit != wanted:
-                    # The unit is named as a label: "militia" has no plural, "archer" needs one after a count.
-                    raise IllegalAction("§7", N_("The census counts this unit now: {wanted} (not {unit})."),
-                                        wanted=wanted, unit=unit)
-                if not 0 <= reveal <= most:
-                    raise IllegalAction("§7", N_("You may reveal 0 to {most} ({unit}), not {reveal}."), most=most,
-                                        unit=unit, reveal=reveal)
-            case CensusBards(bards=bards), CensusBardsChoice(bards=count, regions=regions):
-                self._check_split(bards, count, regions, "§7")
-            case Floor(city=city), FloorChoice(cities=cities):
-                if city not in cities:
-                    raise IllegalAction("R-09", N_("City {city} holds no guild of yours with room; choose among "
-                                                "{cities}."), city=city, cities=cities)
+        CHECKS[choice.decision](self, action, choice)
 
-    def _check_reward(self, take: tuple[str, ...], bards: Split, choice: RewardChoice) -> None:
+    def _check_place(self, action: Place, choice: ch.PlaceChoice) -> None:
+        if action.city in choice.taken:
+            raise IllegalAction("§2", N_("City {city} already holds an Idrakys: during placement two "
+                                      "Idrakys may not share a city."), city=action.city)
+        if action.city not in choice.cities:
+            raise IllegalAction("§2", N_("There is no city {city} on this board."), city=action.city)
+
+    def _check_program(self, action: Program, choice: ch.ProgramChoice) -> None:
+        if len(action.orders) != PROGRAM_LENGTH or any(o not in ORDERS for o in action.orders):
+            raise IllegalAction("§3", N_("A program is {n} orders among {orders}."), n=PROGRAM_LENGTH,
+                                orders=ORDERS)
+
+    def _check_neutral(self, action: Neutral, choice: ch.NeutralChoice) -> None:
+        if action.track not in choice.tracks:
+            raise IllegalAction("R-08", N_("The neutral player advances on {tracks}, not {track}."),
+                                tracks=choice.tracks, track=action.track)
+
+    def _check_census(self, action: Census, choice: ch.CensusChoice) -> None:
+        unit, reveal, wanted, most = action.unit, action.reveal, choice.unit, choice.most
+        if unit != wanted:
+            # The unit is named as a label: "militia" has no plural, "archer" needs one after a count.
+            raise IllegalAction("§7", N_("The census counts this unit now: {wanted} (not {unit})."),
+                                wanted=wanted, unit=unit)
+        if not 0 <= reveal <= most:
+            raise IllegalAction("§7", N_("You may reveal 0 to {most} ({unit}), not {reveal}."), most=most,
+                                unit=unit, reveal=reveal)
+
+    def _check_census_bards(self, action: CensusBards, choice: ch.CensusBardsChoice) -> None:
+        self._check_split(action.bards, choice.bards, choice.regions, "§7")
+
+    def _check_floor(self, action: Floor, choice: ch.FloorChoice) -> None:
+        if action.city not in choice.cities:
+            raise IllegalAction("R-09", N_("City {city} holds no guild of yours with room; choose among "
+                                        "{cities}."), city=action.city, cities=choice.cities)
+
+    def _check_reward(self, action: Reward, choice: ch.RewardChoice) -> None:
+        take, bards = action.take, action.bards
         if any(t not in REWARDS for t in take) or tuple(sorted(take, key=REWARDS.index)) not in choice.takes:
             allowed = " or ".join(" + ".join(t) for t in choice.takes)
             raise IllegalAction("R-07", N_("You may take {allowed} here, not {taken}."), allowed=allowed,
@@ -300,7 +292,7 @@ class Game:
             raise IllegalAction(rule, N_("Place exactly {count} bard, not {placed}.") if count == 1 else
                                 N_("Place exactly {count} bards, not {placed}."), count=count, placed=placed)
 
-    def _check_colossus(self, action: Colossus, choice: ColossusChoice) -> None:
+    def _check_colossus(self, action: Colossus, choice: ch.ColossusChoice) -> None:
         if not action.fight:
             if action.needs is not None or action.units:
                 raise IllegalAction("§4", N_("A declined colossus takes no units."))
@@ -324,38 +316,44 @@ class Game:
     # -- applying ----------------------------------------------------------------------------------
 
     def _apply(self, action: Action, choice: Choice) -> None:
+        APPLIES[action.type](self, action, choice)
+
+    def _apply_place(self, action: Place, choice: ch.PlaceChoice) -> None:
+        self.state.players[action.seat].city = action.city
+        self.state.events.append(ev.Placed(action.seat, action.city))
+
+    def _apply_program(self, action: Program, choice: ch.ProgramChoice) -> None:
+        self.state.players[action.seat].program = action.orders
+        self.state.events.append(ev.Locked(action.seat))
+
+    def _apply_reward(self, action: Reward, choice: ch.RewardChoice) -> None:
+        self.state.pending.pop(0)
+        self._reward(action.seat, action.take, action.bards, choice)
+
+    def _apply_colossus(self, action: Colossus, choice: ch.ColossusChoice) -> None:
+        pending = self.state.pending.pop(0)
+        assert isinstance(pending, ColossusDue)
+        self._colossus(action, pending)
+
+    def _apply_neutral(self, action: Neutral, choice: ch.NeutralChoice) -> None:
         state = self.state
-        player = state.players[action.seat]
-        match action:
-            case Place(seat=seat, city=city):
-                player.city = city
-                state.events.append(ev.Placed(seat, city))
-            case Program(seat=seat, orders=orders):
-                player.program = orders
-                state.events.append(ev.Locked(seat))
-            case Reward():
-                state.pending.pop(0)
-                assert isinstance(choice, RewardChoice)
-                self._reward(action.seat, action.take, action.bards, choice)
-            case Colossus():
-                pending = state.pending.pop(0)
-                assert isinstance(pending, ColossusDue)
-                self._colossus(action, pending)
-            case Neutral(seat=seat, track=track):
-                state.pending.pop(0)
-                assert state.neutral is not None
-                state.neutral[track] += 1
-                state.events.append(ev.NeutralAdvanced(seat, track))
-            case Census(seat=seat, reveal=reveal):
-                state.census_reveals[seat] = reveal
-                state.events.append(ev.CensusChosen(seat))
-            case CensusBards(seat=seat, bards=bards):
-                state.pending.pop(0)
-                self._place_bards(seat, bards)
-            case Floor(seat=seat, city=city):
-                self._build(seat, city, 1, pending=True)
-                if not player.pending_floors:
-                    state.pending.pop(0)
+        state.pending.pop(0)
+        assert state.neutral is not None
+        state.neutral[action.track] += 1
+        state.events.append(ev.NeutralAdvanced(action.seat, action.track))
+
+    def _apply_census(self, action: Census, choice: ch.CensusChoice) -> None:
+        self.state.census_reveals[action.seat] = action.reveal
+        self.state.events.append(ev.CensusChosen(action.seat))
+
+    def _apply_census_bards(self, action: CensusBards, choice: ch.CensusBardsChoice) -> None:
+        self.state.pending.pop(0)
+        self._place_bards(action.seat, action.bards)
+
+    def _apply_floor(self, action: Floor, choice: ch.FloorChoice) -> None:
+        self._build(action.seat, action.city, 1, pending=True)
+        if not self.state.players[action.seat].pending_floors:
+            self.state.pending.pop(0)
 
     def _place_bards(self, seat: int, bards: Split) -> None:
         player = self.state.players[seat]
@@ -375,7 +373,7 @@ class Game:
         guild.floors += floors
         self.state.events.append(ev.FloorsBuilt(seat, city, floors, pending))
 
-    def _reward(self, seat: int, take: tuple[str, ...], bards: Split, choice: RewardChoice) -> None:
+    def _reward(self, seat: int, take: tuple[str, ...], bards: Split, choice: ch.RewardChoice) -> None:
         player = self.state.players[seat]
         if "gold" in take:
             player.gold += choice.gold
@@ -459,23 +457,32 @@ class Game:
 
     def _force(self, choice: Choice) -> None:
         """Takes the only legal option of a decision (no action is recorded)."""
-        state = self.state
-        match choice:
-            case RewardChoice(takes=takes, regions=regions, bards=count):
-                split = ((regions[0], count),) if "bards" in takes[0] and count else ()
-                state.pending.pop(0)
-                self._reward(choice.seat, takes[0], split, choice)
-            case CensusBardsChoice(bards=count, regions=regions):
-                state.pending.pop(0)
-                if count and regions:
-                    self._place_bards(choice.seat, ((regions[0], count),))
-            case FloorChoice(cities=cities):
-                if cities and state.players[choice.seat].pending_floors:
-                    self._build(choice.seat, cities[0], 1, pending=True)
-                if not cities or not state.players[choice.seat].pending_floors:
-                    state.pending.pop(0)
-            case ColossusChoice():
-                state.pending.pop(0)
+        FORCES[choice.decision](self, choice)
+
+    def _force_nothing(self, choice: Choice) -> None:
+        """A decision the engine never takes for a player through `_force` (placement, programs, the
+        census's reveal, which `_census_prefill` settles, and the neutral player, never forced)."""
+
+    def _force_reward(self, choice: ch.RewardChoice) -> None:
+        takes, regions, count = choice.takes, choice.regions, choice.bards
+        split = ((regions[0], count),) if "bards" in takes[0] and count else ()
+        self.state.pending.pop(0)
+        self._reward(choice.seat, takes[0], split, choice)
+
+    def _force_colossus(self, choice: ch.ColossusChoice) -> None:
+        self.state.pending.pop(0)
+
+    def _force_census_bards(self, choice: ch.CensusBardsChoice) -> None:
+        self.state.pending.pop(0)
+        if choice.bards and choice.regions:
+            self._place_bards(choice.seat, ((choice.regions[0], choice.bards),))
+
+    def _force_floor(self, choice: ch.FloorChoice) -> None:
+        state, cities = self.state, choice.cities
+        if cities and state.players[choice.seat].pending_floors:
+            self._build(choice.seat, cities[0], 1, pending=True)
+        if not cities or not state.players[choice.seat].pending_floors:
+            state.pending.pop(0)
 
     def _resolve(self, seat: int, order: str) -> None:
         state = self.state
@@ -612,3 +619,21 @@ class Game:
         state.phase, state.step, state.turn = Phase.PROGRAM, 0, 0
         state.events.append(ev.YearBegan(state.year, state.first))
 
+
+# One table per concern, keyed by decision kind (`choices.KINDS`): a new kind fails here until it is taught.
+Handler = Callable[[Game, Any, Any], None]
+CHECKS: dict[str, Handler] = {
+    "place": Game._check_place, "program": Game._check_program, "reward": Game._check_reward,
+    "colossus": Game._check_colossus, "neutral": Game._check_neutral, "census": Game._check_census,
+    "census_bards": Game._check_census_bards, "floor": Game._check_floor,
+}
+APPLIES: dict[str, Handler] = {
+    "place": Game._apply_place, "program": Game._apply_program, "reward": Game._apply_reward,
+    "colossus": Game._apply_colossus, "neutral": Game._apply_neutral, "census": Game._apply_census,
+    "census_bards": Game._apply_census_bards, "floor": Game._apply_floor,
+}
+FORCES: dict[str, Callable[[Game, Any], None]] = {
+    "place": Game._force_nothing, "program": Game._force_nothing, "reward": Game._force_reward,
+    "colossus": Game._force_colossus, "neutral": Game._force_nothing, "census": Game._force_nothing,
+    "census_bards": Game._force_census_bards, "floor": Game._force_floor,
+}

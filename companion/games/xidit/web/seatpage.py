@@ -10,17 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from companion.games.xidit.rules.choices import (
-    CensusBardsChoice,
-    CensusChoice,
-    Choice,
-    ColossusChoice,
-    FloorChoice,
-    NeutralChoice,
-    PlaceChoice,
-    ProgramChoice,
-    RewardChoice,
-)
+from companion.games.xidit.rules import choices as ch
+from companion.games.xidit.rules.choices import Choice
 from companion.games.xidit.rules.preview import Slot
 from companion.games.xidit.rules.terms import UNITS
 from companion.games.xidit.table.printed import REVEAL_HOW_MANY
@@ -87,49 +78,18 @@ def bard_steppers(count: int, regions: tuple[int, ...], bastion: int | None, t: 
              "value": count if k == 0 else 0} for k, r in enumerate(regions)]
 
 
-def decision(choice: Choice | None, t: Translate) -> dict[str, Any] | None:
-    """The controls of the decision awaited from the seat, or None (programs have their own editor)."""
-    match choice:
-        case None | ProgramChoice():
-            return None
-        case PlaceChoice(cities=cities, taken=taken):
-            return {"kind": "place", "title": t(N_("Start on which city?")),
-                    "hint": t(N_("Tap a number, or a city on the map.")),
-                    "options": [{"name": "city", "value": c, "label": str(c)} for c in cities],
-                    "grid": True, "taken": list(taken)}
-        case RewardChoice():
-            return _reward(choice, t)
-        case ColossusChoice(colossi=colossi, units=units):
-            needs = colossi[0][0] if colossi else 0
-            give = weakest(units, needs)
-            options = [{"name": "fight", "value": n, "label": t(N_("Fight the {n}-unit colossus"), n=n)}
-                       for n, _ in colossi]
-            options.append({"name": "fight", "value": "no", "label": t(N_("Do not fight"))})
-            steppers = [{"name": f"give-{u}", "label": t(u), "min": 0, "max": n, "value": give.get(u, 0)}
-                        for u, n in zip(UNITS, units, strict=True) if n > 0]
-            return {"kind": "colossus", "title": t(N_("A colossus is awake")), "options": options,
-                    "steppers": steppers, "steppers_title": t(N_("Units to give")),
-                    "owned": list(units)}
-        case NeutralChoice(tracks=tracks):
-            return {"kind": "neutral", "title": t(N_("Raise which neutral track?")),
-                    "options": [{"name": "track", "value": k, "label": t(k)} for k in tracks]}
-        case CensusChoice(unit=unit, most=most):
-
-            return {"kind": "census", "unit": unit, "grid": True,
-                    "title": t(REVEAL_HOW_MANY[unit], max=most),
-                    "options": [{"name": "reveal", "value": n, "label": str(n)} for n in range(most + 1)]}
-        case CensusBardsChoice(bards=bards, regions=regions, bastion=bastion):
-            return {"kind": "census_bards", "title": t(CENSUS_BARDS, n=bards),
-                    "options": [], "steppers": bard_steppers(bards, regions, bastion, t),
-                    "steppers_title": t(N_("Bards per region"))}
-        case FloorChoice(cities=cities):
-            return {"kind": "floor", "title": t(N_("Floor on which guild?")),
-                    "options": [{"name": "city", "value": c, "label": t(N_("Guild of city {city}"), city=c)}
-                                for c in cities]}
+def _no_controls(choice: Choice, t: Translate) -> dict[str, Any] | None:
     return None
 
 
-def _reward(choice: RewardChoice, t: Translate) -> dict[str, Any]:
+def _place(choice: ch.PlaceChoice, t: Translate) -> dict[str, Any]:
+    return {"kind": "place", "title": t(N_("Start on which city?")),
+            "hint": t(N_("Tap a number, or a city on the map.")),
+            "options": [{"name": "city", "value": c, "label": str(c)} for c in choice.cities],
+            "grid": True, "taken": list(choice.taken)}
+
+
+def _reward(choice: ch.RewardChoice, t: Translate) -> dict[str, Any]:
     words = {"gold": t(N_("gold {n}"), n=choice.gold), "bards": t(N_("bards {n}"), n=choice.bards),
              "guild": t(N_("guild floors {n}"), n=choice.floors)}
     options = [{"name": "take", "value": "+".join(take), "label": " + ".join(words[w] for w in take)}
@@ -140,6 +100,56 @@ def _reward(choice: RewardChoice, t: Translate) -> dict[str, Any]:
                 if choice.bards and any("bards" in take for take in choice.takes) else [])
     return {"kind": "reward", "title": source, "options": options, "steppers": steppers,
             "steppers_title": t(N_("Bards per region")) if steppers else ""}
+
+
+def _colossus(choice: ch.ColossusChoice, t: Translate) -> dict[str, Any]:
+    colossi, units = choice.colossi, choice.units
+    needs = colossi[0][0] if colossi else 0
+    give = weakest(units, needs)
+    options = [{"name": "fight", "value": n, "label": t(N_("Fight the {n}-unit colossus"), n=n)}
+               for n, _ in colossi]
+    options.append({"name": "fight", "value": "no", "label": t(N_("Do not fight"))})
+    steppers = [{"name": f"give-{u}", "label": t(u), "min": 0, "max": n, "value": give.get(u, 0)}
+                for u, n in zip(UNITS, units, strict=True) if n > 0]
+    return {"kind": "colossus", "title": t(N_("A colossus is awake")), "options": options,
+            "steppers": steppers, "steppers_title": t(N_("Units to give")),
+            "owned": list(units)}
+
+
+def _neutral(choice: ch.NeutralChoice, t: Translate) -> dict[str, Any]:
+    return {"kind": "neutral", "title": t(N_("Raise which neutral track?")),
+            "options": [{"name": "track", "value": k, "label": t(k)} for k in choice.tracks]}
+
+
+def _census(choice: ch.CensusChoice, t: Translate) -> dict[str, Any]:
+    unit, most = choice.unit, choice.most
+    return {"kind": "census", "unit": unit, "grid": True,
+            "title": t(REVEAL_HOW_MANY[unit], max=most),
+            "options": [{"name": "reveal", "value": n, "label": str(n)} for n in range(most + 1)]}
+
+
+def _census_bards(choice: ch.CensusBardsChoice, t: Translate) -> dict[str, Any]:
+    return {"kind": "census_bards", "title": t(CENSUS_BARDS, n=choice.bards),
+            "options": [], "steppers": bard_steppers(choice.bards, choice.regions, choice.bastion, t),
+            "steppers_title": t(N_("Bards per region"))}
+
+
+def _floor(choice: ch.FloorChoice, t: Translate) -> dict[str, Any]:
+    return {"kind": "floor", "title": t(N_("Floor on which guild?")),
+            "options": [{"name": "city", "value": c, "label": t(N_("Guild of city {city}"), city=c)}
+                        for c in choice.cities]}
+
+
+# The page's controls for each decision kind (`choices.KINDS`); a program has its own editor.
+CONTROLS: dict[str, Callable[[Any, Translate], dict[str, Any] | None]] = {
+    "place": _place, "program": _no_controls, "reward": _reward, "colossus": _colossus, "neutral": _neutral,
+    "census": _census, "census_bards": _census_bards, "floor": _floor,
+}
+
+
+def decision(choice: Choice | None, t: Translate) -> dict[str, Any] | None:
+    """The controls of the decision awaited from the seat, or None (programs have their own editor)."""
+    return None if choice is None else CONTROLS[choice.decision](choice, t)
 
 
 def waiting_for(view: dict[str, Any]) -> int:

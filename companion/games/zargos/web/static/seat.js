@@ -1,0 +1,202 @@
+// Zargos's seat page: a decision sent with one tap (a people, a pile, a card played or a pass, the next
+// combat), the cards to keep, the reinforcement swords, and the map moves built in taps on the seat's map:
+// tap one of your provinces, (for a sea route, the sea spaces in order), then the target, set the
+// strength, Add; Confirm sends the move (an attack, a reorganisation of up to its steps, a placement or
+// the reinforcements' spread). The table refuses a wrong move in words; the page shows why.
+"use strict";
+(function () {
+  const X = window.Xidit;
+  let built = [];   // the steps (attack, reorganisation) or the spread (placement, reinforcements)
+  let from = null;  // the province tapped first
+  let route = [];   // the sea spaces tapped after it
+  let to = null;
+
+  function note(text) { const n = document.getElementById("znote"); if (n) n.textContent = text; }
+  function box() { return document.getElementById("zbuild"); }
+  function data(name) { const b = box(); return b ? JSON.parse(b.dataset[name]) : null; }
+
+  async function send(action) {
+    let result;
+    try {
+      result = await X.command({command: "decide", seat: action.seat, action: action});
+    } catch (error) {
+      note(X.t("Reconnecting…"));
+      return false;
+    }
+    if (!result.ok) note(X.refusal(result));
+    return result.ok;
+  }
+
+  function spreadKind(choice) { return choice.decision === "place" || choice.decision === "reinforce"; }
+
+  function names() { return data("names"); }
+
+  function prompt() {
+    const p = document.getElementById("zprompt");
+    const choice = data("choice");
+    if (!p || !choice) return;
+    if (spreadKind(choice)) p.textContent = X.t("Tap a province to put tokens on.");
+    else if (from === null) p.textContent = X.t("Tap one of your provinces.");
+    else if (choice.decision === "attack") p.textContent = X.t("Tap the province to attack, or the sea spaces of the route first.");
+    else p.textContent = X.t("Tap the province to move to, or the sea spaces of the route first.");
+    document.querySelectorAll(".zargos-map .picked").forEach(function (g) { g.classList.remove("picked"); });
+    [from, to].concat(route).forEach(function (id) {
+      if (!id) return;
+      const g = document.querySelector('.seatmap [data-province="' + id + '"], .seatmap [data-sea="' + id + '"]');
+      if (g) g.classList.add("picked");
+    });
+    const list = document.getElementById("zbuilt");
+    const n = names();
+    list.replaceChildren.apply(list, built.map(function (s) {
+      const li = document.createElement("li");
+      if (spreadKind(choice)) li.textContent = n.provinces[s.province] + ": " + s.strength;
+      else {
+        li.textContent = X.t("From {from} to {to}: strength {n}", {from: n.provinces[s.from], to: n.provinces[s.to], n: s.strength})
+          + (s.route.length ? " · " + X.t("by sea: {route}", {route: s.route.map(function (r) { return n.seas[r]; }).join(", ")}) : "");
+      }
+      return li;
+    }));
+    if (choice.decision === "place") {
+      const sum = built.reduce(function (a, s) { return a + s.strength; }, 0);
+      const extra = document.createElement("li");
+      extra.className = "muted";
+      extra.textContent = X.t("{n} of {need} placed", {n: sum, need: choice.strength});
+      list.appendChild(extra);
+    }
+  }
+
+  function reset() { built = []; from = null; route = []; to = null; prompt(); }
+
+  function tapProvince(id) {
+    const choice = data("choice");
+    if (spreadKind(choice)) { to = id; prompt(); return; }
+    const sources = choice.decision === "attack" ? choice.sources.map(function (s) { return s[0]; }) : choice.provinces;
+    if (from === null || (to === null && route.length === 0 && sources.indexOf(id) >= 0 && id !== from && !adjacent(from, id))) {
+      if (sources.indexOf(id) < 0) { note(X.t("Tap one of your provinces.")); return; }
+      from = id;
+      const most = choice.decision === "attack" ? choice.sources.find(function (s) { return s[0] === id; })[1] : null;
+      const input = document.getElementById("zstrength");
+      if (most !== null && input) { input.max = most; input.value = most; }
+    } else {
+      to = id;
+    }
+    note("");
+    prompt();
+  }
+
+  function adjacent(a, b) { const n = names(); return (n.borders[a] || []).indexOf(b) >= 0; }
+
+  function tapSea(id) {
+    if (from === null || spreadKind(data("choice"))) return;
+    route.push(id);
+    prompt();
+  }
+
+  function add() {
+    const choice = data("choice");
+    const strength = Number(document.getElementById("zstrength").value);
+    if (spreadKind(choice)) {
+      if (!to) { note(X.t("Choose first.")); return; }
+      const had = built.find(function (s) { return s.province === to; });
+      if (had) had.strength += strength; else built.push({province: to, strength: strength});
+      to = null;
+    } else {
+      if (!from || !to) { note(X.t("Choose first.")); return; }
+      built.push({from: from, to: to, strength: strength, route: route.slice()});
+      if (choice.decision === "attack") built = built.slice(-1);  // an attack is one move
+      else built = built.slice(-choice.steps);
+      from = null; to = null; route = [];
+    }
+    note("");
+    prompt();
+  }
+
+  async function confirm() {
+    const choice = data("choice");
+    if ((from && to) || (spreadKind(choice) && to)) add();
+    if (!built.length) { note(X.t("Choose first.")); return; }
+    let action;
+    const seat = choice.seat;
+    if (choice.decision === "attack") {
+      const s = built[0];
+      action = {type: "attack", seat: seat, people: choice.people, from: s.from, to: s.to, strength: s.strength, route: s.route};
+    } else if (choice.decision === "reorganise") {
+      action = {type: "reorganise", seat: seat, people: choice.people, steps: built};
+    } else {
+      const spread = {};
+      built.forEach(function (s) { spread[s.province] = s.strength; });
+      action = choice.decision === "place" ? {type: "place", seat: seat, people: choice.people, spread: spread}
+        : {type: "reinforce", seat: seat, people: choice.people, spread: spread,
+           boats: Number((document.getElementById("zboats") || {value: 0}).value)};
+    }
+    if (await send(action)) reset();
+  }
+
+  // The table's dice: one tap a side; the totals go once every side has one.
+  let totals = {};
+  async function tell(outcome) {
+    const asking = document.getElementById("asking");
+    const result = await X.command({command: "tell", outcome: outcome, question: Number(asking.dataset.question)});
+    if (!result.ok) note(X.refusal(result));
+    totals = {};
+  }
+
+  document.addEventListener("click", async function (event) {
+    const side = event.target.closest("[data-zside]");
+    if (side) {
+      totals[side.dataset.zside] = Number(side.dataset.total);
+      side.parentNode.querySelectorAll("[data-zside]").forEach(function (b) { b.setAttribute("aria-pressed", b === side ? "true" : "false"); });
+      const sides = Number(side.closest(".zsides").dataset.sides);
+      if (Object.keys(totals).length === sides) {
+        await tell(Array.from({length: sides}, function (_, i) { return totals[i]; }));
+      }
+      return;
+    }
+    const told = event.target.closest("[data-ztell]");
+    if (told) { await tell(JSON.parse(told.dataset.ztell)); return; }
+    const one = event.target.closest("[data-zaction]");
+    if (one) { event.preventDefault(); one.disabled = true; await send(JSON.parse(one.dataset.zaction)); one.disabled = false; return; }
+    const play = event.target.closest("[data-zplay]");
+    if (play) {
+      const select = document.querySelector('[data-target-of="' + play.dataset.targetIndex + '"]');
+      await send({type: "play_card", seat: Number(play.dataset.seat), card: play.dataset.zplay, target: select ? select.value : ""});
+      return;
+    }
+    if (!box()) return;
+    if (event.target.closest("#zadd")) { add(); return; }
+    if (event.target.closest("#zreset")) { reset(); return; }
+    if (event.target.closest("#zconfirm")) { await confirm(); return; }
+    const province = event.target.closest(".seatmap [data-province]");
+    if (province) { tapProvince(province.dataset.province); return; }
+    const sea = event.target.closest(".seatmap [data-sea]");
+    if (sea) tapSea(sea.dataset.sea);
+  });
+
+  document.addEventListener("submit", async function (event) {
+    const form = event.target;
+    if (form.classList.contains("zkeep")) {
+      event.preventDefault();
+      const cards = Array.from(form.querySelectorAll("input:checked")).map(function (i) { return i.value; });
+      await send({type: "keep", seat: Number(form.dataset.seat), cards: cards});
+    } else if (form.classList.contains("zswords")) {
+      event.preventDefault();
+      const swords = Array.from(form.querySelectorAll("input")).map(function (i) { return Number(i.value); });
+      await send({type: "swords", seat: Number(form.dataset.seat), people: form.dataset.people, swords: swords});
+    }
+  });
+
+  // The live part is swapped after each change: a move half built is kept and drawn again on the new map,
+  // unless the decision changed.
+  let shown = null;
+  document.addEventListener("xidit:refreshed", function () {
+    const b = box();
+    const key = b ? b.dataset.choice : null;
+    if (key !== shown) { built = []; from = null; route = []; to = null; shown = key; }
+    if (b) { document.querySelector(".seatmap .zargos-map").classList.add("taking"); prompt(); }
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    const b = box();
+    shown = b ? b.dataset.choice : null;
+    if (b) { document.querySelector(".seatmap .zargos-map").classList.add("taking"); prompt(); }
+  });
+})();

@@ -1,0 +1,108 @@
+"""Zargos's names on the pages, as the rulebook says them (never a wire key or a pack id), in the page's
+language: peoples, magic cards, placement cards, provinces, kingdoms, decisions, and the colours that show
+each people on the pages (the text gives no colours: these only tell the peoples apart on a screen)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.i18n import N_
+
+from ..rules import Board
+from ..rules.terms import CARDS, GREEN, PEOPLES, RED
+
+Translate = Callable[..., str]
+JSON = dict[str, Any]
+
+# Fill and ink of each people's tokens on the pages.
+PEOPLE_COLOURS = {"ailes": ("#1e88e5", "#fff"), "amazones": ("#2e7d32", "#fff"), "araignees": ("#37474f", "#fff"),
+                  "chevaliers": ("#8e24aa", "#fff"), "dragons": ("#c62828", "#fff"), "moines": ("#f9a825", "#000")}
+
+# What the table waits for, named for the player (the view's `awaiting` carries the engine's word).
+DECISIONS = {
+    "people": N_("choose a people"), "draft": N_("draft placement cards"), "trade": N_("trade placement cards"),
+    "swords": N_("mark the reinforcement swords"), "place": N_("place tokens"),
+    "red_window": N_("play a red card or pass"), "attack": N_("attack"), "fight": N_("choose the next combat"),
+    "combat_card": N_("play the Wind of War or pass"), "reorganise": N_("reorganise"),
+    "keep": N_("keep magic cards"), "reinforce": N_("buy reinforcements and boats"),
+}
+
+PHASES = {
+    "roll": N_("Rolling for the peoples"), "choose": N_("Choosing the peoples"), "draft": N_("Drafting"),
+    "trade": N_("Trading placement cards"), "swords": N_("Reinforcement swords"), "place": N_("Placement"),
+    "attack": N_("Attacks"), "fight": N_("Combats"), "reorganise": N_("Reorganisation"), "count": N_("The count"),
+    "deal": N_("Magic cards dealt"), "reinforce": N_("Reinforcements"), "over": N_("Game over"),
+}
+
+
+def people(t: Translate, key: str | None) -> str:
+    if key is None:
+        return t(N_("the demons"))
+    return t(PEOPLES[key]) if key in PEOPLES else key
+
+
+def card(t: Translate, key: str) -> str:
+    return t(CARDS[key][0]) if key in CARDS else key
+
+
+def card_colour(key: str) -> str:
+    return "red" if key in RED else "green" if key in GREEN else ""
+
+
+def province(board: Board, key: str) -> str:
+    return board.provinces[key].name if key in board.provinces else key
+
+
+def kingdom(board: Board, key: str) -> str:
+    return board.kingdoms[key].name if key in board.kingdoms else key
+
+
+def sea(board: Board, key: str) -> str:
+    return board.seas[key].name if key in board.seas else key
+
+
+def placement(t: Translate, board: Board, key: str) -> str:
+    """A placement card (2.7): a reinforcement, a boat, a capital's card or a province's card."""
+    kind, _, where = key.partition(":")
+    match kind:
+        case "reinforcement":
+            return t(N_("Reinforcement"))
+        case "boat":
+            return t(N_("Boat"))
+        case "capital":
+            return t(N_("Capital of {kingdom}"), kingdom=kingdom(board, where))
+        case "province":
+            return province(board, where)
+    return key
+
+
+def target(t: Translate, board: Board, key: str) -> str:
+    """A magic card's target (`kingdom:ID`, `province:ID`, `people:KEY`, `sea:ID`) in words."""
+    kind, _, where = key.partition(":")
+    match kind:
+        case "kingdom":
+            return kingdom(board, where)
+        case "province":
+            return province(board, where)
+        case "people":
+            return people(t, where)
+        case "sea":
+            return sea(board, where)
+    return ""
+
+
+def decision(t: Translate, key: str) -> str:
+    return t(DECISIONS[key]) if key in DECISIONS else key
+
+
+def phase(t: Translate, key: str) -> str:
+    return t(PHASES[key]) if key in PHASES else key
+
+
+def seat_name(view: JSON, seat: int, t: Translate) -> str:
+    """A player by the peoples he runs (a seat is shown by its peoples), or by number before he has any."""
+    peoples = [k for k, p in view.get("peoples", {}).items() if p["seat"] == seat]
+    if peoples:
+        return " / ".join(people(t, k) for k in peoples)
+    return t(N_("Player {n}"), n=seat + 1)
