@@ -85,3 +85,23 @@ def test_the_referee_types_the_tables_dice_and_gives_them_to_the_pi(zargos_serve
         page.get_by_role("button", name="the Pi rolls and deals").click()
         expect(page.locator(".chance-policy")).to_have_attribute("data-chance", "pi")
         assert table.view("referee")["table"]["chance"] == "pi"
+
+
+def test_the_referee_starts_a_zargos_game_from_the_wizard_of_a_xidit_table(served: Served, browser: Any) -> None:
+    table = served.table
+    under_way = table.game_id
+    with page_on(browser) as page:
+        sign_in(page, served.url)
+        page.locator("#h-new").click()
+        page.select_option("#w-game", "zargos")
+        page.wait_for_url("**/referee?game=zargos*")
+        page.select_option("#w-count", "3")
+        page.select_option("select[name='device-2']", "virtual")
+        page.select_option("select[name='chance']", "table")
+        page.get_by_role("button", name="Start the game").click()
+        page.locator("#aside-dialog").get_by_role("button", name="Set it aside").click()
+        page.wait_for_function(f"() => document.getElementById('under-way') && "
+                               f"Number(document.getElementById('under-way').dataset.game) > {under_way}")
+        assert table.game_key == "zargos" and [seat for seat, _, _ in table.players()] == [0, 1, 2]
+        assert table.view("referee")["table"]["chance"] == "table"
+        assert table.view("referee")["table"]["seats"]["2"]["device"] == "virtual"

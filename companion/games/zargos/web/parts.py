@@ -60,7 +60,7 @@ class ZargosWeb:
     static = HERE / "static"
     slots = {"seat": "zargos/_seat.html", "scoring": "zargos/_scoring.html", "table": "zargos/_table.html",
              "legend": "zargos/_legend.html", "reference": "zargos/reference.html", "macros": "zargos/_macros.html"}
-    scripts = {"seat": "seat.js"}
+    scripts = {"seat": "seat.js", "referee": "referee.js"}  # referee.js: the wizard's set-up of a Zargos game
     script_messages = SCRIPT_MESSAGES
     script_plurals: tuple[tuple[str, str], ...] = ()
     requests = REQUESTS
