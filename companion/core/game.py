@@ -42,6 +42,7 @@ class Option:
     values: tuple[str, ...]
     default: str
     label: str = ""  # catalog message id, shown by the wizard
+    labels: tuple[str, ...] = ()  # catalog message ids, one per value, shown for it by the wizard
 
 
 @dataclass(frozen=True)

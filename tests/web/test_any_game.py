@@ -183,6 +183,8 @@ def test_the_wizard_offers_each_registered_game_with_its_seats_colours_options_a
     for option in ZARGOS.options:  # the framework's form shows the game's options when it has no fields of its own
         assert f'data-option="{option.name}"' in page
         assert all(f'<option value="{v}"' in page for v in option.values)
+        # Each value in words, never its id (Z-06, Z-14: the readings the text leaves open).
+        assert all(f">{label}</option>" in page for label in option.labels) and ">draw_five<" not in page
     assert '<option value="pi" selected>' in page and '<option value="table">' in page
     assert referee.get("/referee?game=chess").status_code == 200  # an unknown game: the table's own
 

@@ -22,8 +22,13 @@ class ZargosRules:
     view_format = VIEW_FORMAT
     seats = range(2, 7)  # 2.1
     colours = COLOURS
-    options = tuple(Option(name, values, values[0], label) for (name, values), label in zip(
-        OPTIONS.items(), (N_("Capital cards after set-up"), N_("The Master's magic cards")), strict=True))
+    # The readings of Z-06 and Z-14 the text leaves open, each value in words for the wizard.
+    options = tuple(Option(name, values, values[0], label, labels) for (name, values), (label, labels) in zip(
+        OPTIONS.items(), (
+            (N_("Capital cards after set-up"), (N_("All go back to a common supply"),
+                                                N_("Each stays with the people that held it at set-up"))),
+            (N_("The Master's magic cards"), (N_("He draws 5, then keeps 5 of all he holds"),
+                                              N_("He draws until he holds 5")))), strict=True))
 
     def replay_json(self, pack: Board, record: Any) -> Game:
         return replay_json(pack, record)
