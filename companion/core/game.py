@@ -135,6 +135,8 @@ class Rules(Protocol):
     seats: range  # how many players may sit
     colours: tuple[str, ...]
     options: tuple[Option, ...]
+    # A game may say `seat_colours = False`: its seats have no colour to pick nor a first player to name
+    # (the wizard hides both).
 
     def replay_json(self, pack: Any, record: Any) -> Match: ...  # BadRecord; IllegalAction with `.index`
 

@@ -186,6 +186,9 @@ def test_the_wizard_offers_each_registered_game_with_its_seats_colours_options_a
         # Each value in words, never its id (Z-06, Z-14: the readings the text leaves open).
         assert all(f">{label}</option>" in page for label in option.labels) and ">draw_five<" not in page
     assert '<option value="pi" selected>' in page and '<option value="table">' in page
+    # Zargos's peoples are chosen, and its order set, by rolls in play (2.3): no colour, no first player asked.
+    assert '<label hidden>Colour' in page and '<label for="w-first" hidden>' in page
+    assert '<label hidden>' not in xidit and '<label for="w-first">' in xidit
     assert referee.get("/referee?game=chess").status_code == 200  # an unknown game: the table's own
 
 

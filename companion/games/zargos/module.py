@@ -22,6 +22,7 @@ class ZargosRules:
     view_format = VIEW_FORMAT
     seats = range(2, 7)  # 2.1
     colours = COLOURS
+    seat_colours = False  # a seat is shown by its peoples, chosen by a roll in play, which also sets the order (2.3)
     # The readings of Z-06 and Z-14 the text leaves open, each value in words for the wizard.
     options = tuple(Option(name, values, values[0], label, labels) for (name, values), (label, labels) in zip(
         OPTIONS.items(), (
