@@ -115,6 +115,17 @@ def answered(page: Any, before: int) -> bool:
     return bool(page.evaluate(f"() => {LIVE} > {before}"))
 
 
+def played(page: Any, card: str) -> bool:
+    """Plays `card` from the page's hand: until the page offers it once fewer (the table took it: the other
+    seats' moves, which also bring newer versions, never do that) or says why not."""
+    button = f'[data-zplay="{card}"]'
+    held = page.locator(button).count()
+    page.locator(button).first.click()
+    page.wait_for_function(f"""() => document.querySelectorAll('{button}').length < {held}
+                                     || (document.getElementById('znote') || {{}}).textContent""")
+    return bool(page.locator(button).count() < held)
+
+
 def on_page(night: Night, page: Any, seat: int) -> None:
     """The seat's awaited decision, decided by its agent, keyed in on its page as a player would."""
     table = night.table
@@ -125,9 +136,7 @@ def on_page(night: Night, page: Any, seat: int) -> None:
     cards = getattr(choice, "cards", ())
     if isinstance(cards, tuple) and cards and not night.played and choice.decision != "keep":
         card = cards[0]  # 12.4-12.7: a magic card played from the seat page, on the first target offered
-        before = table.version
-        page.locator(f'[data-zplay="{card}"]').first.click()
-        if answered(page, before):
+        if played(page, card):
             night.played += 1
             night.by_page += 1
             assert any(e.get("event") == "played" and e.get("card") == card for e in table.view("public")["log"])
