@@ -267,6 +267,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         kept = [f"{name}={value}" for name, value in config.options] if game.key == config.game else []
         options = _options(game, [*kept, *args.option])
         config = dataclasses.replace(config, game=game.key, options=tuple(options.items()))
+        if config.simulated:  # the simulated table's seats, counted from the game's first (Zargos: 0)
+            first = int(getattr(game.agents, "first_seat", 1))
+            config = dataclasses.replace(config, players=tuple(
+                dataclasses.replace(p, seat=p.seat - 1 + first) for p in config.players))
     return run(config)
 
 

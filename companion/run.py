@@ -76,7 +76,7 @@ def run(config: Config, stop: threading.Event | None = None, *,
         log.warning("%s", warning)
     game = registry.load(config.game)
     pack, origin = pack_in_use(config)
-    table = Table.open(store, pack, language=config.language, pace=config.pace, levels=levels(game))
+    table = Table.open(store, pack, language=config.language, pace=config.pace, game=game.key, levels=levels(game))
     log.info("board pack for new games: %s (%s, %s)", origin, table.new_board.name, table.new_board.status)
     players = [(p.seat, p.colour, p.name) for p in config.players]
     seed = config.bot_seed
