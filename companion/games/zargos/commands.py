@@ -8,14 +8,11 @@ walk under way, saved after every answer). Every write replaces the old file who
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from companion.core.owner_files import OwnerFiles
 
 from .boards import check_pack, default_pack, default_pack_text, parse_pack
 from .boards.verify import BadProgress, Walk
@@ -29,74 +26,14 @@ PACK_FILE = "zargos-board.toml"
 PROGRESS_FILE = "zargos-board-walk.json"
 
 
-def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-@dataclass(frozen=True)
-class PackFiles:
+class PackFiles(OwnerFiles):
     """The owner's Zargos files next to the store (`GamePacks.saved`, what web/verify.py and the terminal share)."""
 
-    folder: Path
+    pack_file = PACK_FILE
+    progress_file = PROGRESS_FILE
 
-    @classmethod
-    def beside(cls, store: Path | str) -> PackFiles:
-        return cls(Path(store).parent)
-
-    @property
-    def pack(self) -> Path:
-        return self.folder / PACK_FILE
-
-    @property
-    def progress(self) -> Path:
-        return self.folder / PROGRESS_FILE
-
-    def verified_text(self) -> str | None:
-        """The saved pack if there is one and it is sound, else None."""
-        try:
-            text = self.pack.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            return None
-        return None if check_pack(text) else text
-
-    def save_pack(self, text: str) -> Path:
-        _write(self.pack, text)
-        return self.pack
-
-    def load_progress(self) -> Any | None:
-        """The saved walk as JSON, or None; a file that is not JSON is set aside."""
-        try:
-            raw = self.progress.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            return None
-        try:
-            return json.loads(raw)
-        except json.JSONDecodeError:
-            self.set_aside()
-            return None
-
-    def set_aside(self) -> None:
-        """A progress file that cannot be resumed is kept under another name, out of the way."""
-        try:
-            self.progress.rename(self.progress.with_name(f"{PROGRESS_FILE}.unreadable-{int(time.time())}"))
-        except OSError:
-            return
-
-    def save_progress(self, data: Any) -> None:
-        _write(self.progress, json.dumps(data, ensure_ascii=False))
-
-    def clear_progress(self) -> None:
-        self.progress.unlink(missing_ok=True)
+    def problem_lines(self, text: str) -> list[str]:
+        return check_pack(text)
 
 
 def _read_pack(path: Path) -> str:
