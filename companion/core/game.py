@@ -82,11 +82,23 @@ class Progress:
     phase: str
 
 
+@dataclass(frozen=True)
+class TimeLimit:
+    """A window the rules give a length of time (Zargos's "10 minutes, not one more" to trade): what a
+    choice may carry as `time_limit`. The engine keeps no clock: the window ends when its choices are all
+    answered, or when the table, which runs the countdown (companion/table/timed.py), pushes the move that
+    says time is up (the game table part's `time_up(match, window)`). Every choice of one window carries the
+    same `window`."""
+
+    seconds: int
+    window: str  # the game's word for the window ("trade"): a new word, or a new opening, is a new window
+
+
 @runtime_checkable
 class Choice(Protocol):
     """What one seat may decide now, with its legal options. `sealed`: simultaneous and secret, the table
     holds the seat's draft until every sealed choice is in (Xidit's programs); a game without such choices
-    never seals one."""
+    never seals one. A choice may also say `time_limit` (a TimeLimit, or None): how long its window lasts."""
 
     @property
     def seat(self) -> int: ...

@@ -10,6 +10,7 @@ from .commands import (
     Acknowledge,
     BoxStatus,
     Command,
+    Countdown,
     Decide,
     EditDraft,
     ImportGame,
@@ -40,8 +41,8 @@ from .snapshot import SeatSnapshot
 from .table import Table
 
 __all__ = [
-    "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Decide", "EditDraft", "GameTable", "ImportGame",
-    "Instruction", "Lock", "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback",
-    "Seal", "SeatSnapshot", "SetBlind", "SetBoard", "SetChance", "SetLanguage", "SetOrder", "SetPace", "SetProgram",
-    "State", "Table", "Tell", "TellTile", "Unlock", "Unseal",
+    "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Countdown", "Decide", "EditDraft", "GameTable",
+    "ImportGame", "Instruction", "Lock", "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame",
+    "Rollback", "Seal", "SeatSnapshot", "SetBlind", "SetBoard", "SetChance", "SetLanguage", "SetOrder", "SetPace",
+    "SetProgram", "State", "Table", "Tell", "TellTile", "Unlock", "Unseal",
 ]

@@ -19,6 +19,7 @@ from companion.i18n import N_
 from .commands import (
     Acknowledge,
     Command,
+    Countdown,
     Decide,
     EditDraft,
     ImportGame,
@@ -45,6 +46,7 @@ KEPT = 1024  # changes remembered; a view older than all of them is stale for an
 GAME = "game"  # the game's actions, its layout, which game is under way
 STEPS = "steps"  # the physical table's steps as listed (they grow as the game goes on)
 WHICH = "which"  # which game is under way: its steps are numbered once for all (a rollback only adds)
+TIMER = "timer"  # the countdown of a timed window (timed.py)
 
 
 def draft(seat: int) -> str:
@@ -77,6 +79,8 @@ def depends_on(command: Command) -> frozenset[str] | None:
             return frozenset({GAME, "seats"})
         case RenewLink():
             return frozenset({GAME, "links"})  # a second tap on an old page renews no link the first one made
+        case Countdown():
+            return frozenset({TIMER})  # a tap on a countdown another tap changed since is looked at again
         case SetPace() | SetLanguage() | SetBoard() | SetBlind():
             return frozenset()  # each says all it wants, whatever the table looked like
     return None

@@ -235,9 +235,20 @@ class State:
     by: str = REFEREE
 
 
+@dataclass(frozen=True)
+class Countdown:
+    """The countdown of a timed window (timed.py): the referee pauses it, resumes it, gives `seconds` more,
+    or closes the window early; the table's own clock (`by` "clock") closes it when the time is up. The
+    closing move is stored with who closed it."""
+
+    what: str  # "pause", "resume", "extend" or "close"
+    seconds: int = 0  # for "extend"
+    by: str = REFEREE
+
+
 Seal = Lock  # the generic names of the sealed-choice commands: a draft is sealed (locked) and unsealed
 Unseal = Unlock
 
 Command = (NewGame | ImportGame | ResumeGame | MoveSeat | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback
            | Acknowledge | SetPace | SetBlind | SetLanguage | BoxStatus | SetBoard | TellTile | RenewLink | Tell
-           | EditDraft | SetChance | State)
+           | EditDraft | SetChance | State | Countdown)

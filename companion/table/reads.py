@@ -15,7 +15,7 @@ from companion.core.errors import BadRecord, IllegalAction
 from companion.i18n import N_
 from companion.store import Store, StoredGame
 
-from . import chance
+from . import chance, timed
 from .commands import Refused
 from .game_parts import GameTable, part_of
 from .sealed import Drafts
@@ -105,6 +105,9 @@ class TableReads:
     _board_text: str  # the pack of the game under way (each game keeps the pack it began with)
     _next_pack: str  # the pack new games start with
     _next_board: Any
+
+    _clock: Callable[[], float]  # the table's clock (timed.py)
+    _window: timed.Window | None  # the timed window counted down now (timed.py)
 
     _kept_reads: dict[Hashable, Any]  # what each read that may wait gave last (see `_fresh_or_kept`)
 

@@ -13,8 +13,10 @@ import logging
 import queue
 import random
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from dataclasses import replace
 from typing import Any
 
 from companion.core import registry
@@ -22,14 +24,15 @@ from companion.core.errors import BadPack, BadRecord, IllegalAction, UnknownGame
 from companion.i18n import LANGUAGES, N_
 from companion.store import Store
 
-from . import carried, chance, links, referee, seats
-from .changes import GAME, STEPS, WHICH, Changes, Moved, depends_on, draft, touched
+from . import carried, chance, links, referee, seats, timed
+from .changes import GAME, STEPS, TIMER, WHICH, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
     REFEREE,
     Acknowledge,
     BoxStatus,
     Command,
+    Countdown,
     Decide,
     EditDraft,
     ImportGame,
@@ -80,8 +83,12 @@ class Table(TableViews):
     """The table: opening a stored game, the command loop, and what each command does."""
 
     def __init__(self, store: Store, board_text: str, *, language: str = "en", pace: str = "decisions",
-                 game: str = registry.DEFAULT, levels: Sequence[str] | None = None) -> None:
+                 game: str = registry.DEFAULT, levels: Sequence[str] | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
         self._store = store
+        # Wall-clock seconds: a timed window's deadline is kept in the store and outlives a restart (timed.py).
+        self._clock: Callable[[], float] = clock if clock is not None else time.time
+        self._window: timed.Window | None = None  # the timed window counted down now (timed.py); saved
         self._key = game  # the game module of the game under way (with none yet, of the next one)
         self._part: GameTable = part_of(game)
         self._module_packs = registry.load(game).packs
@@ -182,6 +189,8 @@ class Table(TableViews):
         self._links = links.from_json(stored.table_state.get(links.KEY))
         self._referee_seat, self._blind_told = referee.from_json(stored.table_state.get(referee.KEY))
         self._carried = carried.from_json(stored.table_state.get(carried.KEY))
+        self._window = timed.from_json(stored.table_state.get(timed.KEY), self._clock())
+        self._follow_window()  # a window the game opened before the table kept one starts now
         total = len(self._steps())
         self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
         self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
@@ -202,6 +211,7 @@ class Table(TableViews):
         self._told = {}
         self._referee_seat, self._blind_told = None, []
         self._carried = {}
+        self._window = None
         self._drafts.clear()
         self._builder = StepBuilder(self._part.grouping(self._game))
         self._builder.add_steps(self._part.setup_steps(self._game, self._part.typed_parts(setup)))
@@ -286,12 +296,18 @@ class Table(TableViews):
 
     def _run(self) -> None:
         while True:
+            wait = self.tick_every
+            window = self._window
+            if window is not None and window.deadline is not None and not window.stuck:
+                wait = min(wait, max(0.0, window.deadline - self._clock()) + 0.01)  # woken when its time is up
             try:
-                command, seen, future = self._queue.get(timeout=self.tick_every)
+                command, seen, future = self._queue.get(timeout=wait)
             except queue.Empty:
                 self.on_tick()
+                self.tick()
                 continue
             self.on_tick()
+            self.tick()
             if command is None:
                 return
             if not future.set_running_or_notify_cancel():
@@ -311,6 +327,34 @@ class Table(TableViews):
             # may redraw while the loop publishes, without either waiting on the other.
             future.set_result(answer)
             self._publish_since(before, command)
+
+    def tick(self) -> bool:
+        """Closes the timed window whose time is up (timed.py), in the name of the table's clock: the game's
+        closing move is stored and every view published, once. The loop calls it at each wake; True when it
+        closed one."""
+        window = self._window
+        if window is None or not window.due(self._clock()):
+            return False
+        command = Countdown("close", by=timed.CLOCK)
+        before = self._version
+        try:
+            self._apply(command)
+        except Exception:  # the store cannot save: the clock tries again at the next tick
+            log.exception("closing the timed window %s failed", window.window)
+            self._publish_since(before, command)
+            return False
+        self._publish_since(before, command)
+        return True
+
+    def time_left(self) -> float | None:
+        """Seconds left in the timed window now, or None when none is open (read without the lock: one
+        value the loop replaces)."""
+        window = self._window
+        return None if window is None else window.remaining(self._clock())
+
+    def now(self) -> float:
+        """The table's clock (tests give a fake one): what a page counts a window's time left by."""
+        return self._clock()
 
     def _publish_since(self, before: int, command: Command) -> None:
         if self._version == before:
@@ -344,6 +388,7 @@ class Table(TableViews):
                 # restart finds both or neither, never a lock without its drafts or a reveal with them.
                 with self._store.together():
                     answer = self._dispatch(command)
+                    self._follow_window()
                     changed = touched(before, self._shape())
                     if changed - UNSAVED:
                         self._save_state(self._version + 1)
@@ -395,6 +440,7 @@ class Table(TableViews):
             "links": (dict(self._links),),
             "referee": (self._referee_seat, tuple(tuple(sorted(t.items())) for t in self._blind_told)),
             "boxes": ({s: dict(b) for s, b in self._boxes.items()},),
+            TIMER: (self._window,),
         }
         for seat, orders in self._drafts.by_seat.items():
             shape[draft(seat)] = (orders, seat in self._drafts.locked)
@@ -487,6 +533,8 @@ class Table(TableViews):
                 return self._state(command)
             case SetChance():
                 return self._set_chance(command)
+            case Countdown():
+                return self._countdown(command, game)
             case Tell():
                 return self._tell(command)
             case TellTile(choice=choice, question=question, by=by):
@@ -826,6 +874,56 @@ class Table(TableViews):
             # gold): a blind referee hears only that the choice is not the seat's to make.
             raise Refused(BLIND_REFUSAL, refused.rule) from None
         return {"ok": True}
+
+    def _follow_window(self) -> None:
+        """The timed window of the game as it is now (timed.py), kept with the game when it changed."""
+        found = timed.follow(self._window, self._game, self._clock())
+        if found != self._window and self._game_id is not None:
+            self._store.set_table_state(self._game_id, timed.KEY, timed.to_json(found))
+        self._window = found
+
+    def _countdown(self, command: Countdown, game: Any) -> dict[str, Any]:
+        """The referee pauses, resumes, extends or closes the timed window; the clock closes it when its time
+        is up. Closing pushes the game's own closing move, stored with who closed it."""
+        window, now = self._window, self._clock()
+        if command.by == timed.CLOCK:
+            if command.what != "close" or window is None or not window.due(now):
+                raise Refused(timed.NOT_UP)
+        else:
+            self._referee_only(command.by)
+        if window is None:
+            raise Refused(timed.NO_WINDOW)
+        match command.what:
+            case "pause":
+                self._window = window.paused(now, command.by)
+            case "resume":
+                self._window = window.resumed(now)
+            case "extend":
+                if not 0 < command.seconds <= timed.EXTEND_MOST:
+                    raise Refused(timed.EXTEND_BY, params={"most": timed.EXTEND_MOST})
+                self._window = window.extended(command.seconds)
+            case "close":
+                closing = getattr(self._part, "time_up", None)
+                if closing is None:
+                    raise Refused(timed.NO_WINDOW)
+                try:
+                    self._push_and_store([(closing(game, window.window), command.by)], stated=True)
+                except Refused as refused:
+                    if command.by != timed.CLOCK:
+                        raise
+                    # The game refuses its own end (a bug): the clock stops pushing it; the referee sees why.
+                    log.error("game %s: the end of the timed window %s was refused: %s", self._game_id,
+                              window.window, refused)
+                    self._window = replace(window, stuck=True)
+                    return {"closed": False}
+                log.info("game %s: the timed window %s closed by the %s", self._game_id, window.window, command.by)
+                return {"closed": True}
+            case _:
+                raise Refused(timed.TIMER_ACTIONS)
+        if self._game_id is not None and self._window != window:
+            self._store.set_table_state(self._game_id, timed.KEY, timed.to_json(self._window))
+        log.info("game %s: the countdown of %s: %s by the %s", self._game_id, window.window, command.what, command.by)
+        return {"timer": command.what}
 
     def _set_chance(self, command: SetChance) -> dict[str, Any]:
         """The referee switches who resolves chance (chance.py), kept with the game; a node waiting when the

@@ -17,7 +17,7 @@ from companion.core import registry
 from companion.core.errors import CompanionError
 from companion.i18n import translate
 
-from . import referee, seats
+from . import referee, seats, timed
 from .reads import WAITING, TableReads
 from .saving import CANNOT_SAVE, Saving
 from .snapshot import SeatSnapshot
@@ -199,7 +199,7 @@ class TableViews(TableReads):
                                 "instructions": shown, "locked": sorted(drafts.locked),
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
                                 "board": self._board_part(), "asking": self._asking(), **self._seats_part(me),
-                                **self._chance_part(me),
+                                **self._chance_part(me), **timed.view(self._window, self._clock()),
                                 **self._referee_part()}
         if held:  # what the game waits for, in words, for every seat's page and box
             heading = every[self._acknowledged].heading

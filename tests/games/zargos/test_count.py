@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.zargos.rules import Game
-from companion.games.zargos.rules.actions import Attack, EndAttacks, Reinforce
+from companion.games.zargos.rules.actions import Attack, EndAttacks, Reinforce, TimeUp
 from companion.games.zargos.rules.choices import ReinforceChoice
 from companion.games.zargos.rules.errors import IllegalAction
 
@@ -17,6 +17,8 @@ def to_reinforce(game: Game) -> None:
     through_tie_rolls(game)
     while (node := game.chance()) is not None and node.kind == "draw":
         game.resolve(sorted(node.outcomes)[-1])
+    if game.state.phase == "magic":  # Z-21: the trading window after the deal closes
+        game.push(TimeUp(None, "magic_trade"))
 
 
 def next_count(game: Game) -> None:

@@ -15,6 +15,7 @@ from companion.games.zargos.rules.actions import (
     Pass,
     PlayCard,
     Reinforce,
+    TimeUp,
 )
 from companion.games.zargos.rules.choices import CombatCardChoice, KeepChoice, WindowChoice
 from companion.games.zargos.rules.errors import IllegalAction
@@ -114,6 +115,8 @@ def hand_of_four(game: Game, seat: int) -> None:
 
 
 def to_next_window(game: Game, people: str) -> None:
+    if game.state.phase == "magic":  # Z-21: the trading window after the deal closes first
+        game.push(TimeUp(None, "magic_trade"))
     (choice,) = game.awaited()
     game.push(Reinforce(choice.seat, people, 0, ((kingdom("kori")[0], choice.points // 2),)))
 
@@ -207,7 +210,7 @@ def test_magic_cards_are_traded_after_the_distribution_within_the_limits() -> No
         mine = ("typhon", "vent_de_folie", "vent_de_guerre")
         game.resolve("eclipse" if node.told_by == other else mine[len(game.state.hands[seat])])
     assert sorted(game.state.hands[seat]) == ["typhon", "vent_de_folie", "vent_de_guerre"]
-    assert game.state.hands[other] == ["eclipse"] and game.state.phase == "reinforce"
+    assert game.state.hands[other] == ["eclipse"] and game.state.phase == "magic"
     with pytest.raises(IllegalAction) as caught:
         game.push(MagicTrade(seat, seat, other, ("canicule",), ()))  # a card he does not hold
     assert caught.value.rule == "12.9"

@@ -173,9 +173,19 @@ class Adjust:
     type = "adjust"
 
 
+@dataclass(frozen=True)
+class TimeUp:
+    """2.10, 2.11, Z-21: the time of a trading window is up (the table's countdown ran out, or the referee
+    closed it early): nobody trades any more. The engine keeps no clock; the table pushes this move."""
+
+    seat: None  # nobody's: the record's entry says who (the table's clock or the referee)
+    window: str  # "trade" (2.10) or "magic_trade" (Z-21), as the window's TimeLimit names it
+    type = "time_up"
+
+
 Action = (ChoosePeople | Draft | Trade | TradesDone | Swords | Place | Pass | PlayCard | Attack | EndAttacks
-          | Fight | Reorganise | Keep | Reinforce | MagicTrade | OutOfGame | Adjust)
-BY_REFEREE = ("trade", "trades_done", "adjust", "magic_trade", "out_of_game")  # may be stated with seat null
+          | Fight | Reorganise | Keep | Reinforce | MagicTrade | OutOfGame | Adjust | TimeUp)
+BY_REFEREE = ("trade", "trades_done", "adjust", "magic_trade", "out_of_game", "time_up")  # seat may be null
 ALLOWANCES = ("attack_anywhere", "extra_reorganisation")
 
 
@@ -218,6 +228,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         case Adjust(reason=reason, tokens=tokens, boats=boats, allow=allow):
             out |= {"reason": reason, "tokens": [{"province": p, "people": q, "change": n} for p, q, n in tokens],
                     "boats": dict(boats), "allow": list(allow)}
+        case TimeUp(window=window):
+            out["window"] = window
     return out
 
 
@@ -312,4 +324,8 @@ def action_from_json(data: Any) -> Action:
             return Adjust(seat, _str(data, "reason"),
                           tuple((_str(t, "province"), _str(t, "people"), _int(t, "change")) for t in tokens),
                           tuple(sorted((str(k), int(v)) for k, v in boats.items())), _strs(data, "allow"))
+        case "time_up":
+            if seat is not None:
+                raise BadRecord("move 'time_up': 'seat' must be null (the table's clock or the referee says it)")
+            return TimeUp(None, _str(data, "window"))
     raise BadRecord(f"unknown move type {kind!r}")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from companion.core.game import TimeLimit
+
 
 @dataclass(frozen=True)
 class _Choice:
@@ -38,7 +40,12 @@ class DraftChoice(_Choice):
 
 @dataclass(frozen=True)
 class TradeChoice(_Choice):
+    """A trading window: the set-up's placement cards (2.10, its peoples named) or the magic cards after the
+    deal (12.9, Z-21, no people named); trades are stated, the seat says when it is done. The window ends when
+    every seat is done or its time is up (`time_limit`: the table counts it down)."""
+
     peoples: tuple[str, ...] = ()  # the seat's peoples, who may trade cards (2.10); or say it is done
+    time_limit: TimeLimit | None = None
     decision = "trade"
 
 

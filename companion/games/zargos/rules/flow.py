@@ -9,6 +9,7 @@ from .control import give_card
 from .count import count_round
 from .legal import (
     held,
+    magic_window,
     over_limit,
     placement_order,
     to_place,
@@ -94,7 +95,8 @@ def advance(board: Board, setup: Setup, state: State) -> None:
                     return
             case "deal":
                 if not state.deals:
-                    state.phase = "reinforce"
+                    state.phase = "magic" if magic_window(state) else "reinforce"  # Z-21
+                    state.done_trading = set()
                     continue
                 seat, left = state.deals[0]
                 if left == 0:
@@ -106,6 +108,10 @@ def advance(board: Board, setup: Setup, state: State) -> None:
                     return
                 if state.under:
                     give_card(state, seat, state.under.pop(0))
+            case "magic":
+                if len(state.done_trading) < state.players:
+                    return
+                state.phase = "reinforce"
             case "reinforce":
                 while state.reinforcing and state.peoples[state.reinforcing[0]].points < TOKEN_COST:
                     state.reinforcing.pop(0)  # nothing to buy (13.3)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from companion.core.game import TimeLimit
+
 from .actions import (
     Action,
     Pass,
@@ -34,12 +36,18 @@ from .terms import (
     BOATS,
     GREEN,
     HAND_LIMIT,
+    MAGIC_TRADE_SECONDS,
     MASTER_LIMIT,
     PEOPLES,
     RED,
     STRENGTH_LIMIT,
     SWORDS_MOST,
+    TRADE_SECONDS,
 )
+
+TRADE_WINDOW = TimeLimit(TRADE_SECONDS, "trade")  # 2.10: 10 minutes, not one more
+MAGIC_WINDOW = TimeLimit(MAGIC_TRADE_SECONDS, "magic_trade")  # 12.9, Z-21: 3 minutes after the deal
+WINDOWS = {"trade": ("trade", "2.10"), "magic_trade": ("magic", "Z-21")}  # a window: its phase, its rule
 
 DECISIONS = {"choose_people": "people", "draft": "draft", "trade": "trade", "trades_done": "trade",
              "swords": "swords", "place": "place", "pass": "red_window", "attack": "attack",
@@ -87,8 +95,11 @@ def choices(board: Board, setup: Setup, state: State) -> list[Choice]:
             piles = tuple(p for p, pile in (("green", state.green), ("blue", state.blue)) if sum(pile.values()))
             return [DraftChoice(state.peoples[people].seat, people, piles)]
         case "trade":
-            return [TradeChoice(seat, tuple(k for k, p in state.peoples.items() if p.seat == seat))
+            return [TradeChoice(seat, tuple(k for k, p in state.peoples.items() if p.seat == seat), TRADE_WINDOW)
                     for seat in state.seat_order if seat not in state.done_trading]
+        case "magic":
+            return [TradeChoice(seat, (), MAGIC_WINDOW) for seat in range(state.players)
+                    if seat not in state.done_trading]
         case "swords":
             return [SwordsChoice(p.seat, p.key, p.cards.count("reinforcement"), SWORDS_MOST)
                     for p in in_draft_order(state) if "reinforcement" in p.cards and not p.swords_told]
@@ -122,6 +133,11 @@ def choices(board: Board, setup: Setup, state: State) -> list[Choice]:
             return [ReinforceChoice(who.seat, who.key, who.points, min(who.points // BOAT_COST, free),
                                     STRENGTH_LIMIT - on_board(state, who.key), tuple(sorted(held(state, who.key))))]
     return []
+
+
+def magic_window(state: State) -> bool:
+    """Z-21: a trading window opens after the deal when two players may trade: someone holds a card."""
+    return state.players > 1 and any(state.hands.values())
 
 
 def window_cards(state: State, seat: int) -> tuple[str, ...]:

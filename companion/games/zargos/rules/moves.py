@@ -23,6 +23,7 @@ from .actions import (
     Reinforce,
     Reorganise,
     Swords,
+    TimeUp,
     Trade,
     TradesDone,
 )
@@ -43,6 +44,7 @@ from .combat import end_combat, settle_moves, start_combat
 from .control import give_card, put_under, set_holding
 from .errors import N_, IllegalAction
 from .legal import (
+    WINDOWS,
     active,
     limit,
     on_board,
@@ -138,6 +140,8 @@ def place_tokens(board: Board, state: State, people: str, spread: tuple[tuple[st
 
 def trade_cards(board: Board, state: State, move: Trade) -> None:
     """2.10: any trade; a province or capital card that changes hands changes the token on it."""
+    if state.phase != "trade":
+        raise IllegalAction("2.10", N_("Placement cards are traded only in the set-up's trading time."))
     if move.a not in state.peoples or move.b not in state.peoples or move.a == move.b:
         raise IllegalAction("2.10", N_("A trade is between two peoples in the game."))
     if move.seat is not None and move.seat not in (state.peoples[move.a].seat, state.peoples[move.b].seat):
@@ -297,7 +301,7 @@ def trade_magic(state: State, move: MagicTrade) -> None:
     """12.9, Z-21: after the distribution (the phase of purchases), or at any time the referee allows."""
     if move.seat is not None and move.seat not in (move.a, move.b):
         raise IllegalAction("12.9", N_("Only a player of the trade, or the referee, may state it."))
-    if move.seat is not None and state.phase != "reinforce":
+    if move.seat is not None and state.phase != "magic":
         raise IllegalAction("Z-21", N_("Magic cards are traded after they are handed out; at other times "
                                        "only the referee may record a trade."))
     if move.a == move.b or not all(0 <= s < state.players for s in (move.a, move.b)):
@@ -315,6 +319,18 @@ def trade_magic(state: State, move: MagicTrade) -> None:
         raise IllegalAction("12.9", N_("After a trade nobody may hold more magic cards than his limit."))
     state.log.append({"event": "magic_trade", "a": move.a, "b": move.b, "stated_by": move.seat,
                       "a_gives": list(move.a_gives), "b_gives": list(move.b_gives), "secret": True})
+
+
+def time_up(state: State, move: TimeUp) -> None:
+    """2.10, 2.11: when the 10 minutes are up nobody trades placement cards any more; Z-21: nor magic cards
+    when the 3 minutes after the deal are. Pushed by the table (its countdown) or the referee, never a seat."""
+    phase, rule = WINDOWS.get(move.window, ("", "2.10"))
+    if move.seat is not None:
+        raise IllegalAction(rule, N_("Only the table's clock or the referee says that time is up."))
+    if state.phase != phase:
+        raise IllegalAction(rule, N_("No trading window of that kind is open now."))
+    state.done_trading = set(range(state.players))
+    state.log.append({"event": "time_up", "window": move.window})
 
 
 def card_out_of_game(state: State, move: OutOfGame) -> None:

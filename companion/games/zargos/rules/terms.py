@@ -22,6 +22,10 @@ LARGE = 5  # 2.6: a large token is worth 5
 ALLOTMENT = {6: 25, 5: 30, 4: 35, 3: 25, 2: 35}
 ALLOTMENT_THREE_PEOPLES = 25
 
+# 2.10: "10 minutes, not one more" to trade placement cards; Z-21: 3 minutes to trade magic cards (12.9).
+TRADE_SECONDS = 600
+MAGIC_TRADE_SECONDS = 180
+
 # 1.6: the placement cards.
 GREEN_REINFORCEMENTS = 10
 BLUE_BOATS = 3

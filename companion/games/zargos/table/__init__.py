@@ -15,7 +15,7 @@ from companion.table.instructions import Instruction
 from companion.table.steps import Step
 
 from ..rules import Board, Game, Setup, Told, action_from_json, action_to_json
-from ..rules.actions import BY_REFEREE
+from ..rules.actions import BY_REFEREE, TimeUp
 from ..rules.record import FORMAT as RECORD_FORMAT
 from ..rules.record import moves_from_json
 from ..rules.setup import setup_from_json, setup_to_json
@@ -175,11 +175,16 @@ class ZargosTable:
         if match.result() is not None:
             return []
         kinds = ["adjust", "out_of_game"]
-        if by is None or match.state.phase == "reinforce":  # Z-21: a seat trades magic after the deal
+        if by is None or match.state.phase == "magic":  # Z-21: a seat trades magic in the window after the deal
             kinds.append("magic_trade")
         if match.state.phase == "trade":
             kinds += ["trade", "trades_done"]
         return kinds
+
+    # -- timed windows (companion.table.timed) ---------------------------------------------------------
+    def time_up(self, match: Game, window: str) -> TimeUp:
+        """The move that ends a trading window when its time is up (2.10, 2.11, Z-21)."""
+        return TimeUp(None, window)
 
     def stated(self, move: Any) -> bool:
         return action_to_json(move)["type"] in STATED if not isinstance(move, Told) else False

@@ -37,6 +37,8 @@ def move_text(board: Board, move: Any, *, blind: bool) -> Text:
             return Text(N_("{who}: {a} and {b} trade cards."), {"who": who, "a": people(e["a"]), "b": people(e["b"])})
         case "trades_done":
             return Text(N_("{who}: trading is over."), {"who": who})
+        case "time_up":
+            return Text(N_("Time is up: trading is over."))
         case "swords":
             return Text(N_("{who}: the swords of {people} ({n})."), {"who": who, "people": people(e["people"]),
                                                                     "n": sum(e["swords"])})

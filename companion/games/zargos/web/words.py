@@ -33,6 +33,7 @@ PHASES = {
     "trade": N_("Trading placement cards"), "swords": N_("Reinforcement swords"), "place": N_("Placement"),
     "attack": N_("Attacks"), "fight": N_("Combats"), "reorganise": N_("Reorganisation"), "count": N_("The count"),
     "deal": N_("Magic cards dealt"), "reinforce": N_("Reinforcements"), "over": N_("Game over"),
+    "magic": N_("Trading magic cards"),
 }
 
 
