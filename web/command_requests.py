@@ -150,6 +150,11 @@ def _set_chance(f: Fields, s: Sender) -> c.Command:
     return c.SetChance(policy)
 
 
+def _countdown(f: Fields, s: Sender) -> c.Command:
+    what = f.text("what")
+    return c.Countdown(what, f.number("seconds") if what == "extend" else 0)
+
+
 def _state(f: Fields, s: Sender) -> c.Command:
     action = f.mapping("action")
     if s.role.kind == "seat" and action.get("seat") != s.role.seat:
@@ -171,6 +176,7 @@ FRAMEWORK: dict[str, Request] = {
     "tell": Request("table", _tell),  # the table checks who may tell this question (a secret draw: its seat)
     "set_chance": Request("referee", _set_chance),
     "state": Request("table", _state),  # a seat states for itself, the referee as the referee
+    "countdown": Request("referee", _countdown),  # a timed window's countdown (companion/table/timed.py)
 }
 MAY_SEND = {"referee": {"seat", "table", "anyone", "referee"}, "seat": {"seat", "table", "anyone"},
             "public": {"anyone"}}

@@ -7,6 +7,7 @@ the stream the page fetches its live part again (`/part/<page>`) and swaps it in
 
 from __future__ import annotations
 
+import math
 from typing import Any, cast
 
 from flask import (
@@ -61,8 +62,18 @@ def instructions_of(part: dict[str, Any], done: bool | None, seat: int | None = 
     return items if done is False else items[::-1]
 
 
+def timer_left(timer: dict[str, Any]) -> int:
+    """Whole seconds left of a view's timed window now, by the table's clock: a view is kept for its version,
+    and the `left` it holds is as of its making."""
+    deadline = timer.get("deadline")
+    if timer.get("paused") or deadline is None:
+        return max(0, round(float(timer.get("left") or 0)))
+    return max(0, math.ceil(float(deadline) - table().now()))
+
+
 # Globals, not context: the macros of _macros.html are imported without a context.
-pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_of=instructions_of, LISTED=LISTED))
+pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_of=instructions_of, LISTED=LISTED,
+                                                                   timer_left=timer_left))
 
 
 def context(page: str, who: Role | None = None) -> dict[str, Any]:
@@ -170,7 +181,10 @@ def board_svg(view: dict[str, Any], reader: str, now: dict[str, Any] | None = No
 def live_part(name: str, ctx: dict[str, Any]) -> str:
     """The page's live part for this reader and version, rendered once however many phones ask."""
     # The links follow the table's address, and the board may be shown as of the step being done.
-    key = (name, ctx["role"], ctx["lang"], ctx["has_box"], ctx["table_url"], ctx["board_now"])
+    key: tuple[Any, ...] = (name, ctx["role"], ctx["lang"], ctx["has_box"], ctx["table_url"], ctx["board_now"])
+    timer = ctx["view"].get("table", {}).get("timer")
+    if timer and not timer.get("paused"):
+        key += (timer_left(timer),)  # a countdown running: the part says the time left when it is asked
     parts: Parts = current_app.config["PARTS"]
     return parts.get(ctx["view"]["version"], key, lambda: render_template(live_template(name), **ctx))
 

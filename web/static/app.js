@@ -242,6 +242,27 @@
     });
   });
 
+  // A timed window's countdown (web/templates/_timer.html): between two updates of the live part it runs
+  // here, from the seconds left the server counted at render (its clock, the stored deadline); the browser's
+  // own clock may be wrong, its pace is not. The table closes the window itself when the time is up.
+  let ticking = null;
+  function timers() {
+    const now = performance.now();
+    document.querySelectorAll("[data-timer]").forEach(function (timer) {
+      if (timer.dataset.paused === "yes") return;
+      if (!timer.dataset.end) timer.dataset.end = String(now + Number(timer.dataset.left) * 1000);
+      const left = Math.max(0, Math.ceil((Number(timer.dataset.end) - now) / 1000));
+      const clock = timer.querySelector("[data-clock]");
+      if (clock) clock.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      timer.dataset.state = left === 0 ? "up" : (left <= 60 ? "last" : "running");
+      const line = timer.querySelector(".timer-line");
+      if (left === 0 && line && line.dataset.upText) line.textContent = line.dataset.upText;
+    });
+    if (ticking === null && document.querySelector("[data-timer]")) ticking = setInterval(timers, 250);
+  }
+  document.addEventListener("xidit:refreshed", timers);
+  timers();
+
   window.Xidit = {t: t, post: post, command: command, refusal: refusal, refresh: refresh, loaded: loaded, hold: hold,
                   get version() { return version; }};
   follow();

@@ -14,6 +14,7 @@ are those that make this editor send the wanted move (the key-level players and 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -246,12 +247,24 @@ class DraftEditor(Editor[DraftChoice]):
 
 class TradeEditor(Editor[TradeChoice]):
     """2.10: the peoples trade placement cards at the table (stated on the page); the box says when this
-    player is done."""
+    player is done, and when the trading time ends (2.10's 10 minutes, Z-21's 3): the clock time of its end,
+    which stays true on a screen drawn again only when something changes."""
+
+    timer: JSON | None = None
+
+    def frame(self, snap: SeatSnapshot, screen: Screen) -> Frame:
+        self.timer = snap.view.get("table", {}).get("timer")
+        return super().frame(snap, screen)
 
     def heading(self, t: Translate) -> str:
         return t(N_("Trading time"))
 
     def footer(self, t: Translate) -> str:
+        timer = self.timer
+        if timer and timer.get("paused"):
+            return t(N_("Time paused"))
+        if timer and timer.get("deadline") is not None:
+            return t(N_("Ends at {time}"), {"time": time.strftime("%H:%M", time.localtime(timer["deadline"]))})
         return t(N_("Trades: on the page"))
 
     def entries(self, snap: SeatSnapshot) -> list[Entry]:
