@@ -227,6 +227,20 @@
       const seat = form.dataset.stateSeat;
       data = {command: "state", action: Object.assign({}, fields, {type: form.elements.kind.value,
                                                                  seat: seat === "" ? null : Number(seat)})};
+    } else if (form.dataset.stateType) {
+      // A move stated from a game's own form (a trade): each named field, the checked boxes of one name as a
+      // list, `data-number` fields as numbers; the seat is the page's.
+      const action = {type: form.dataset.stateType, seat: Number(form.dataset.stateSeat)};
+      for (const field of form.elements) {
+        if (!field.name) continue;
+        if (field.type === "checkbox") {
+          action[field.name] = action[field.name] || [];
+          if (field.checked) action[field.name].push(field.value);
+        } else {
+          action[field.name] = field.dataset.number !== undefined ? Number(field.value) : field.value;
+        }
+      }
+      data = {command: "state", action: action};
     }
     if (data === null) return;
     event.preventDefault();

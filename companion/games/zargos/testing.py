@@ -53,6 +53,9 @@ class ZargosTesting:
                     else {entry["a"], entry["b"]}
                 if seat not in parties:
                     found.append(f"log {index}: the cards of a trade between others")
+        for offer in view.get("offers", []):
+            if seat not in (offer.get("a"), offer.get("b")):
+                found.append(f"a magic trade proposed between seats {offer.get('a')} and {offer.get('b')}")
         deck = view.get("deck", {})
         if "unseen" in deck or "under" in deck:
             found.append("the content of the magic deck")

@@ -214,11 +214,14 @@ def test_magic_cards_are_traded_after_the_distribution_within_the_limits() -> No
     with pytest.raises(IllegalAction) as caught:
         game.push(MagicTrade(seat, seat, other, ("canicule",), ()))  # a card he does not hold
     assert caught.value.rule == "12.9"
+    game.push(MagicTrade(other, other, seat, ("eclipse",), ()))  # proposed (Z-21: both players state it)
     before = game.view()
     with pytest.raises(IllegalAction) as caught:
-        game.push(MagicTrade(other, other, seat, ("eclipse",), ()))  # he would hold 4
+        game.push(MagicTrade(seat, other, seat, ("eclipse",), ()))  # he would hold 4
     assert caught.value.rule == "12.9" and game.view() == before
     game.push(MagicTrade(other, other, seat, ("eclipse",), ("typhon", "vent_de_guerre")))
+    assert sorted(game.state.hands[other]) == ["eclipse"]  # a proposal: nothing moves yet
+    game.push(MagicTrade(seat, seat, other, ("typhon", "vent_de_guerre"), ("eclipse",)))  # the same, from him
     assert sorted(game.state.hands[other]) == ["typhon", "vent_de_guerre"]
     assert sorted(game.state.hands[seat]) == ["eclipse", "vent_de_folie"]
     shown = next(e for e in game.view("public")["log"] if e["event"] == "magic_trade")

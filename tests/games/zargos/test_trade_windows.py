@@ -82,13 +82,22 @@ def test_magic_trades_in_the_window_keep_everyone_within_his_limit() -> None:
     master = game.state.master
     assert master == 0 and len(game.state.hands[0]) == 5 and game.state.hands[1] == []
     four = tuple(game.state.hands[0][:4])
+    game.push(MagicTrade(0, 0, 1, four, ()))
     before = game.view()
     with pytest.raises(IllegalAction) as caught:
-        game.push(MagicTrade(0, 0, 1, four, ()))  # seat 1 would hold 4
+        game.push(MagicTrade(1, 0, 1, four, ()))  # seat 1 would hold 4
+    assert caught.value.rule == "12.9" and game.view() == before
+    with pytest.raises(IllegalAction) as caught:
+        game.push(MagicTrade(1, 1, 0, ("eclipse",), ()))  # seat 1 holds no card to give
     assert caught.value.rule == "12.9" and game.view() == before
     card = four[0]
-    game.push(MagicTrade(1, 0, 1, (card,), ()))  # either player of the trade states it
+    game.push(MagicTrade(1, 0, 1, (card,), ()))  # either player of the trade proposes it...
+    assert game.state.hands[1] == [] and \
+        {"a": 0, "b": 1, "a_gives": [card], "b_gives": [], "by": 1} in game.view("seat:0")["offers"]
+    assert game.view("seat:2")["offers"] == [] and game.view("public")["offers"] == []  # theirs alone
+    game.push(MagicTrade(0, 1, 0, (), (card,)))  # ...and the other's own statement of it makes it
     assert game.state.hands[1] == [card] and len(game.state.hands[0]) == 4
+    assert [o["by"] for o in game.state.offers] == [0]  # seat 0's other proposal still waits
     game.push(TimeUp(None, "magic_trade"))
     assert game.state.phase == "reinforce"
     with pytest.raises(IllegalAction) as caught:
@@ -96,6 +105,15 @@ def test_magic_trades_in_the_window_keep_everyone_within_his_limit() -> None:
     assert caught.value.rule == "Z-21"
     game.push(MagicTrade(None, 1, 0, (card,), ()))  # Z-21: the referee may allow one at another time
     assert game.state.hands[1] == []
+
+
+def test_a_proposal_not_taken_lapses_when_the_window_closes() -> None:
+    # Z-21: the window ends the proposals with it
+    game = at_magic_window(seed=4)
+    game.push(MagicTrade(0, 0, 2, (game.state.hands[0][0],), ()))
+    assert len(game.state.offers) == 1
+    game.push(TimeUp(None, "magic_trade"))
+    assert game.state.offers == [] and game.view()["offers"] == []
 
 
 def test_placement_cards_are_not_traded_in_the_magic_window() -> None:

@@ -111,7 +111,7 @@ def advance(board: Board, setup: Setup, state: State) -> None:
             case "magic":
                 if len(state.done_trading) < state.players:
                     return
-                state.phase = "reinforce"
+                state.phase, state.offers = "reinforce", []  # proposals not taken lapse with the window
             case "reinforce":
                 while state.reinforcing and state.peoples[state.reinforcing[0]].points < TOKEN_COST:
                     state.reinforcing.pop(0)  # nothing to buy (13.3)

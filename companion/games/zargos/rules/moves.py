@@ -298,7 +298,8 @@ def reinforce_move(board: Board, state: State, move: Reinforce, choice: Reinforc
 
 
 def trade_magic(state: State, move: MagicTrade) -> None:
-    """12.9, Z-21: after the distribution (the phase of purchases), or at any time the referee allows."""
+    """12.9, Z-21: in the window after the distribution, both players state the same trade (the first to
+    state it proposes it, the other's statement makes it); the referee records one at any time, at once."""
     if move.seat is not None and move.seat not in (move.a, move.b):
         raise IllegalAction("12.9", N_("Only a player of the trade, or the referee, may state it."))
     if move.seat is not None and state.phase != "magic":
@@ -308,6 +309,19 @@ def trade_magic(state: State, move: MagicTrade) -> None:
         raise IllegalAction("12.9", N_("A trade is between two players at this table."))
     if not move.a_gives and not move.b_gives:
         raise IllegalAction("2.10", N_("A trade moves at least one card."))
+    if any(card not in CARDS for card in move.a_gives + move.b_gives):
+        raise IllegalAction("12.9", N_("No such magic card."))
+    if move.seat is not None:
+        mine = move.a_gives if move.seat == move.a else move.b_gives
+        if Counter(mine) - Counter(state.hands[move.seat]):
+            raise IllegalAction("12.9", N_("A player can only give magic cards he holds."))
+        offer = _offer(move)
+        other = move.b if move.seat == move.a else move.a
+        if {**offer, "by": other} not in state.offers:  # a proposal, until the other player states it too
+            state.offers = [o for o in state.offers if not (o["by"] == move.seat and o["a"] == offer["a"]
+                                                            and o["b"] == offer["b"])] + [{**offer, "by": move.seat}]
+            return
+        state.offers = [o for o in state.offers if o != {**offer, "by": other}]
     for seat, gives in ((move.a, move.a_gives), (move.b, move.b_gives)):
         if Counter(gives) - Counter(state.hands[seat]):
             raise IllegalAction("12.9", N_("A player can only give magic cards he holds."))
@@ -321,6 +335,14 @@ def trade_magic(state: State, move: MagicTrade) -> None:
                       "a_gives": list(move.a_gives), "b_gives": list(move.b_gives), "secret": True})
 
 
+def _offer(move: MagicTrade) -> dict[str, object]:
+    """A magic trade in one form whichever player states it (the lower seat first, cards sorted)."""
+    a, b, a_gives, b_gives = move.a, move.b, move.a_gives, move.b_gives
+    if a > b:
+        a, b, a_gives, b_gives = b, a, b_gives, a_gives
+    return {"a": a, "b": b, "a_gives": sorted(a_gives), "b_gives": sorted(b_gives)}
+
+
 def time_up(state: State, move: TimeUp) -> None:
     """2.10, 2.11: when the 10 minutes are up nobody trades placement cards any more; Z-21: nor magic cards
     when the 3 minutes after the deal are. Pushed by the table (its countdown) or the referee, never a seat."""
@@ -330,6 +352,7 @@ def time_up(state: State, move: TimeUp) -> None:
     if state.phase != phase:
         raise IllegalAction(rule, N_("No trading window of that kind is open now."))
     state.done_trading = set(range(state.players))
+    state.offers = []
     state.log.append({"event": "time_up", "window": move.window})
 
 

@@ -65,6 +65,9 @@ class State:
     green: Counter[str] = field(default_factory=Counter)
     blue: Counter[str] = field(default_factory=Counter)
     done_trading: set[int] = field(default_factory=set)
+    # Magic trades a seat proposed in the window after the deal (Z-21), each waiting for the other player to
+    # state the same trade: {"by", "a", "b", "a_gives", "b_gives"} (a < b, cards sorted)
+    offers: list[dict[str, object]] = field(default_factory=list)
     land: dict[str, tuple[str, int]] = field(default_factory=dict)  # province → (people, strength)
     order: list[str] = field(default_factory=list)  # the turn order (peoples)
     turn: int = 0

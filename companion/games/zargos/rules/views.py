@@ -81,6 +81,8 @@ def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:
         "chance": chance,
         "winner": None if state.winner is None else {"people": state.winner,
                                                      "seat": state.peoples[state.winner].seat},
+        # Z-21: the magic trades proposed and not yet stated by the other player, shown to the two players
+        "offers": [dict(o) for o in state.offers if referee or seat in (o["a"], o["b"])],
         "log_start": state.log_start,
         "log": [_entry(e, referee, seat, state) for e in state.log[state.log_start:]],
     }

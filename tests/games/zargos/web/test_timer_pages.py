@@ -4,6 +4,8 @@ referee's page holds the controls, which the API takes from the referee alone; t
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -98,3 +100,37 @@ def test_the_players_box_says_when_the_trading_time_ends(app: Flask, table: Tabl
     table.handle(Countdown("pause"))
     box.refresh()
     assert box.controller.frame().footer == "Time paused"
+
+
+def test_a_magic_trade_proposed_on_one_seat_page_and_accepted_on_the_other(tmp_path: Path) -> None:
+    # 12.9, Z-21: in the 3 minutes after the deal, one player proposes on his page, the other accepts the
+    # same trade on his; nobody else sees the proposal; the engine moves the cards
+    clock = Clock()
+    table = Table.open(Store(tmp_path / "m.db"), default_pack_text(), game="zargos", clock=clock)
+    table.handle(NewGame({"players": 3, "seed": 4}, game="zargos"))
+    play(table, 4, until=lambda t: t.phase() == "magic" and any(p["cards"] for p in t.view("public")["players"]))
+    table.start()
+    try:
+        app = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, {0, 1, 2}))
+        giver = next(p["seat"] for p in table.view("public")["players"] if p["cards"])
+        taker, third = [s for s in range(3) if s != giver][:2]
+        card = table.view(f"seat:{giver}")["players"][giver]["hand"][0]
+        mine = as_seat(app, giver)
+        page = mine.get("/part/seat").get_data(as_text=True)
+        assert countdown(page) == "3:00" and 'data-state-type="magic_trade"' in page
+        assert f'name="a_gives" value="{card}"' in page  # the giver's own hand to choose from
+        # What the page's form sends (app.js: the form's fields as the move's)
+        proposal = {"type": "magic_trade", "seat": giver, "a": giver, "b": taker, "a_gives": [card], "b_gives": []}
+        assert command(mine, app, command="state", action=proposal).status_code == 200
+        other = as_seat(app, taker)
+        page = other.get("/part/seat").get_data(as_text=True)
+        assert "proposes: you give nothing, you get" in visible(page) and "Accept" in visible(page)
+        assert "proposes: you give" not in visible(as_seat(app, third).get("/part/seat").get_data(as_text=True))
+        accept = re.search(r"data-action-json='([^']*)'", page)
+        assert accept is not None
+        accepted = json.loads(html.unescape(accept.group(1)))
+        assert command(other, app, command="state", action=accepted).status_code == 200
+        assert card in table.view(f"seat:{taker}")["players"][taker]["hand"]
+        assert table.view("referee")["offers"] == []
+    finally:
+        table.stop()
