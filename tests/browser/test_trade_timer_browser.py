@@ -96,3 +96,39 @@ def test_the_time_left_counts_down_on_every_page(trading: tuple[Served, Clock], 
         referee.locator("[data-command=countdown][data-what=close]").click()
         expect(tv.locator("[data-timer]")).to_have_count(0)
     assert table.phase() != "trade"
+
+
+def test_a_magic_trade_is_proposed_and_accepted_on_two_phones(tmp_path: Path, browser: Any) -> None:
+    # 12.9, Z-21: the 3-minute window after the deal; one phone proposes, the other accepts the same trade
+    clock = Clock()
+    table = Table.open(Store(tmp_path / "m.db"), default_pack_text(), game="zargos", clock=clock)
+    table.handle(NewGame({"players": 3, "seed": 4}, game="zargos"))
+    play(table, 4, until=lambda t: t.phase() == "magic" and any(p["cards"] for p in t.view("public")["players"]))
+    table.start()
+    app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {0, 1, 2}))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    url = f"http://127.0.0.1:{server.port}"
+    try:
+        giver = next(p["seat"] for p in table.view("public")["players"] if p["cards"])
+        taker = (giver + 1) % 3
+        card = table.view(f"seat:{giver}")["players"][giver]["hand"][0]
+        with page_on(browser) as mine, page_on(browser) as theirs:
+            for page, seat in ((mine, giver), (theirs, taker)):
+                page.goto(f"{url}/seat/{seat}?t={seat_token(app.config['SECRET_KEY'], table.game_id, seat)}")
+                expect(clock_text(page)).to_be_visible()
+            mine.locator("#zmagic-propose summary").click()
+            mine.select_option(".zmagic-form select[name=b]", str(taker))
+            mine.locator(f".zmagic-form input[name=a_gives][value={card}]").check()
+            mine.locator("#zdecide").screenshot(path=str(ARTIFACTS / "magic-trade-propose-390-en.png"))
+            mine.locator(".zmagic-form button[type=submit]").click()
+            offer = theirs.locator(".zoffer")
+            expect(offer).to_contain_text("proposes: you give nothing, you get")
+            theirs.screenshot(path=str(ARTIFACTS / "magic-trade-accept-390-en.png"))
+            offer.get_by_role("button", name="Accept").click()
+            expect(theirs.locator(".zoffer")).to_have_count(0)
+        assert card in table.view(f"seat:{taker}")["players"][taker]["hand"]
+    finally:
+        app.config["STREAMS"].close_all()
+        server.stop()
+        table.stop()

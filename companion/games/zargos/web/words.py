@@ -21,7 +21,7 @@ PEOPLE_COLOURS = {"ailes": ("#1e88e5", "#fff"), "amazones": ("#2e7d32", "#fff"),
 
 # What the table waits for, named for the player (the view's `awaiting` carries the engine's word).
 DECISIONS = {
-    "people": N_("choose a people"), "draft": N_("draft placement cards"), "trade": N_("trade placement cards"),
+    "people": N_("choose a people"), "draft": N_("draft placement cards"), "trade": N_("trade cards"),
     "swords": N_("mark the reinforcement swords"), "place": N_("place tokens"),
     "red_window": N_("play a red card or pass"), "attack": N_("attack"), "fight": N_("choose the next combat"),
     "combat_card": N_("play the Wind of War or pass"), "reorganise": N_("reorganise"),
