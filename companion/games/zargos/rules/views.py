@@ -11,6 +11,7 @@ from companion.core.game import PUBLIC, REFEREE
 
 from .board import ZARGOS
 from .errors import BadRecord
+from .terms import CARDS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -76,7 +77,8 @@ def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:
             "rounds": combat.rounds},
         "allowed": list(state.allow), "values": dict(state.values),
         "master": state.master,
-        "deck": {"count": sum(state.deck.values()) + len(state.under)},
+        # The kinds of magic card (1.5, public: the rules list them), e.g. what a trade may ask for (Z-21)
+        "deck": {"count": sum(state.deck.values()) + len(state.under), "kinds": sorted(CARDS)},
         "awaiting": [{"seat": c.seat, "decision": c.decision} for c in game.awaited()],
         "chance": chance,
         "winner": None if state.winner is None else {"people": state.winner,

@@ -10,7 +10,6 @@ from typing import Any
 from companion.i18n import N_
 
 from ..rules import Board
-from ..rules.terms import CARDS
 from . import words
 from .requests import REQUESTS
 from .seatpage import seat_context
@@ -90,8 +89,7 @@ class ZargosWeb:
                 "zphase": lambda key: words.phase(t, key),
                 "zdecision_of": lambda key: words.decision(t, key),
                 "zseat": lambda view, seat: words.seat_name(view, seat, t),
-                "zcolours": words.PEOPLE_COLOURS,
-                "zall_cards": lambda: sorted(CARDS, key=lambda key: words.card(t, key))}  # a trade's wish (Z-21)
+                "zcolours": words.PEOPLE_COLOURS}
 
     def reference(self, pack: Board, t: Translate, language: str) -> JSON:
         return {"board": pack, "map_svg": map_svg({"version": ""}, pack, t, language=language)}
