@@ -6,6 +6,7 @@ from .board import ZARGOS, Board
 from .control import put_under
 from .legal import (
     held,
+    supply,
 )
 from .setup import Setup
 from .state import Pending, People, State
@@ -58,6 +59,7 @@ def count_round(board: Board, setup: Setup, state: State) -> bool:
             state.ties[index:index + 1] = split
         state.order = [g[0] for g in state.ties]
         state.log.append({"event": "order", "order": list(state.order)})
+        mark_ranks(state)
         award_kingdom_cards(board, state, players)
         magic_owed(setup, state)
         for seat, hand in state.hands.items():  # Z-26: a player whose peoples are all out leaves
@@ -67,6 +69,25 @@ def count_round(board: Board, setup: Setup, state: State) -> bool:
         state.reinforcing = list(state.order)
         state.stage, state.phase = "", "deal"
     return False
+
+
+def mark_ranks(state: State) -> None:
+    """10.6, Z-17: each people marks its rank with a token of its own in that rank's circle, taken from its
+    unused supply (the marker is never strength). Only the markers that change are told: put at the first
+    count, then moved from circle to circle. A people out (Z-26) has no rank: its marker goes back to its
+    supply. When a people has no unused token left the rules do not say how it marks its rank: the event
+    says so (token False) and the table decides; the engine invents nothing."""
+    for key in [k for k in state.ranks if k not in state.order]:
+        state.log.append({"event": "rank", "people": key, "from": state.ranks.pop(key), "to": None, "token": True})
+    for rank, key in enumerate(state.order, 1):
+        old = state.ranks.get(key)
+        if old == rank:
+            continue
+        if old is None and supply(state, key) < 1:
+            state.log.append({"event": "rank", "people": key, "from": None, "to": rank, "token": False})
+            continue
+        state.ranks[key] = rank
+        state.log.append({"event": "rank", "people": key, "from": old, "to": rank, "token": True})
 
 
 def complete_kingdoms(board: Board, state: State, people: str) -> list[str]:

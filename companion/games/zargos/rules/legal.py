@@ -66,6 +66,12 @@ def on_board(state: State, people: str) -> int:
     return sum(n for q, n in state.land.values() if q == people)
 
 
+def supply(state: State, people: str) -> int:
+    """The strength a people still has off the board (Z-24): 100 less what is on the board, less its rank
+    marker, a token of its own taken from that supply and never counted as strength (10.6, Z-17)."""
+    return STRENGTH_LIMIT - on_board(state, people) - (1 if people in state.ranks else 0)
+
+
 def active(state: State) -> str | None:
     if state.phase in ("attack", "fight", "reorganise") and state.turn < len(state.order):
         return state.order[state.turn]
@@ -120,7 +126,7 @@ def choices(board: Board, setup: Setup, state: State) -> list[Choice]:
             who = state.peoples[state.reinforcing[0]]
             free = BOATS - sum(p.boats for p in state.peoples.values())
             return [ReinforceChoice(who.seat, who.key, who.points, min(who.points // BOAT_COST, free),
-                                    STRENGTH_LIMIT - on_board(state, who.key), tuple(sorted(held(state, who.key))))]
+                                    supply(state, who.key), tuple(sorted(held(state, who.key))))]
     return []
 
 

@@ -45,7 +45,7 @@ from .errors import N_, IllegalAction
 from .legal import (
     active,
     limit,
-    on_board,
+    supply,
 )
 from .setup import Setup
 from .state import Pending, People, State
@@ -55,7 +55,6 @@ from .terms import (
     CARDS,
     PEOPLES,
     RED,
-    STRENGTH_LIMIT,
     TOKEN_COST,
 )
 
@@ -365,7 +364,7 @@ def apply_effect(board: Board, state: State, move: Adjust) -> None:
             raise IllegalAction("Z-27", N_("Outside a combat a province holds the tokens of one people only."))
         if strength + change < 0:
             raise IllegalAction("Z-27", N_("That would leave less than no tokens there."))
-        if on_board(state, people) + change > STRENGTH_LIMIT:
+        if change > supply(state, people):  # Z-24, and the rank marker is off the supply (Z-17)
             raise IllegalAction("Z-24", N_("A people has strength 100 at most on the board."))
         set_holding(board, state, province, people, strength + change)
     for people, change in move.boats:

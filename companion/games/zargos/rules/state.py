@@ -67,6 +67,7 @@ class State:
     done_trading: set[int] = field(default_factory=set)
     land: dict[str, tuple[str, int]] = field(default_factory=dict)  # province → (people, strength)
     order: list[str] = field(default_factory=list)  # the turn order (peoples)
+    ranks: dict[str, int] = field(default_factory=dict)  # people → the circle its rank marker is in (10.6, Z-17)
     turn: int = 0
     passed: set[int] = field(default_factory=set)  # the red-card window (Z-19)
     window_open: bool = False

@@ -296,11 +296,24 @@ class ZargosGrouping:
                   Instruction(N_("{people} rolls {die} for the order."), {"people": people(e["people"]),
                                                                          "die": e["die"]}, physical=False))
 
-    def _on_order(self, e: dict[str, Any]) -> None:
-        for rank, key in enumerate(e["order"], 1):  # 10.6, Z-17
-            self._add("count", Text(N_("The count")),
-                      Instruction(N_("{people}: put your rank token → circle {rank}."),
-                                  {"people": people(key), "rank": rank}, self._seat(key)))
+    def _on_rank(self, e: dict[str, Any]) -> None:
+        """10.6, Z-17: only the rank markers that change, each a token of the people's supply, never strength."""
+        who, old, new = e["people"], e["from"], e["to"]
+        params = {"people": people(who), "old": old, "rank": new}
+        if not e.get("token", True):
+            line = Instruction(N_("{people}: rank {rank}, but no token is left in your supply to mark it in its "
+                                  "circle. The rules do not say what to do then: the table decides."), params,
+                               self._seat(who), physical=False)
+        elif old is None:
+            line = Instruction(N_("{people}: take 1 small token from your supply → circle {rank}: it marks your "
+                                  "rank and never counts as strength."), params, self._seat(who))
+        elif new is None:
+            line = Instruction(N_("{people}: out of the game, take your rank token off circle {old} → your "
+                                  "supply."), params, self._seat(who))
+        else:
+            line = Instruction(N_("{people}: move your rank token from circle {old} → circle {rank}."), params,
+                               self._seat(who))
+        self._add("count", Text(N_("The count")), line)
 
     def _on_kingdom_card(self, e: dict[str, Any]) -> None:
         self._add("count", Text(N_("The count")),

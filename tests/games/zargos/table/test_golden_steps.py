@@ -43,6 +43,8 @@ def rare(round_: int) -> list[dict[str, Any]]:
         {"event": "value", "kingdom": "kori", "value": 9},
         {"event": "kingdom_card", "people": "dragons", "kingdom": "kori"},
         {"event": "kingdom_card_lost", "people": "moines", "kingdom": "ludos"},
+        {"event": "rank", "people": "moines", "from": 3, "to": None, "token": True},  # out (Z-26)
+        {"event": "rank", "people": "dragons", "from": None, "to": 2, "token": False},  # none left (10.6, Z-17)
         {"event": "drew", "seat": 1, "card": "vent_de_terre", "secret": True},
         {"event": "drew", "seat": 1, "card": "eclipse", "secret": True},
         {"event": "drew", "seat": 0, "card": "typhon", "secret": True},
