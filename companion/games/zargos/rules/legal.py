@@ -116,7 +116,10 @@ def choices(board: Board, setup: Setup, state: State) -> list[Choice]:
         case "fight":
             who = state.peoples[state.order[state.turn]]
             if state.asking and state.combat is not None:
-                return [CombatCardChoice(state.asking[0], state.combat.province, ("vent_de_guerre",))]
+                asked, combat = state.asking[0], state.combat
+                side = "attack" if asked == state.peoples[combat.attacker].seat else "defence"
+                cards = ("vent_de_guerre",) if "vent_de_guerre" in state.hands[asked] else ()
+                return [CombatCardChoice(asked, combat.province, cards, side)]
             return [FightChoice(who.seat, who.key, tuple(sorted(state.attacks)), green_cards(state, who.seat))]
         case "reorganise":
             who = state.peoples[state.order[state.turn]]

@@ -92,8 +92,7 @@ def apply_move(board: Board, setup: Setup, state: State, move: Action, choice: C
             state.peoples[move.people].placed = True
         case Pass():
             if isinstance(choice, CombatCardChoice):
-                state.asking.pop(0)
-                state.pending = Pending("battle")
+                asked(state)
             else:
                 state.passed.add(move.seat)
         case PlayCard():
@@ -183,14 +182,20 @@ def play_card(board: Board, state: State, move: PlayCard, choice: Choice) -> Non
                 raise IllegalAction("12.8", N_("Only one Wind of War per player per combat."))
             state.war.add((move.seat, target))
             if isinstance(choice, CombatCardChoice):
-                state.asking.pop(0)
-                state.pending = Pending("battle")
+                asked(state)
     hand.remove(move.card)
     put_under(state, [move.card])  # 12.5, 12.6 (the card's lasting effect, if any, is the table's: Z-27)
     state.log.append({"event": "played", "seat": move.seat, "card": move.card, "target": move.target})
     if move.card == "vent_de_folie":  # 12.10, Z-22: every occupied province of the kingdom
         state.folie = [p for p in board.kingdoms[target].provinces if p in state.land]
         state.folie_seat = move.seat
+
+
+def asked(state: State) -> None:
+    """The seat asked before a combat round answered (Z-20): the next one is asked, then the dice."""
+    state.asking.pop(0)
+    if not state.asking:
+        state.pending = Pending("battle")
 
 
 def attack_move(board: Board, state: State, move: Attack) -> None:
