@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .board import ZARGOS, Board
-from .control import put_under
 from .legal import (
     held,
     supply,
@@ -20,14 +19,7 @@ from .terms import (
 def count_round(board: Board, setup: Setup, state: State) -> bool:
     """§10-§12: points, the new order with die tie-breaks, kingdom cards, magic owed. True while the table
     must tell something (a printed value, a die)."""
-    players = [p for p in state.peoples.values() if not p.out]
-    for people in players:
-        if not held(state, people.key):
-            people.out = True  # Z-26
-    players = [p for p in players if not p.out]
-    if not players:  # only stated effects can empty the whole board; the game waits for the referee
-        state.phase = "empty"
-        return True
+    players = [p for p in state.peoples.values() if not p.out]  # Z-26: the flow marked the peoples out
     if state.stage == "values":
         for people in players:
             for kingdom in complete_kingdoms(board, state, people.key):
@@ -62,10 +54,6 @@ def count_round(board: Board, setup: Setup, state: State) -> bool:
         mark_ranks(state)
         award_kingdom_cards(board, state, players)
         magic_owed(setup, state)
-        for seat, hand in state.hands.items():  # Z-26: a player whose peoples are all out leaves
-            if hand and all(p.out for p in state.peoples.values() if p.seat == seat):
-                put_under(state, hand)
-                hand.clear()
         state.reinforcing = list(state.order)
         state.stage, state.phase = "", "deal"
     return False

@@ -124,7 +124,7 @@ class Game:
 
     def push(self, move: Action) -> None:
         state = self.state
-        if state.winner is not None:
+        if state.winner is not None or state.phase == "over":
             raise IllegalAction("14.1", N_("The game is over."))
         if isinstance(move, Adjust | MagicTrade | OutOfGame):
             if self.chance() is not None and not isinstance(move, Adjust):
@@ -158,6 +158,9 @@ class Game:
 
     def result(self) -> Result | None:
         if self.state.winner is None:
+            if self.state.phase == "over":  # every people out (Z-26): nobody won (14.1)
+                return Result(places=(tuple(range(self.setup.players)),), winners=(),
+                              detail={"people": None})
             return None
         seat = self.state.peoples[self.state.winner].seat
         rest = tuple(s for s in range(self.setup.players) if s != seat)

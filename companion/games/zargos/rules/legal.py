@@ -152,7 +152,7 @@ def seats_from(state: State, seat: int) -> list[int]:
     for s in range(state.players):
         if s not in seats:
             seats.append(s)
-    return seats
+    return [s for s in seats if not all(p.out for p in state.peoples.values() if p.seat == s)]  # Z-26: gone
 
 
 def in_draft_order(state: State) -> list[People]:

@@ -398,6 +398,26 @@ class ZargosGrouping:
                   Instruction(N_("{player}: put {card} back in the box: it is out of the game."),
                               {"player": player(e["seat"]), "card": card(e["card"])}, e["seat"]))
 
+    def _on_out(self, e: dict[str, Any]) -> None:
+        self._add("out", Text(N_("Out of the game")),
+                  Instruction(N_("{people} has no token left on the board: it is out of the game, takes no turn "
+                                 "and scores nothing."), {"people": people(e["people"])}, e["seat"],
+                              physical=False))
+
+    def _on_left(self, e: dict[str, Any]) -> None:
+        self._add("out", Text(N_("Out of the game")),
+                  Instruction(NP_("{player} has no people left and leaves the game: put his {n} magic card under "
+                                  "the magic deck.", "{player} has no people left and leaves the game: put his {n} "
+                                  "magic cards under the magic deck."), {"player": player(e["seat"]), "n": e["cards"]},
+                              e["seat"]))
+
+    def _on_no_peoples_left(self, e: dict[str, Any]) -> None:
+        self._out.seal()
+        self._add("victory", Text(N_("The end")),
+                  Instruction(N_("No people has a token left on the board: every player has left the game and "
+                                 "nobody can hold the Forbidden City and the three provinces around it. The game "
+                                 "ends with no winner."), physical=False))
+
     def _on_victory(self, e: dict[str, Any]) -> None:
         self._out.seal()
         self._add("victory", Text(N_("Victory")),

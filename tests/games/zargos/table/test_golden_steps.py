@@ -53,6 +53,9 @@ def rare(round_: int) -> list[dict[str, Any]]:
         {"event": "magic_trade", "a": 0, "b": 1, "a_gives": ["typhon"], "b_gives": []},
         {"event": "out_of_game", "seat": 0, "card": "canicule"},
         {"event": "master_ends", "seat": 1},
+        {"event": "out", "people": "moines", "seat": 0},  # Z-26
+        {"event": "left", "seat": 0, "cards": 2},
+        {"event": "no_peoples_left"},
         {"event": "victory", "people": "dragons", "seat": 1},
     ]]
 
