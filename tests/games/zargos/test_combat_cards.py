@@ -93,3 +93,18 @@ def test_the_box_of_the_attacker_says_he_attacks() -> None:
     game.push(Pass(defender))
     game.resolve((4, 4))
     assert asked(game).to_json()["side"] == "attack"
+
+
+def test_a_wind_of_war_may_be_played_on_a_demon_fight() -> None:
+    # Z-12: demon fights are combats of the combat step; combat cards are allowed there. The demons have no
+    # player: nobody else is asked, and the one round is rolled at once (9.2)
+    game, seat, people, rest = round_two_with((WAR, "typhon", "eclipse", "canicule"), (WAR, "typhon", "eclipse"))
+    assert active(game) == (seat, people)
+    layout(game, {"kori-3": (people, 10), "k8-1": (rest[0], 1), "k9-1": (rest[1], 1), "k10-1": (rest[2], 1)})
+    game.push(Attack(seat, people, "kori-3", "z-c1", 6))
+    game.push(EndAttacks(seat, people))
+    game.push(PlayCard(seat, WAR, "province:z-c1"))
+    assert WAR not in game.state.hands[seat]
+    game.push(Fight(seat, people, "z-c1"))
+    node = game.chance()
+    assert node is not None and node.params["for"] == "demons" and game.awaited() == []

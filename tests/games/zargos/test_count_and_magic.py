@@ -131,7 +131,8 @@ def test_hands_are_secret_but_their_size_is_not() -> None:
 
 
 def test_red_cards_are_played_before_a_turn_and_a_wind_of_madness_hits_every_province() -> None:
-    # 12.4, Z-19, 12.10, Z-22, 12.8, Z-20
+    # 12.4, Z-19, 12.10, Z-22, 12.8, Z-20; 12.5: a red card goes under the magic deck (what lasts of its
+    # effect is the table's to state, Z-27)
     game, seat, people, rest = counted(("kori", "ludos", "k3", "k4"))
     hand_of_four(game, seat)
     to_next_window(game, people)
@@ -142,6 +143,7 @@ def test_red_cards_are_played_before_a_turn_and_a_wind_of_madness_hits_every_pro
         game.push(PlayCard(seat, "vent_de_folie", "province:k3-1"))
     assert caught.value.rule == "12.10"
     game.push(PlayCard(seat, "vent_de_folie", "kingdom:k3"))
+    assert game.view()["deck"]["under"][-1] == "vent_de_folie" and game.state.hands[seat] == ["typhon", "vent_de_folie"]
     for total in (6, 1, 4, 5, 3):  # one die per occupied province of k3, halved
         node = game.chance()
         assert node is not None and node.params["for"] == "folie"
