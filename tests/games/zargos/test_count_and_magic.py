@@ -7,6 +7,7 @@ import pytest
 from companion.games.zargos.rules import Game
 from companion.games.zargos.rules.actions import (
     Attack,
+    Discard,
     EndAttacks,
     Fight,
     Keep,
@@ -285,3 +286,25 @@ def test_the_defender_may_play_his_own_wind_of_war_before_the_dice() -> None:
     assert "vent_de_guerre" not in game.state.hands[seat]
     assert game.view("public")["log"][-1] == {"event": "played", "seat": seat, "card": "vent_de_guerre",
                                               "target": "province:kori-1"}
+
+
+def test_a_card_aimed_at_ones_own_people_may_be_kept_or_discarded_under_the_deck() -> None:
+    # 12.12 (FAQ): kept by default; or put under the deck, its name behind the holder's screen. Only the
+    # holder or the referee says so; nobody discards a card he does not hold
+    game, seat, _, _ = counted()
+    through_tie_rolls(game)
+    game.resolve("vent_de_mort")
+    other = (seat + 1) % 4
+    before = game.view()
+    for refused in (Discard(other, seat, "vent_de_mort"), Discard(seat, seat, "typhon")):
+        with pytest.raises(IllegalAction) as caught:
+            game.push(refused)
+        assert caught.value.rule == "12.12" and game.view() == before
+    game.push(Discard(seat, seat, "vent_de_mort"))
+    assert game.state.hands[seat] == [] and game.view()["deck"]["under"] == ["vent_de_mort"]
+    assert game.state.removed == []  # not out of the game (12.13 is another case)
+    public = next(e for e in game.view("public")["log"] if e["event"] == "discarded")
+    assert public == {"event": "discarded", "seat": seat, "secret": True}
+    assert next(e for e in game.view(f"seat:{seat}")["log"] if e["event"] == "discarded")["card"] == "vent_de_mort"
+    again = Game.replay(game.board, game.setup, game.history)
+    assert again.view() == game.view()

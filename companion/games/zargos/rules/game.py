@@ -18,6 +18,7 @@ from companion.core.game import REFEREE, ChanceNode, Progress, Result
 from .actions import (
     Action,
     Adjust,
+    Discard,
     MagicTrade,
     OutOfGame,
 )
@@ -36,6 +37,7 @@ from .moves import (
     apply_effect,
     apply_move,
     card_out_of_game,
+    discard,
     trade_magic,
 )
 from .setup import Setup
@@ -126,7 +128,7 @@ class Game:
         state = self.state
         if state.winner is not None or state.phase == "over":
             raise IllegalAction("14.1", N_("The game is over."))
-        if isinstance(move, Adjust | MagicTrade | OutOfGame):
+        if isinstance(move, Adjust | MagicTrade | OutOfGame | Discard):
             if self.chance() is not None and not isinstance(move, Adjust):
                 raise IllegalAction("6.3", N_("First tell the dice or the card drawn."))
             work = _copy(state)
@@ -134,6 +136,8 @@ class Game:
                 apply_effect(self.board, work, move)
             elif isinstance(move, MagicTrade):
                 trade_magic(work, move)
+            elif isinstance(move, Discard):
+                discard(work, move)
             else:
                 card_out_of_game(work, move)
         else:

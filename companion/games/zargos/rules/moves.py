@@ -11,6 +11,7 @@ from .actions import (
     Adjust,
     Attack,
     ChoosePeople,
+    Discard,
     Draft,
     EndAttacks,
     Fight,
@@ -334,6 +335,17 @@ def card_out_of_game(state: State, move: OutOfGame) -> None:
         state.pending = Pending("draw", move.holder)
     elif state.under:
         give_card(state, move.holder, state.under.pop(0))
+
+
+def discard(state: State, move: Discard) -> None:
+    """12.12: under the magic deck, face down: its name stays behind the holder's screen."""
+    if move.seat is not None and move.seat != move.holder:
+        raise IllegalAction("12.12", N_("Only the card's holder, or the referee, may discard it."))
+    if not 0 <= move.holder < state.players or move.card not in state.hands[move.holder]:
+        raise IllegalAction("12.12", N_("That player holds no such magic card."))
+    state.hands[move.holder].remove(move.card)
+    put_under(state, [move.card])
+    state.log.append({"event": "discarded", "seat": move.holder, "card": move.card, "secret": True})
 
 
 def apply_effect(board: Board, state: State, move: Adjust) -> None:

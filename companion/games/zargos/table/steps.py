@@ -418,6 +418,12 @@ class ZargosGrouping:
                                  "nobody can hold the Forbidden City and the three provinces around it. The game "
                                  "ends with no winner."), physical=False))
 
+    def _on_discarded(self, e: dict[str, Any]) -> None:
+        self._add("magic", Text(N_("Magic cards")),
+                  Instruction(N_("{player}: put a magic card under the magic deck."),
+                              {"player": player(e["seat"]), "card": card(str(e.get("card")))}, e["seat"],
+                              private=N_("{player}: put {card} under the magic deck.")))
+
     def _on_victory(self, e: dict[str, Any]) -> None:
         self._out.seal()
         self._add("victory", Text(N_("Victory")),

@@ -52,6 +52,7 @@ def rare(round_: int) -> list[dict[str, Any]]:
         {"event": "master", "seat": 1, "people": "dragons"},
         {"event": "magic_trade", "a": 0, "b": 1, "a_gives": ["typhon"], "b_gives": []},
         {"event": "out_of_game", "seat": 0, "card": "canicule"},
+        {"event": "discarded", "seat": 1, "card": "vent_de_mort", "secret": True},  # 12.12
         {"event": "master_ends", "seat": 1},
         {"event": "out", "people": "moines", "seat": 0},  # Z-26
         {"event": "left", "seat": 0, "cards": 2},
