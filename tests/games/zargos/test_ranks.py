@@ -94,7 +94,8 @@ def test_a_later_count_moves_only_the_markers_that_change() -> None:
 
 
 def test_the_marker_is_never_strength_and_the_supply_counts_it() -> None:
-    # Z-17 with Z-24: a people's 100 is on the board and in its supply; the marker is one of its tokens
+    # 1.2 (strength 100 a people), Z-17 with Z-24: the 100 is on the board and in its supply; the marker is one
+    # of its tokens
     game, seat, people, _ = counted()
     to_reinforce(game)
     on_board = game.view("referee")["peoples"][people]["strength"]

@@ -1,6 +1,7 @@
 """Every kind of Zargos step as the table reads it, in English and French, for the public, the referee and
 one seat, against the texts kept in tests/games/zargos/table/golden/. `ZARGOS_UPDATE_GOLDENS=1` rewrites
-them (then read the diff: it is the words players see)."""
+them (then read the diff: it is the words players see). The lines name strengths as the tokens that make
+them, large and small (2.6, Z-01: the table makes the change), and boats go in front of their owner (2.13)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Effects the rules text does not give, stated at the table (Z-27, §8): a people's power stated by its
-player's seat, a magic card's effect stated by the referee, through the table's `State`: refused in words
-when stated in another's name or when the move is one the game asks for; stored with who stated it, shown
-on every page and in the steps, replayed after a restart and in the record, undone by a rollback."""
+"""Effects the rules text does not give, stated at the table (Z-27, §8: 8.1, the powers are on the sheets, not
+in the text): a people's power stated by its player's seat, a magic card's effect stated by the referee,
+through the table's `State`: refused in words when stated in another's name or when the move is one the game
+asks for; stored with who stated it, shown on every page and in the steps, replayed after a restart and in
+the record, undone by a rollback."""
 
 from __future__ import annotations
 
