@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 
 from companion.games.zargos.rules import Game
-from companion.games.zargos.rules.actions import Attack, EndAttacks, Fight, MagicTrade, Pass, PlayCard
+from companion.games.zargos.rules.actions import Attack, EndAttacks, Fight, MagicTrade, Pass, PlayCard, Reinforce
 from companion.games.zargos.rules.choices import CombatCardChoice
 from companion.games.zargos.rules.errors import IllegalAction
 
-from .support import active, end_turn, layout
-from .test_count_and_magic import round_two_with
+from .support import BOARD, active, end_turn, first_turn, layout
+from .test_count_and_magic import round_two_with, through_tie_rolls
 
 WAR = "vent_de_guerre"
 
@@ -108,3 +108,34 @@ def test_a_wind_of_war_may_be_played_on_a_demon_fight() -> None:
     game.push(Fight(seat, people, "z-c1"))
     node = game.chance()
     assert node is not None and node.params["for"] == "demons" and game.awaited() == []
+
+
+def test_a_player_fighting_his_own_two_peoples_is_asked_once_a_round_and_plays_one() -> None:
+    # 6.8 with Z-20: the limit is per player; his fight choice offered the card before the first round
+    game = first_turn(2)
+    seat, people = active(game)
+    sibling = next(k for k, p in game.state.peoples.items() if p.seat == seat and k != people)
+    others_ = [k for k, p in game.state.peoples.items() if p.seat != seat]
+    layout(game, {p: (people, 2) for p in BOARD.kingdoms["kori"].provinces} | {"k9-1": (sibling, 3)}
+           | {"k8-1": (others_[0], 1), "k10-1": (others_[1], 1)})
+    while game.state.phase in ("attack", "fight", "reorganise"):
+        end_turn(game)
+    through_tie_rolls(game)
+    game.resolve(WAR)  # the one card owed for KORI
+    while game.state.phase == "reinforce":
+        (choice,) = game.awaited()
+        game.push(Reinforce(choice.seat, choice.people, 0, ()) if choice.points < 2 else
+                  Reinforce(choice.seat, choice.people, 0, ((choice.provinces[0], choice.points // 2),)))
+    while active(game)[1] != people:
+        end_turn(game)
+    layout(game, {"kori-1": (people, 20), "k10-4": (sibling, 20), "k8-1": (others_[0], 1), "k10-1": (others_[1], 1)})
+    game.push(Attack(seat, people, "kori-1", "k10-4", 15))
+    game.push(EndAttacks(seat, people))
+    game.push(Fight(seat, people, "k10-4"))
+    node = game.chance()
+    assert node is not None and node.params["for"] == "battle"  # not asked again before the first round
+    game.resolve((4, 4))
+    (choice,) = game.awaited()
+    assert isinstance(choice, CombatCardChoice) and choice.seat == seat  # once, for both of his peoples
+    game.push(PlayCard(seat, WAR, "province:k10-4"))
+    assert game.chance() is not None and game.awaited() == []

@@ -34,17 +34,19 @@ def battle_round(board: Board, state: State, outcome: tuple[int, int]) -> None:
     end_combat(board, state)
 
 
-def next_round(state: State, sides: tuple[str, ...]) -> None:
+def next_round(state: State, sides: tuple[str, ...], answered: int | None = None) -> None:
     """12.6, 12.8, Z-20: a Vent de Guerre is played at the exact moment it applies, a combat, and a player
     plays at most one per combat whatever its rounds. So before each round the players of `sides` (the
     attacker's first: his turn) who hold one and have not played one in this combat are asked, each once a
-    round; then the dice. A player running both sides (6.8) is asked once: the limit is per player."""
+    round; then the dice. A player running both sides (6.8) is asked once: the limit is per player. `answered`:
+    a seat that has just had its moment (the attacker's fight choice, before the first round)."""
     combat = state.combat
     assert combat is not None
     seats: list[int] = []
     for people in sides:
         seat = state.peoples[people].seat
-        if seat not in seats and "vent_de_guerre" in state.hands[seat] and (seat, combat.province) not in state.war:
+        may = "vent_de_guerre" in state.hands[seat] and (seat, combat.province) not in state.war
+        if may and seat not in seats and seat != answered:
             seats.append(seat)
     state.asking = seats
     if not seats:
@@ -102,4 +104,4 @@ def start_combat(board: Board, state: State, province: str) -> None:
         set_holding(board, state, province, people, holder[1] + force)
         return
     state.combat = Combat(province, people, force, holder[0], holder[1], board.is_capital(province))
-    next_round(state, (holder[0],))  # the attacker had his moment in the fight choice, just before (Z-20)
+    next_round(state, (holder[0],), state.peoples[people].seat)  # his fight choice offered it just now (Z-20)
