@@ -9,6 +9,7 @@ from .control import give_card
 from .count import count_round
 from .elimination import eliminate
 from .legal import (
+    answers_awaited,
     held,
     over_limit,
     placement_order,
@@ -79,6 +80,10 @@ def advance(board: Board, setup: Setup, state: State) -> None:
                 if state.turn >= len(state.order):
                     state.phase, state.stage = "count", "values"
                     continue
+                if not state.folie and state.aimed and not answers_awaited(state):
+                    seat, kingdom = state.aimed.pop(0)  # 12.10, Z-22: every occupied province of the kingdom
+                    state.folie = [p for p in board.kingdoms[kingdom].provinces if p in state.land]
+                    state.folie_seat = seat
                 if state.folie:
                     state.pending = Pending("folie", state.folie_seat, province=state.folie[0])
                     return

@@ -110,6 +110,8 @@ def choices(board: Board, setup: Setup, state: State) -> list[Choice]:
                 seats = seats_from(state, who.seat)
                 found += [WindowChoice(s, who.key, cards) for s in seats
                           if s not in state.passed and (cards := window_cards(state, s))]
+            if state.aimed:
+                return found  # 12.11: a Vent de Folie waits for the answers before its dice; no move yet
             sources = tuple((p, n - 1) for p, (q, n) in sorted(state.land.items()) if q == who.key and n > 1)
             found.append(AttackChoice(who.seat, who.key, sources, who.boats, green_cards(state, who.seat)))
             return found
@@ -131,6 +133,14 @@ def choices(board: Board, setup: Setup, state: State) -> list[Choice]:
             return [ReinforceChoice(who.seat, who.key, who.points, min(who.points // BOAT_COST, free),
                                     supply(state, who.key), tuple(sorted(held(state, who.key))))]
     return []
+
+
+def answers_awaited(state: State) -> bool:
+    """Z-19: someone may still play (or pass) in the window before the active people's turn."""
+    if not state.window_open or state.phase != "attack":
+        return False
+    seat = state.peoples[state.order[state.turn]].seat
+    return any(s not in state.passed and window_cards(state, s) for s in seats_from(state, seat))
 
 
 def window_cards(state: State, seat: int) -> tuple[str, ...]:

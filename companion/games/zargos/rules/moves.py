@@ -168,6 +168,10 @@ def play_card(board: Board, state: State, move: PlayCard, choice: Choice) -> Non
             raise IllegalAction("12.8", N_("That card was already played on that target before this turn."))
         if move.card == "vent_de_folie" and (kind != "kingdom" or target not in board.kingdoms):
             raise IllegalAction("12.10", N_("A Wind of Madness is played on a kingdom."))
+        if move.card == "vent_d_illusion" and state.aimed and kind == "kingdom" and target in board.kingdoms:
+            # 12.11, Z-27: the player of the last Vent d'Illusion names the kingdom the Vent de Folie strikes
+            state.aimed[-1] = (state.aimed[-1][0], target)
+            state.window_played.add(("vent_de_folie", move.target))
         state.window_played.add((move.card, move.target))
         state.passed = set()  # Z-19: everyone is asked again
     else:
@@ -187,9 +191,8 @@ def play_card(board: Board, state: State, move: PlayCard, choice: Choice) -> Non
     hand.remove(move.card)
     put_under(state, [move.card])  # 12.5, 12.6 (the card's lasting effect, if any, is the table's: Z-27)
     state.log.append({"event": "played", "seat": move.seat, "card": move.card, "target": move.target})
-    if move.card == "vent_de_folie":  # 12.10, Z-22: every occupied province of the kingdom
-        state.folie = [p for p in board.kingdoms[target].provinces if p in state.land]
-        state.folie_seat = move.seat
+    if move.card == "vent_de_folie":  # rolled once every player has answered (12.11, Z-19), in flow.py
+        state.aimed.append((move.seat, target))
 
 
 def asked(state: State) -> None:

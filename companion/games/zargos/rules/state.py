@@ -89,6 +89,7 @@ class State:
     hands: dict[int, list[str]] = field(default_factory=dict)
     removed: list[str] = field(default_factory=list)  # out of the game (12.13)
     master: int | None = None  # the seat of the Master of the Winds (9.9)
+    aimed: list[tuple[int, str]] = field(default_factory=list)  # Vents de Folie played, not yet rolled (12.11)
     folie: list[str] = field(default_factory=list)  # provinces still to roll for a Vent de Folie (12.10)
     folie_seat: int | None = None
     winner: str | None = None  # the winning people (14.1)
