@@ -555,10 +555,10 @@ class WindowEditor(_Cards[ch.WindowChoice]):
 
 
 class CombatCardEditor(_Cards[ch.CombatCardChoice]):
-    """Z-20: the defender's own Wind of War before the combat's first round."""
+    """Z-20: a side's own Wind of War before a combat round (one per player per combat)."""
 
     def heading(self, t: Translate) -> str:
-        return t(N_("You defend"))
+        return t(N_("You attack")) if self.choice.side == "attack" else t(N_("You defend"))
 
     def footer(self, t: Translate) -> str:
         return t(N_("Combat at {province}"), {"province": province(self.board, self.choice.province)})
