@@ -18,6 +18,7 @@ from companion.core.game import REFEREE, ChanceNode, Progress, Result
 from .actions import (
     Action,
     Adjust,
+    Discard,
     MagicTrade,
     OutOfGame,
     TimeUp,
@@ -37,6 +38,7 @@ from .moves import (
     apply_effect,
     apply_move,
     card_out_of_game,
+    discard,
     time_up,
     trade_magic,
 )
@@ -126,9 +128,9 @@ class Game:
 
     def push(self, move: Action) -> None:
         state = self.state
-        if state.winner is not None:
+        if state.winner is not None or state.phase == "over":
             raise IllegalAction("14.1", N_("The game is over."))
-        if isinstance(move, Adjust | MagicTrade | OutOfGame | TimeUp):
+        if isinstance(move, Adjust | MagicTrade | OutOfGame | Discard | TimeUp):
             if self.chance() is not None and not isinstance(move, Adjust):
                 raise IllegalAction("6.3", N_("First tell the dice or the card drawn."))
             work = _copy(state)
@@ -136,6 +138,8 @@ class Game:
                 apply_effect(self.board, work, move)
             elif isinstance(move, MagicTrade):
                 trade_magic(work, move)
+            elif isinstance(move, Discard):
+                discard(work, move)
             elif isinstance(move, TimeUp):
                 time_up(work, move)
             else:
@@ -162,6 +166,9 @@ class Game:
 
     def result(self) -> Result | None:
         if self.state.winner is None:
+            if self.state.phase == "over":  # every people out (Z-26): nobody won (14.1)
+                return Result(places=(tuple(range(self.setup.players)),), winners=(),
+                              detail={"people": None})
             return None
         seat = self.state.peoples[self.state.winner].seat
         rest = tuple(s for s in range(self.setup.players) if s != seat)
