@@ -103,6 +103,8 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "box_direct_keys": bool(getattr(current().boxes, "direct_keys", None)),
         "default_level": DEFAULT_LEVEL,
         "game_rules": current().rules, "game_key": current().key,
+        # A seat as people read it, from 1 whatever the game numbers its seats from (Zargos: 0).
+        "seat_no": current().shown_seat,
         **(wizard(who, game, lang) if page == "referee" and who.kind == "referee" else {}),
     }
 
@@ -125,6 +127,7 @@ def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
         "games": [{"key": g.key, "title": g.title, "least": g.seats.start, "most": g.seats.stop - 1}
                   for g in registry.available()],
         "wizard_game": chosen.key, "wizard_rules": chosen.rules, "wizard_options": chosen.options,
+        "wizard_first": chosen.first_seat,  # the wizard's seats are shown from 1, sent as the game numbers them
         "wizard_slot": lambda name: web.slots.get(name),
         # Its own script, when it is not the table's game's (loaded for the wizard alone: referee.js).
         "wizard_script": (url_for(static_endpoint(chosen.key), filename=web.scripts["referee"])
