@@ -61,6 +61,7 @@ class ChanceNode:
     prompt: str = ""  # catalog message id of the question put to the table
     params: Mapping[str, Any] = field(default_factory=dict)
     events_before: int = 0  # the physical steps stop here until it is resolved
+    drawn: bool = True  # False: what only the table can read (a value printed on its board): the Pi never draws it
 
 
 @dataclass(frozen=True)
