@@ -134,3 +134,36 @@ def test_a_capitals_printed_value_is_typed_on_the_referees_page_and_on_a_seats(b
     assert table.view("public")["values"][kingdom] == 4
     record = table.record()
     assert [m["outcome"] for m in record["moves"] if m["type"] == "chance" and m.get("kind") == "value"] == [6, 4]
+
+
+def test_2_10_a_trade_of_placement_cards_recorded_in_taps(browser: Any, tmp_path: Path) -> None:
+    table = new_game(tmp_path / "t.db", 3, seed=5)
+    table.start()
+    play(table, until=lambda t: t.view("public")["phase"] == "trade")
+    app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {0, 1, 2}))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    try:
+        with page_on(browser) as page:
+            page.goto(f"http://127.0.0.1:{server.port}/referee")
+            page.fill("#pin", PIN)
+            page.locator("#login button").click()
+            expect(page.locator(".zstate")).to_be_attached()
+            settled(page, table)
+            page.get_by_text("State what happened at the table").click()
+            form = page.locator(".zstate-form")
+            form.get_by_label("A trade of placement cards").check()
+            part = form.locator('.ztrade[data-part="trade"]')
+            for side in ("a", "b"):
+                part.locator(f'.zside[data-side="{side}"] .zgive [data-zstep="1"]').first.click()
+            expect(form.locator(".zpreview li")).to_have_count(2)
+            expect(form.locator(".zpreview")).not_to_contain_text("nothing")
+            page.locator(".zstate").screenshot(path=str(ARTIFACTS / "zargos-state-trade-390-en.png"))
+            form.get_by_role("button", name="Record it").click()
+            expect(form.locator(".zstate-note")).to_have_text("Done.")
+        trades = [e for e in table.view("referee")["log"] if e["event"] == "trade"]
+        assert len(trades) == 1 and trades[0]["stated_by"] is None and trades[0]["a_gives"] and trades[0]["b_gives"]
+    finally:
+        app.config["STREAMS"].close_all()
+        server.stop()
+        table.stop()

@@ -10,6 +10,7 @@ and, translated here, the words of the preview the script writes as the form is 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,13 +22,18 @@ from ..rules.terms import CARDS, PEOPLES
 from . import words
 from .words import JSON, Translate
 
+SECRET_PLACEMENTS = ("reinforcement", "boat")  # 2.9: held face down, their number alone is public
+
 # What each kind of stated move is called on the form (the kinds the table part lists, companion.games.
 # zargos.table's `stated_moves`); a kind without words here is not offered by this form.
 KINDS = {
     "adjust": N_("An effect: tokens, boats or a move allowed"),
-    "out_of_game": N_("A magic card leaves the game"),
+    "trade": N_("A trade of placement cards"),
     "trades_done": N_("The trading of placement cards is over"),
+    "magic_trade": N_("A trade of magic cards"),
+    "out_of_game": N_("A magic card leaves the game"),
 }
+TRADES = ("trade", "magic_trade")  # two parties, each giving cards: the same part of the form
 
 ALLOWED = {
     "attack_anywhere": N_("One more attack that needs no border"),
@@ -46,6 +52,8 @@ SENTENCES = {
     "empty": N_("Nothing to record yet: add tokens, boats or a move allowed."),
     "out_of_game": N_("{card}, held by {player}, leaves the game; {player} draws another card."),
     "trades_done": N_("The trading of placement cards is over for everyone."),
+    "gives": N_("{party} gives: {cards}"),
+    "nothing": N_("nothing"),
 }
 PLURALS = {
     "more": NP_("{province}: {n} token more for {people}", "{province}: {n} tokens more for {people}"),
@@ -58,7 +66,7 @@ PLURALS = {
 def state_form(view: JSON, pack: Board, t: Translate, language: str, seat: int | None,
                kinds: Sequence[str] | None) -> JSON | None:
     """What the form offers `seat` (None: the referee) now, or None when it may state nothing."""
-    offered = [k for k in (kinds or ()) if k in KINDS]
+    offered = [k for k in KINDS if k in (kinds or ())]
     if not offered or view.get("phase") == "over":
         return None
     peoples: dict[str, JSON] = view.get("peoples") or {}
@@ -87,7 +95,9 @@ def state_form(view: JSON, pack: Board, t: Translate, language: str, seat: int |
              "peoples": {p["key"]: p["name"] for p in people_rows}}  # a card is named by its option
     sentences: dict[str, Any] = {key: t(text) for key, text in SENTENCES.items()}
     sentences.update({key: plural_forms(language, text) for key, text in PLURALS.items()})
+    parties = {"trade": _peoples_cards(view, pack, t), "magic_trade": _hands(view, t)}
     return {"seat": seat, "kinds": [{"kind": k, "label": t(KINDS[k])} for k in offered],
+            "parties": {k: parties[k] for k in TRADES if k in offered},
             "peoples": people_rows, "provinces": provinces, "reasons": reasons,
             "allow": [{"value": a, "label": t(label)} for a, label in ALLOWED.items()],
             "hands": hands, "names": names, "words": sentences}
@@ -99,3 +109,36 @@ def _province_label(t: Translate, pack: Board, key: str, here: JSON | None) -> s
     if not here:
         return name
     return f"{name} · {words.people(t, here['people'])} {here['strength']}"
+
+
+def _counted(cards: Counter[str], name: Any, prefix: str) -> list[JSON]:
+    """Each card a party may give, once by kind, with how many it holds; its value prefixed so that no page
+    shows a bare card key (the secrecy scans look for those)."""
+    ordered = sorted(cards.items(), key=lambda item: name(item[0]))
+    return [{"value": f"{prefix}:{c}", "name": name(c), "most": n} for c, n in ordered]
+
+
+def _peoples_cards(view: JSON, pack: Board, t: Translate) -> list[JSON]:
+    """2.10: each people's placement cards as the reader sees them; those held face down by another player are
+    offered by kind, as many as it holds."""
+    out = []
+    for key, p in (view.get("peoples") or {}).items():
+        held = Counter(p.get("cards") or ())
+        hidden = p.get("secret_cards", 0) - sum(held[kind] for kind in SECRET_PLACEMENTS)  # not in this view
+        for kind in SECRET_PLACEMENTS if hidden > 0 else ():
+            held[kind] += hidden
+        out.append({"key": key, "seat": p["seat"],
+                    "label": f"{words.people(t, key)} ({t(N_('Player {n}'), n=p['seat'] + 1)})",
+                    "cards": _counted(held, lambda c: words.placement(t, pack, c), "pc")})
+    return out
+
+
+def _hands(view: JSON, t: Translate) -> list[JSON]:
+    """12.9: each player's magic cards as the reader sees them; a hand it does not see is offered by kind, as
+    many as it holds (the player says which)."""
+    out = []
+    for p in view.get("players") or ():
+        held = Counter(p["hand"]) if "hand" in p else Counter({c: p["cards"] for c in CARDS} if p["cards"] else {})
+        out.append({"key": str(p["seat"]), "seat": p["seat"], "label": t(N_("Player {n}"), n=p["seat"] + 1),
+                    "cards": _counted(held, lambda c: words.card(t, c), "mc")})
+    return out

@@ -141,3 +141,34 @@ def test_the_form_in_french_names_what_the_rulebook_names(app: Flask, table: Tab
     assert reasons["card:vent_de_guerre"] == "Vent de Guerre" and reasons["referee"] == "Une décision de l'arbitre"
     assert "Une attaque de plus qui ne demande pas de frontière" in text
     assert data(form, "words")["fewer"][1] == "{province} : {n} pion en moins pour {people}"
+
+
+def test_2_10_the_referee_records_a_trade_of_placement_cards_in_taps(tmp_path: Path) -> None:
+    table = new_game(tmp_path / "t.db", 3, seed=5)
+    table.start()
+    try:
+        play(table, until=lambda t: t.view("public")["phase"] == "trade")
+        app = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, {0, 1, 2}))
+        referee = as_referee(app)
+        form = form_of(referee.get("/referee").get_data(as_text=True))
+        kinds = re.findall(r'name="zkind" value="([^"]*)"', form)
+        assert kinds == ["adjust", "trade", "trades_done", "magic_trade", "out_of_game"]
+        parties = data(form, "parties")
+        view = table.view("referee")
+        assert [p["key"] for p in parties] == list(view["peoples"])
+        # Each people's cards by name (never a bare key on the page), as many as it holds.
+        first, second = parties[0], parties[1]
+        assert all(c["value"].startswith("pc:") and ":" not in c["name"] for c in first["cards"])
+        assert sum(c["most"] for c in first["cards"]) == len(view["peoples"][first["key"]]["cards"])
+        # What the page sends for one card each way (the script strips the value's prefix).
+        give, take = first["cards"][0]["value"][3:], second["cards"][0]["value"][3:]
+        sent = state(referee, table, {"type": "trade", "seat": None, "a": first["key"], "b": second["key"],
+                                      "a_gives": [give], "b_gives": [take]})
+        assert sent.status_code == 200
+        assert give in table.view("referee")["peoples"][second["key"]]["cards"]
+        held = table.view("referee")["peoples"][first["key"]]["cards"]
+        refused = state(referee, table, {"type": "trade", "seat": None, "a": first["key"], "b": second["key"],
+                                         "a_gives": [take] * (held.count(take) + 1), "b_gives": []})
+        assert refused.status_code == 422 and refused.json["error"] == "A people can only give cards it holds."
+    finally:
+        table.stop()

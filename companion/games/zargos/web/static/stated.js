@@ -36,8 +36,58 @@
     const allow = Array.from(form.querySelectorAll("input[name=zallow]:checked")).map(function (c) { return c.value; });
     const reason = form.querySelector("[name=zreason]");
     const out = form.querySelector("[name=zcardout]");
+    const trades = {};
+    form.querySelectorAll(".ztrade").forEach(function (part) {
+      const sides = {};
+      part.querySelectorAll(".zside").forEach(function (side) {
+        const gives = {};
+        side.querySelectorAll(".zgive").forEach(function (g) { gives[g.dataset.card] = number(g.querySelector(".zn")); });
+        sides[side.dataset.side] = {party: side.querySelector("[name=zparty]").value, gives: gives};
+      });
+      trades[part.dataset.part] = sides;
+    });
     return {kind: kind, reason: reason ? reason.value : "", rows: rows, boats: boats, allow: allow,
-            out: out ? out.value : ""};
+            out: out ? out.value : "", trades: trades};
+  }
+
+  // The cards one side of a trade may give (stated.py: each by kind, with how many it holds), 0 of each.
+  function renderGives(side) {
+    const part = side.closest(".ztrade");
+    const parties = JSON.parse(part.dataset.parties || "[]");
+    const party = parties.find(function (p) { return p.key === side.querySelector("[name=zparty]").value; });
+    const box = side.querySelector(".zgives");
+    box.replaceChildren();
+    ((party || {}).cards || []).forEach(function (card) {
+      const row = document.createElement("div");
+      row.className = "row zgive";
+      row.dataset.card = card.value;
+      row.dataset.most = String(card.most);
+      const name = document.createElement("span");
+      name.className = "zname";
+      name.textContent = card.name + (card.most > 1 ? " ×" + card.most : "");
+      const step = document.createElement("span");
+      step.className = "zstep";
+      step.innerHTML = '<button type="button" class="small" data-zstep="-1">−</button><output class="zn">0</output>' +
+                       '<button type="button" class="small" data-zstep="1">+</button>';
+      row.append(name, step);
+      box.append(row);
+    });
+  }
+
+  // A seat states a trade it takes part in: its own side first.
+  function startTrades(form) {
+    const seat = form.dataset.seat;
+    form.querySelectorAll(".ztrade").forEach(function (part) {
+      const parties = JSON.parse(part.dataset.parties || "[]");
+      const [a, b] = part.querySelectorAll(".zside [name=zparty]");
+      if (seat !== "" && a && b) {
+        const mine = parties.find(function (p) { return String(p.seat) === seat; });
+        const other = parties.find(function (p) { return String(p.seat) !== seat; });
+        if (mine) a.value = mine.key;
+        if (other) b.value = other.key;
+      }
+      part.querySelectorAll(".zside").forEach(renderGives);
+    });
   }
 
   function addRow(form, province) {
@@ -75,6 +125,17 @@
     form.querySelectorAll("input[name=zallow]").forEach(function (c) { c.checked = d.allow.indexOf(c.value) >= 0; });
     const out = form.querySelector("[name=zcardout]");
     if (out && d.out) out.value = d.out;
+    for (const [kind, sides] of Object.entries(d.trades || {})) {
+      const part = form.querySelector('.ztrade[data-part="' + kind + '"]');
+      if (!part) continue;
+      part.querySelectorAll(".zside").forEach(function (side) {
+        const was = sides[side.dataset.side];
+        if (!was) return;
+        side.querySelector("[name=zparty]").value = was.party;
+        renderGives(side);
+        side.querySelectorAll(".zgive").forEach(function (g) { show(g.querySelector(".zn"), was.gives[g.dataset.card] || 0, false); });
+      });
+    }
   }
 
   function action(form, d) {
@@ -89,6 +150,19 @@
     if (d.kind === "out_of_game") {
       const cut = d.out.indexOf(":");
       return {type: "out_of_game", seat: seat, holder: Number(d.out.slice(0, cut)), card: d.out.slice(cut + 1)};
+    }
+    if (d.kind === "trade" || d.kind === "magic_trade") {
+      const sides = d.trades[d.kind] || {};
+      const cards = function (side) {
+        const out = [];
+        for (const [value, n] of Object.entries((side || {}).gives || {})) {
+          for (let i = 0; i < n; i++) out.push(value.slice(value.indexOf(":") + 1));
+        }
+        return out;
+      };
+      const party = function (side) { return d.kind === "magic_trade" ? Number((side || {}).party) : (side || {}).party; };
+      return {type: d.kind, seat: seat, a: party(sides.a), b: party(sides.b), a_gives: cards(sides.a),
+              b_gives: cards(sides.b)};
     }
     return {type: d.kind, seat: seat};
   }
@@ -124,6 +198,18 @@
         head = who + ":";
         lines.push(said(w.out_of_game, {card: option.textContent, player: option.parentElement.label}));
       }
+    } else if (d.kind === "trade" || d.kind === "magic_trade") {
+      head = who + ":";
+      form.querySelectorAll('.ztrade[data-part="' + d.kind + '"] .zside').forEach(function (side) {
+        const given = Array.from(side.querySelectorAll(".zgive")).filter(function (g) { return number(g.querySelector(".zn")); })
+          .map(function (g) {
+            const n = number(g.querySelector(".zn"));
+            const name = g.querySelector(".zname").textContent.replace(/ ×\d+$/, "");
+            return n > 1 ? name + " ×" + n : name;
+          });
+        const who = side.querySelector("[name=zparty]").selectedOptions[0];
+        lines.push(said(w.gives, {party: who ? who.textContent : "", cards: given.length ? given.join(", ") : w.nothing}));
+      });
     } else if (d.kind === "trades_done") {
       head = who + ":";
       lines.push(w.trades_done);
@@ -147,7 +233,9 @@
       const output = step.parentElement.querySelector(".zn");
       let n = number(output) + Number(step.dataset.zstep);
       if (n === 0 && step.closest(".zrow")) n += Number(step.dataset.zstep);  // a line of tokens changes some
-      show(output, n, true);
+      const give = step.closest(".zgive");  // a card given: none to as many as the party holds
+      if (give) n = Math.max(0, Math.min(Number(give.dataset.most), n));
+      show(output, n, !give);
     } else if (event.target.closest("[data-zadd-row]")) {
       addRow(form, "");
     } else if (event.target.closest("[data-zremove]")) {
@@ -167,6 +255,7 @@
     if (!form) return;
     clearNote(form);
     if (event.target.name === "zprovince") setProvince(event.target.closest(".zrow"), event.target.value);
+    if (event.target.name === "zparty") renderGives(event.target.closest(".zside"));
     preview(form);
   });
 
@@ -182,6 +271,7 @@
     if (result.ok) {
       now.querySelectorAll(".zrow").forEach(function (r) { r.remove(); });
       now.reset();
+      startTrades(now);
       preview(now);
       note = X.t("Done.");
     } else {
@@ -194,6 +284,7 @@
     const form = document.querySelector(".zstate-form");
     if (!form) return;
     const was = kept;
+    startTrades(form);
     if (was) write(form, was);
     preview(form);
     form.querySelector(".zstate-note").textContent = note;
