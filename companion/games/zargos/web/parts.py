@@ -93,8 +93,7 @@ class ZargosWeb:
                 "zdecision_of": lambda key: words.decision(t, key),
                 "zseat": lambda view, seat: words.seat_name(view, seat, t),
                 "zcolours": words.PEOPLE_COLOURS,
-                "zstate_form": lambda view, seat, kinds: state_form(view, pack, t, language, seat, kinds),
-                "zstate_map": lambda view: map_svg(view, pack, t, language=language)}
+                "zstate_form": lambda view, seat, kinds: state_form(view, pack, t, language, seat, kinds)}
 
     def reference(self, pack: Board, t: Translate, language: str) -> JSON:
         return {"board": pack, "map_svg": map_svg({"version": ""}, pack, t, language=language)}

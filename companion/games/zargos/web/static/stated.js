@@ -280,6 +280,18 @@
     now.querySelector(".zstate-note").textContent = note;
   });
 
+  // The form's map, fetched when its fold is open (the reader's own view of the board, as /map.svg draws it).
+  async function fillMap(form) {
+    const fold = form.querySelector(".zstate-map");
+    const box = fold ? fold.querySelector(".mapbox") : null;
+    if (!box || !fold.open || box.firstElementChild) return;
+    const answer = await fetch(fold.dataset.src, {cache: "no-store", credentials: "same-origin"}).catch(function () { return null; });
+    if (answer && answer.ok && !box.firstElementChild) box.innerHTML = await answer.text();
+  }
+  document.addEventListener("toggle", function (event) {
+    if (event.target.classList && event.target.classList.contains("zstate-map")) fillMap(formOf(event.target));
+  }, true);
+
   function start() {
     const form = document.querySelector(".zstate-form");
     if (!form) return;
@@ -287,6 +299,7 @@
     startTrades(form);
     if (was) write(form, was);
     preview(form);
+    fillMap(form);
     form.querySelector(".zstate-note").textContent = note;
   }
   document.addEventListener("xidit:refreshing", function () {
