@@ -192,7 +192,7 @@ def seat_links(who: Role, address: str | None) -> list[dict[str, Any]]:
     for seat, colour, name in table().players():
         url = f"{address}seat/{seat}?t={seat_token(secret, game, seat, table().seat_link(seat))}"
         out.append({"seat": seat, "url": url, "colour": colour, "name": name,
-                    "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=seat))})
+                    "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=current().shown_seat(seat)))})
     return out
 
 

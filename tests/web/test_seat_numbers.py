@@ -38,6 +38,8 @@ def test_the_zargos_wizard_offers_every_seat_from_player_1_and_sends_the_games_n
             (str(s), f"Yes: the referee plays seat {s + 1}") for s in range(6)]
         assert options(page, "seat-0") == [(str(s), str(s + 1)) for s in range(6)]
         assert "<b class=\"seat-name\">Player 1</b>" in page and "<b class=\"seat-name\">Player 3</b>" in page
+        # Each seat's link and its QR code are named as the players read them.
+        assert "A new link for seat 1:" in page and "The link of seat 1" in page and "The link of seat 0" not in page
         # Decide for a player: the players as they are read, never the game's seat 0.
         assert [text.split(" — ")[0] for _, text in options(page, "decide-seat")] == ["1", "2", "3"]
 
