@@ -80,7 +80,9 @@ def state_form(view: JSON, pack: Board, t: Translate, language: str, seat: int |
          "label": _province_label(t, pack, p, held.get(p))}
         for p in sorted(k.provinces, key=lambda p: words.province(pack, p))]} for k in kingdoms]
     in_play = [k for k in PEOPLES if k in peoples]
-    reasons = [{"group": t(N_("A magic card")), "choices": [
+    if seat is not None:  # a player states his own people's power most often: those first
+        in_play.sort(key=lambda k: peoples[k]["seat"] != seat)
+    reasons: list[JSON] = [{"group": t(N_("A magic card")), "choices": [
         {"value": f"card:{c}", "label": words.card(t, c)} for c in sorted(CARDS, key=lambda c: words.card(t, c))]},
         {"group": t(N_("A people's power")), "choices": [
             {"value": f"power:{k}", "label": t(N_("The power of {people}"), people=words.people(t, k))}
@@ -88,6 +90,8 @@ def state_form(view: JSON, pack: Board, t: Translate, language: str, seat: int |
     if seat is None:
         reasons.insert(0, {"group": t(N_("The referee")), "choices": [
             {"value": "referee", "label": t(N_("A ruling of the referee"))}]})
+    else:
+        reasons.reverse()  # the powers first
     hands = [{"seat": p["seat"], "player": t(N_("Player {n}"), n=p["seat"] + 1),
               "cards": [{"key": c, "name": words.card(t, c)} for c in sorted(set(p["hand"]))]}
              for p in view.get("players") or () if "hand" in p and (seat is None or p["seat"] == seat)]

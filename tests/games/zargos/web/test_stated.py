@@ -59,6 +59,10 @@ def options(form: str, name: str) -> list[tuple[str, str]]:
     return [(v, html.unescape(t)) for v, t in listed]
 
 
+def peoples_of(view: dict[str, Any], seat: int) -> list[str]:
+    return [k for k, p in view["peoples"].items() if p["seat"] == seat]
+
+
 def state(client: Any, table: Table, action: dict[str, Any]) -> Any:
     return client.post("/api/command", json={"command": "state", "version": table.version, "action": action})
 
@@ -98,7 +102,9 @@ def test_a_seat_states_an_effect_of_its_own_and_every_page_shows_it(app: Flask, 
     client = as_seat(app, seat)
     form = form_of(client.get(f"/seat/{seat}").get_data(as_text=True))
     assert f'data-seat="{seat}"' in form
-    assert "referee" not in dict(options(form, "zreason"))  # a seat states a card's effect or a power
+    reasons = [v for v, _ in options(form, "zreason")]
+    assert "referee" not in reasons  # a seat states a card's effect or a power, its own people's first
+    assert set(peoples_of(view, seat)) == {v[6:] for v in reasons[:len(peoples_of(view, seat))]}
     # What the page sends: a line of tokens, a boat, a move allowed, from the power of its people.
     people = held["people"]
     before = table.version
