@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.games.zargos.rules import Game
-from companion.games.zargos.rules.actions import Attack, EndAttacks, Reinforce
-from companion.games.zargos.rules.choices import ReinforceChoice
+from companion.games.zargos.rules.actions import Adjust, Attack, EndAttacks, Reinforce
+from companion.games.zargos.rules.choices import AttackChoice, ReinforceChoice
 from companion.games.zargos.rules.errors import IllegalAction
 
 from .support import BOARD, active, end_turn, first_turn, layout, put
@@ -57,7 +57,7 @@ def test_reinforcements_cost_two_points_and_boats_five() -> None:
     to_reinforce(game)
     (choice,) = game.awaited()
     assert isinstance(choice, ReinforceChoice) and choice.people == people and choice.points == 9
-    assert choice.most_boats == 1 and choice.supply == 100 - 10
+    assert choice.most_boats == 1 and choice.supply == 100 - 10 - 1  # Z-17: the rank marker left the supply
     with pytest.raises(IllegalAction) as caught:
         game.push(Reinforce(seat, people, 2, (("kori-1", 0),)))
     assert caught.value.rule == "13.2"
@@ -106,3 +106,121 @@ def test_points_per_province_capital_zargos_and_the_city() -> None:
         end_turn(game)
     through_tie_rolls(game)
     assert BOARD.is_capital("ludos-2") and game.state.peoples[people].points == 1 + 2 + 3 + 7
+
+
+def test_the_round_goes_turns_count_cards_then_purchases_and_the_next_round_in_the_new_order() -> None:
+    # 3.1-3.4, 10.3, 10.5, 13.1: every turn, then the count sets the new order; kingdom cards, then magic
+    # cards, then purchases, each in the new order; the new round begins in it
+    game = first_turn(4)
+    old = list(game.state.order)
+    last, third, second, first = old  # the first to play this round scores least
+    layout(game, {p: (last, 2) for p in kingdom("kori")} | {f"k8-{n}": (first, 1) for n in (1, 2, 3)}
+           | {f"k9-{n}": (second, 1) for n in (1, 2)} | {"k10-1": (third, 1)})
+    for turn in range(4):
+        assert game.state.phase == "attack" and active(game)[1] == old[turn]  # 3.1
+        end_turn(game)
+    assert game.state.phase == "count"  # 3.2: when all have played
+    through_tie_rolls(game)
+    assert game.state.order == [last, first, second, third]
+    while (node := game.chance()) is not None:
+        game.resolve(node.outcomes[0])
+    kinds = [e["event"] for e in game.state.log[game.state.log.index(
+        next(e for e in game.state.log if e["event"] == "count")):]]
+    assert kinds.index("order") < kinds.index("kingdom_card") < kinds.index("drew")  # 3.3
+    buyers = []
+    while game.state.phase == "reinforce":
+        (choice,) = game.awaited()
+        assert isinstance(choice, ReinforceChoice)
+        buyers.append(choice.people)
+        n = min(choice.points // 2, choice.supply)
+        game.push(Reinforce(choice.seat, choice.people, 0, ((choice.provinces[0], n),)))
+    assert buyers == [last, first, second]  # 13.1, 10.5; the third's 1 point buys nothing (13.3)
+    assert game.state.round == 2 and active(game)[1] == last  # 3.4
+
+
+def test_a_capital_lost_and_retaken_in_the_same_round_keeps_the_kingdom_card() -> None:
+    # 11.4 (FAQ): only the situation at the count matters
+    game, _, people, rest = counted()
+    to_reinforce(game)
+    assert game.state.peoples[people].kingdom_cards == {"kori"}
+    next_count_after = len(game.state.log)
+    put(game, "kori-2", rest[0], 3)  # the capital lost...
+    put(game, "kori-2", people, 2)  # ...and taken back before the count
+    next_count(game)
+    to_reinforce(game)
+    assert game.state.peoples[people].kingdom_cards == {"kori"}
+    assert not any(e["event"] == "kingdom_card_lost" for e in game.state.log[next_count_after:])
+
+
+def test_a_player_without_kingdom_cards_keeps_his_magic_cards_but_gets_no_new_ones() -> None:
+    # 12.7 (FAQ), 11.3, 12.1
+    game, seat, people, rest = counted()
+    through_tie_rolls(game)
+    game.resolve("typhon")  # his one kingdom card brings one magic card
+    assert game.state.hands[seat] == ["typhon"]
+    put(game, "kori-2", rest[0], 3)  # the capital is lost before the next count
+    next_count(game)
+    through_tie_rolls(game)
+    assert game.state.peoples[people].kingdom_cards == set()
+    assert game.chance() is None and game.state.hands[seat] == ["typhon"]  # kept; nothing dealt
+
+
+def test_boats_stay_until_used_and_there_are_fifteen() -> None:
+    # 13.5: bought boats wait in front of their owner; 1.4, Z-24: 15 boats in all
+    game, seat, people, rest = counted()
+    to_reinforce(game)
+    (choice,) = game.awaited()
+    assert isinstance(choice, ReinforceChoice) and choice.most_boats == 1
+    game.push(Reinforce(seat, people, 1, (("kori-1", 2),)))
+    assert game.state.peoples[people].boats == 1
+    next_count(game)
+    to_reinforce(game)
+    assert game.state.peoples[people].boats == 1  # kept through a round where it sailed nowhere
+    free = 15 - sum(p["boats"] for p in game.view()["peoples"].values())
+    game.push(Adjust(None, "referee", boats=((rest[0], free),)))
+    with pytest.raises(IllegalAction) as caught:
+        game.push(Adjust(None, "referee", boats=((rest[1], 1),)))
+    assert caught.value.rule == "Z-24"
+    (choice,) = game.awaited()
+    assert isinstance(choice, ReinforceChoice) and choice.points >= 5 and choice.most_boats == 0
+
+
+def test_reinforcements_may_go_on_the_zargos_provinces_one_controls() -> None:
+    # 9.8, 13.4
+    game, seat, people, _ = counted()
+    to_reinforce(game)
+    put(game, "z-c1", people, 1)
+    (choice,) = game.awaited()
+    assert isinstance(choice, ReinforceChoice) and "z-c1" in choice.provinces
+    game.push(Reinforce(seat, people, 0, (("z-c1", choice.points // 2),)))
+    assert game.state.land["z-c1"] == (people, 1 + choice.points // 2)
+
+
+def test_at_two_players_one_magic_hand_serves_both_of_a_players_peoples() -> None:
+    # 15.3, Z-03: the cards are the player's, used for any of his peoples; the kingdom is one people's
+    game = first_turn(2)
+    seat, people = active(game)
+    sibling = next(k for k, p in game.state.peoples.items() if p.seat == seat and k != people)
+    others_ = [k for k, p in game.state.peoples.items() if p.seat != seat]
+    layout(game, {p: (people, 2) for p in kingdom("kori")} | {"k9-1": (sibling, 3), "k9-2": (sibling, 3)}
+           | {"k8-1": (others_[0], 1), "k10-1": (others_[1], 1)})
+    while game.state.phase in ("attack", "fight", "reorganise"):
+        end_turn(game)
+    through_tie_rolls(game)
+    game.resolve("vent_de_guerre")  # the one card owed for KORI, into the player's one hand
+    assert game.state.hands[seat] == ["vent_de_guerre"] and len(game.state.hands) == 2
+    next_count_turns = 0
+    while game.state.phase == "reinforce":
+        (choice,) = game.awaited()
+        assert isinstance(choice, ReinforceChoice)
+        n = min(choice.points // 2, choice.supply)
+        game.push(Reinforce(choice.seat, choice.people, 0, ((choice.provinces[0], n),) if n else ()))
+    seen = set()
+    while game.state.round == 2 and next_count_turns < 4:
+        choice = next(c for c in game.awaited() if isinstance(c, AttackChoice))
+        if choice.seat == seat:
+            assert choice.cards == ("vent_de_guerre",)
+            seen.add(choice.people)
+        end_turn(game)
+        next_count_turns += 1
+    assert seen == {people, sibling}

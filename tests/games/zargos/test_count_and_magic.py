@@ -7,6 +7,7 @@ import pytest
 from companion.games.zargos.rules import Game
 from companion.games.zargos.rules.actions import (
     Attack,
+    Discard,
     EndAttacks,
     Fight,
     Keep,
@@ -131,7 +132,8 @@ def test_hands_are_secret_but_their_size_is_not() -> None:
 
 
 def test_red_cards_are_played_before_a_turn_and_a_wind_of_madness_hits_every_province() -> None:
-    # 12.4, Z-19, 12.10, Z-22, 12.8, Z-20
+    # 12.4, Z-19, 12.10, Z-22, 12.8, Z-20; 12.5: a red card goes under the magic deck (what lasts of its
+    # effect is the table's to state, Z-27)
     game, seat, people, rest = counted(("kori", "ludos", "k3", "k4"))
     hand_of_four(game, seat)
     to_next_window(game, people)
@@ -142,16 +144,19 @@ def test_red_cards_are_played_before_a_turn_and_a_wind_of_madness_hits_every_pro
         game.push(PlayCard(seat, "vent_de_folie", "province:k3-1"))
     assert caught.value.rule == "12.10"
     game.push(PlayCard(seat, "vent_de_folie", "kingdom:k3"))
+    assert game.view()["deck"]["under"][-1] == "vent_de_folie" and game.state.hands[seat] == ["typhon", "vent_de_folie"]
+    with pytest.raises(IllegalAction) as caught:
+        game.push(PlayCard(seat, "vent_de_folie", "kingdom:k3"))  # the same card on the same target
+    assert caught.value.rule == "12.8"
+    # 12.11, Z-19: everyone is asked again (a Vent d'Illusion could turn it aside) before its dice
+    assert game.chance() is None and [c.seat for c in game.awaited()] == [seat]
+    game.push(Pass(seat))
     for total in (6, 1, 4, 5, 3):  # one die per occupied province of k3, halved
         node = game.chance()
         assert node is not None and node.params["for"] == "folie"
         game.resolve((total,))
     # strength 2 each; losses 3 (only 2 there), 0, 2, 2, 1; emptied provinces become unoccupied
     assert [game.state.land.get(p, (None, 0))[1] for p in kingdom("k3")] == [0, 2, 0, 0, 1]
-    with pytest.raises(IllegalAction) as caught:
-        game.push(PlayCard(seat, "vent_de_folie", "kingdom:k3"))  # the same card on the same target
-    assert caught.value.rule == "12.8"
-    game.push(Pass(seat))
     assert not any(isinstance(c, WindowChoice) for c in game.awaited())
 
 
@@ -247,17 +252,24 @@ def round_two_with(cards: tuple[str, str, str, str], keep: tuple[str, str, str])
 
 
 def test_a_wind_of_illusion_answers_a_card_played_in_the_window() -> None:
-    # 12.11, 12.6: a green card that turns aside what is aimed; offered once a card has been played
-    game, seat, _, _ = round_two_with(("vent_d_illusion", "vent_de_folie", "typhon", "eclipse"),
-                                      ("vent_d_illusion", "vent_de_folie", "typhon"))
+    # 12.11, 12.6: a green card that turns aside what is aimed; offered once a card has been played, before
+    # that card's dice; the player of the last Vent d'Illusion names the kingdom struck (Z-27: the FAQ gives
+    # this effect, so the engine applies it)
+    game, seat, _, rest = round_two_with(("vent_d_illusion", "vent_de_folie", "typhon", "eclipse"),
+                                         ("vent_d_illusion", "vent_de_folie", "typhon"))
     (window,) = [c for c in game.awaited() if isinstance(c, WindowChoice)]
     assert window.cards == ("typhon", "vent_de_folie")
     game.push(PlayCard(seat, "vent_de_folie", "kingdom:k8"))
-    game.resolve((2,))  # k8's one occupied province loses 1
+    assert game.chance() is None  # not rolled while a player may still answer
     (window,) = [c for c in game.awaited() if isinstance(c, WindowChoice)]
     assert "vent_d_illusion" in window.cards
     game.push(PlayCard(seat, "vent_d_illusion", "kingdom:k9"))
     assert game.state.hands[seat] == ["typhon"]
+    game.push(Pass(seat))
+    node = game.chance()
+    assert node is not None and node.params == {"for": "folie", "province": "k9-1", "seat": seat}
+    game.resolve((2,))  # k9's one occupied province loses 1: it is emptied; k8's is untouched
+    assert "k9-1" not in game.state.land and game.state.land["k8-1"] == (rest[0], 1)
 
 
 def test_the_defender_may_play_his_own_wind_of_war_before_the_dice() -> None:
@@ -283,3 +295,25 @@ def test_the_defender_may_play_his_own_wind_of_war_before_the_dice() -> None:
     assert "vent_de_guerre" not in game.state.hands[seat]
     assert game.view("public")["log"][-1] == {"event": "played", "seat": seat, "card": "vent_de_guerre",
                                               "target": "province:kori-1"}
+
+
+def test_a_card_aimed_at_ones_own_people_may_be_kept_or_discarded_under_the_deck() -> None:
+    # 12.12 (FAQ): kept by default; or put under the deck, its name behind the holder's screen. Only the
+    # holder or the referee says so; nobody discards a card he does not hold
+    game, seat, _, _ = counted()
+    through_tie_rolls(game)
+    game.resolve("vent_de_mort")
+    other = (seat + 1) % 4
+    before = game.view()
+    for refused in (Discard(other, seat, "vent_de_mort"), Discard(seat, seat, "typhon")):
+        with pytest.raises(IllegalAction) as caught:
+            game.push(refused)
+        assert caught.value.rule == "12.12" and game.view() == before
+    game.push(Discard(seat, seat, "vent_de_mort"))
+    assert game.state.hands[seat] == [] and game.view()["deck"]["under"] == ["vent_de_mort"]
+    assert game.state.removed == []  # not out of the game (12.13 is another case)
+    public = next(e for e in game.view("public")["log"] if e["event"] == "discarded")
+    assert public == {"event": "discarded", "seat": seat, "secret": True}
+    assert next(e for e in game.view(f"seat:{seat}")["log"] if e["event"] == "discarded")["card"] == "vent_de_mort"
+    again = Game.replay(game.board, game.setup, game.history)
+    assert again.view() == game.view()

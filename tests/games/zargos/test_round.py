@@ -6,6 +6,7 @@ import pytest
 
 from companion.games.zargos.rules import Game
 from companion.games.zargos.rules.actions import Adjust, Attack, EndAttacks, Fight, Reorganise, Step
+from companion.games.zargos.rules.choices import FightChoice
 from companion.games.zargos.rules.errors import IllegalAction
 
 from .support import active, first_turn, layout, put
@@ -63,7 +64,8 @@ def test_sea_attacks_pay_one_boat_per_sea_space() -> None:
 
 
 def test_dice_by_strength_and_losses_halved_at_the_same_time() -> None:
-    # 6.3: 6 → 2 dice, 3 → 1 die; 6.4: each side loses half the other's total, rounded down; 6.5
+    # 6.3: 6 → 2 dice, 3 → 1 die (Z-01: counts are strengths); 6.4: each side loses half the other's total,
+    # rounded down; 6.5
     game, _, people, _ = battle()
     node = game.chance()
     assert node is not None and node.kind == "dice" and node.params["dice"] == [2, 1]
@@ -75,7 +77,7 @@ def test_dice_by_strength_and_losses_halved_at_the_same_time() -> None:
 
 
 def test_a_combat_goes_on_with_dice_recounted() -> None:
-    # 6.5
+    # 6.2, 6.5: rounds until one side is gone, the dice recounted from the new strengths
     game, _, _, enemy = battle(defender=8, force=9)
     game.resolve((3, 3))  # 9 → 8, 8 → 7: 3 dice each again
     node = game.chance()
@@ -136,7 +138,7 @@ def test_an_unoccupied_province_outside_zargos_is_taken_without_a_fight() -> Non
 
 
 def test_reorganisation_one_group_two_provinces_or_two_groups_one() -> None:
-    # 7.1-7.4, Z-10
+    # 7.1-7.4, Z-10; 7.3: the 2-province move picks up tokens in the province passed through
     game = first_turn()
     seat, people = active(game)
     layout(game, {p: (people, 3) for p in ("kori-1", "kori-2", "kori-3", "kori-4")}
@@ -263,7 +265,7 @@ def test_taking_the_forbidden_city_from_the_master_makes_the_taker_master_at_onc
 
 
 def test_peoples_powers_do_not_work_in_zargos() -> None:
-    # 9.6, Z-13: a power's stated effect never touches Zargos; a card's or the referee's may
+    # 9.6, 8.2, Z-13: a power's stated effect never touches Zargos; a card's or the referee's may
     game = first_turn()
     seat, people = active(game)
     layout(game, {"kori-3": (people, 6), "kori-1": (people, 3), "z-c1": (people, 2),
@@ -285,3 +287,72 @@ def test_peoples_powers_do_not_work_in_zargos() -> None:
     refused(game, Reorganise(seat, people, (Step("kori-3", "z-c1", 1),)), "9.6")  # the power's extra move
     game.push(Reorganise(seat, people, ()))
     assert game.state.phase != "reorganise"  # the turn is over (the others are out: the count follows)
+
+
+def test_a_sea_attack_leaves_only_from_where_the_tokens_were_at_the_start_of_the_turn() -> None:
+    # 5.3: tokens that entered a province this turn may not sail on from it; 4.3 (2) no token moves twice
+    game = first_turn()
+    seat, people = active(game)
+    enemy = others(game, people)[0]
+    layout(game, {"kori-3": (people, 10), "kori-4": (people, 4), "ludos-2": (enemy, 3), "k9-1": (enemy, 1)})
+    game.push(Adjust(None, "referee", boats=((people, 2),)))
+    game.push(Attack(seat, people, "kori-3", "kori-2", 6))  # into KORI's unoccupied capital, by land
+    refused(game, Attack(seat, people, "kori-2", "ludos-2", 5, ("s1",)), "4.1")  # not its own before the fights
+    refused(game, Attack(seat, people, "kori-4", "ludos-2", 4, ("s1",)), "4.3")  # no picking up on the way
+    game.push(Attack(seat, people, "kori-4", "ludos-2", 3, ("s1",)))
+    assert game.state.attacks == {"kori-2": 6, "ludos-2": 3} and game.state.peoples[people].boats == 1
+
+
+def test_combats_are_resolved_one_by_one_in_the_order_the_player_chooses() -> None:
+    # 6.1, 4.4: all movements first, then each combat, in the order the player likes
+    game = first_turn()
+    seat, people = active(game)
+    enemy = others(game, people)[0]
+    layout(game, {"kori-1": (people, 10), "kori-2": (enemy, 2), "kori-3": (enemy, 2)})
+    game.push(Attack(seat, people, "kori-1", "kori-2", 3))
+    game.push(Attack(seat, people, "kori-1", "kori-3", 3))
+    game.push(EndAttacks(seat, people))
+    (choice,) = game.awaited()
+    assert isinstance(choice, FightChoice) and choice.provinces == ("kori-2", "kori-3")
+    game.push(Fight(seat, people, "kori-3"))  # the second one first
+    node = game.chance()
+    assert node is not None and node.params["province"] == "kori-3"
+    game.resolve((6, 1))  # KORI's third province falls (÷2): 3 against 2
+    (choice,) = game.awaited()
+    assert isinstance(choice, FightChoice) and choice.provinces == ("kori-2",)
+    refused_fight = Fight(seat, people, "kori-3")
+    with pytest.raises(IllegalAction) as caught:
+        game.push(refused_fight)
+    assert caught.value.rule == "6.1"
+
+
+def test_losses_beyond_the_strength_present_are_ignored_and_the_survivors_stay() -> None:
+    # Z-09, 6.5: the defender's 2 cannot lose 6; the attackers left hold the province
+    game, _, people, _ = battle(defender=2, force=6)
+    game.resolve((12, 1))
+    assert game.state.land["kori-3"] == (people, 6) and game.state.combat is None
+    entry = next(e for e in reversed(game.state.log) if e["event"] == "combat_round")
+    assert entry["losses"] == [0, 6] and entry["left"] == [6, 0]
+
+
+def test_a_zargos_province_held_by_another_people_is_an_ordinary_combat() -> None:
+    # 9.5: no demons where a people holds it; 6.7 at the Forbidden City (÷3), ÷2 elsewhere in Zargos
+    game = first_turn()
+    seat, people = active(game)
+    enemy = others(game, people)[0]
+    layout(game, {"z-a1": (people, 12), "fc": (enemy, 6), "z-c1": (enemy, 3), "ludos-1": (enemy, 1)})
+    game.push(Attack(seat, people, "z-a1", "fc", 5))
+    game.push(Attack(seat, people, "z-a1", "z-c1", 5))
+    game.push(EndAttacks(seat, people))
+    game.push(Fight(seat, people, "fc"))
+    node = game.chance()
+    assert node is not None and node.params == {"for": "battle", "province": "fc", "dice": [2, 2]}
+    game.resolve((9, 2))
+    assert game.state.land["fc"] == (enemy, 3) and game.state.combat is not None and game.state.combat.capital
+    game.resolve((12, 1))  # 12 ÷ 3: the defenders' 3 are gone
+    assert game.state.land["fc"] == (people, 4)
+    game.push(Fight(seat, people, "z-c1"))
+    node = game.chance()
+    assert node is not None and node.params == {"for": "battle", "province": "z-c1", "dice": [2, 1]}
+    game.resolve((6, 2))
+    assert game.state.land["z-c1"] == (people, 4)

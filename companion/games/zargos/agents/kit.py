@@ -6,19 +6,42 @@ the harness as the Pi makes them."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
 from companion.games.zargos.boards import default_pack
 from companion.games.zargos.rules import Action, Board, Game, Setup, action_to_json
-from companion.games.zargos.rules.actions import EndAttacks, Reorganise
-from companion.games.zargos.rules.choices import AttackChoice, Choice, ReorganiseChoice
+from companion.games.zargos.rules import actions as a
+from companion.games.zargos.rules import choices as ch
+from companion.games.zargos.rules.choices import Choice
 from companion.games.zargos.rules.setup import OPTIONS, setup_to_json
 
 from .levels import LEVELS, Agent, lent_game, make_agent
 from .random_agent import RandomAgent
 from .summary import Summary
+
+
+def _on_an_empty_map(rng: random.Random, board: Board, choice: Choice) -> Action:
+    return RandomAgent(rng).move(lent_game(board, {}, frozenset()), choice)
+
+
+def _end_attacks(rng: random.Random, board: Board, choice: ch.AttackChoice) -> Action:
+    return a.EndAttacks(choice.seat, choice.people)
+
+
+def _stay(rng: random.Random, board: Board, choice: ch.ReorganiseChoice) -> Action:
+    return a.Reorganise(choice.seat, choice.people, ())
+
+
+# A random move with nothing of the game lent, by decision kind: the moves that need the holdings are the
+# plainest legal ones (4.4: end the attacks; 7.1: move nothing); the others are the random player's, read on
+# an empty map.
+UNLENT: dict[str, Callable[[random.Random, Board, Any], Action]] = {
+    "people": _on_an_empty_map, "draft": _on_an_empty_map, "trade": _on_an_empty_map, "swords": _on_an_empty_map,
+    "place": _on_an_empty_map, "red_window": _on_an_empty_map, "attack": _end_attacks, "fight": _on_an_empty_map,
+    "combat_card": _on_an_empty_map, "reorganise": _stay, "keep": _on_an_empty_map, "reinforce": _on_an_empty_map,
+}
 
 
 def _setup(players: int, options: Mapping[str, str]) -> Setup:
@@ -43,12 +66,7 @@ class ZargosAgents:
         board = self._board or default_pack()
         if match is not None and hasattr(match, "window_played"):
             return RandomAgent(rng).move(SimpleNamespace(board=board, state=match), choice)  # type: ignore[arg-type]
-        # Nothing lent: the moves that need the holdings are the plainest legal ones (4.4, 7.1).
-        if isinstance(choice, AttackChoice):
-            return EndAttacks(choice.seat, choice.people)
-        if isinstance(choice, ReorganiseChoice):
-            return Reorganise(choice.seat, choice.people, ())
-        return RandomAgent(rng).move(lent_game(board, {}, frozenset()), choice)
+        return UNLENT[choice.decision](rng, board, choice)  # nothing lent
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> Setup:
         del seed  # nothing of a Zargos set-up is drawn before play: the order is rolled in the game (2.3)

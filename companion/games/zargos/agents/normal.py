@@ -10,42 +10,14 @@ player (1 to 5 a card), so that no level draws better cards than another."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from companion.games.zargos.rules import Board
-from companion.games.zargos.rules.actions import (
-    Action,
-    Attack,
-    ChoosePeople,
-    Draft,
-    EndAttacks,
-    Fight,
-    Keep,
-    Pass,
-    Place,
-    PlayCard,
-    Reinforce,
-    Reorganise,
-    Step,
-    Swords,
-    TradesDone,
-    spread,
-)
-from companion.games.zargos.rules.choices import (
-    AttackChoice,
-    Choice,
-    CombatCardChoice,
-    DraftChoice,
-    FightChoice,
-    KeepChoice,
-    PeopleChoice,
-    PlaceChoice,
-    ReinforceChoice,
-    ReorganiseChoice,
-    SwordsChoice,
-    TradeChoice,
-    WindowChoice,
-)
+from companion.games.zargos.rules import actions as a
+from companion.games.zargos.rules import choices as ch
+from companion.games.zargos.rules.actions import Action, spread
+from companion.games.zargos.rules.choices import Choice
 from companion.games.zargos.rules.combat import demon_dice
 from companion.games.zargos.rules.terms import TOKEN_COST
 
@@ -67,40 +39,40 @@ class NormalAgent:
         self.board, self.rng = board, random.Random(seed)
 
     def decide(self, view: dict[str, Any], choice: Choice) -> Action:
-        seen = Seen.of(self.board, view, choice.seat)
-        match choice:
-            case PeopleChoice():
-                return ChoosePeople(choice.seat, choice.peoples[0])
-            case DraftChoice():
-                return Draft(choice.seat, choice.people, "blue" if "blue" in choice.piles else choice.piles[0])
-            case TradeChoice():
-                return TradesDone(choice.seat)
-            case SwordsChoice():
-                return Swords(choice.seat, choice.people, tuple(self.rng.randint(1, 5) for _ in range(choice.cards)))
-            case PlaceChoice():
-                return Place(choice.seat, choice.people,
-                             spread(self._spread(seen, choice.people, choice.provinces, choice.strength)))
-            case WindowChoice():
-                return self._window(seen, choice)
-            case AttackChoice():
-                return self._attack(seen, choice)
-            case FightChoice():
-                return self._fight(seen, choice)
-            case CombatCardChoice():
-                if (choice.seat, "vent_de_guerre", f"province:{choice.province}") not in seen.played \
-                        and self._matters(choice.province):
-                    return PlayCard(choice.seat, "vent_de_guerre", f"province:{choice.province}")
-                return Pass(choice.seat)
-            case ReorganiseChoice():
-                return self._reorganise(seen, choice)
-            case KeepChoice():
-                ranked = sorted(choice.cards, key=lambda c: (KEEP_FIRST.index(c) if c in KEEP_FIRST else 9, c))
-                return Keep(choice.seat, tuple(sorted(ranked[:choice.keep])))
-            case ReinforceChoice():
-                tokens = min(choice.points // TOKEN_COST, choice.supply)
-                return Reinforce(choice.seat, choice.people, 0,
-                                 spread(self._spread(seen, choice.people, choice.provinces, tokens)))
-        raise AssertionError(f"no move for {choice}")
+        return DECISIONS[choice.decision](self, Seen.of(self.board, view, choice.seat), choice)
+
+    # -- the plain decisions ---------------------------------------------------------------------------
+
+    def _people(self, seen: Seen, choice: ch.PeopleChoice) -> Action:
+        return a.ChoosePeople(choice.seat, choice.peoples[0])
+
+    def _draft(self, seen: Seen, choice: ch.DraftChoice) -> Action:
+        return a.Draft(choice.seat, choice.people, "blue" if "blue" in choice.piles else choice.piles[0])
+
+    def _trade(self, seen: Seen, choice: ch.TradeChoice) -> Action:
+        return a.TradesDone(choice.seat)
+
+    def _swords(self, seen: Seen, choice: ch.SwordsChoice) -> Action:
+        return a.Swords(choice.seat, choice.people, tuple(self.rng.randint(1, 5) for _ in range(choice.cards)))
+
+    def _place(self, seen: Seen, choice: ch.PlaceChoice) -> Action:
+        return a.Place(choice.seat, choice.people,
+                       spread(self._spread(seen, choice.people, choice.provinces, choice.strength)))
+
+    def _combat_card(self, seen: Seen, choice: ch.CombatCardChoice) -> Action:
+        if (choice.seat, "vent_de_guerre", f"province:{choice.province}") not in seen.played \
+                and self._matters(choice.province):
+            return a.PlayCard(choice.seat, "vent_de_guerre", f"province:{choice.province}")
+        return a.Pass(choice.seat)
+
+    def _keep(self, seen: Seen, choice: ch.KeepChoice) -> Action:
+        ranked = sorted(choice.cards, key=lambda c: (KEEP_FIRST.index(c) if c in KEEP_FIRST else 9, c))
+        return a.Keep(choice.seat, tuple(sorted(ranked[:choice.keep])))
+
+    def _reinforce(self, seen: Seen, choice: ch.ReinforceChoice) -> Action:
+        tokens = min(choice.points // TOKEN_COST, choice.supply)
+        return a.Reinforce(choice.seat, choice.people, 0,
+                           spread(self._spread(seen, choice.people, choice.provinces, tokens)))
 
     # -- worth -----------------------------------------------------------------------------------------
 
@@ -155,7 +127,7 @@ class NormalAgent:
         threats = [seen.strength(n) for n in self.board.borders[origin] if n != target and seen.foe(n)]
         return 0 if seen.round > LONG else int(max(threats, default=0) * RESERVE)
 
-    def _attack(self, seen: Seen, choice: AttackChoice) -> Action:
+    def _attack(self, seen: Seen, choice: ch.AttackChoice) -> Action:
         board, people = seen.board, choice.people
         spare = dict(choice.sources)
         late = self._late(seen, people)
@@ -183,9 +155,9 @@ class NormalAgent:
                 origin = max(sorted(usable), key=lambda o: usable[o])
                 best = (score, origin, target, min(usable[origin], still))
         if best is None:
-            return EndAttacks(choice.seat, people)
+            return a.EndAttacks(choice.seat, people)
         _, origin, target, strength = best
-        return Attack(choice.seat, people, origin, target, strength)
+        return a.Attack(choice.seat, people, origin, target, strength)
 
     def _in_the_way(self, seen: Seen, people: str, province: str) -> bool:
         """A province of the seat's other people that stands between this one and victory (14.2: one people
@@ -204,23 +176,23 @@ class NormalAgent:
         return seen.holder(province) == people and any(
             self._in_the_way(seen, friend, province) for friend in seen.friends if friend != people)
 
-    def _fight(self, seen: Seen, choice: FightChoice) -> Action:
+    def _fight(self, seen: Seen, choice: ch.FightChoice) -> Action:
         board = self.board
         # The Forbidden City first: its new Master takes the other Zargos provinces without demons (9.12).
         order = sorted(choice.provinces, key=lambda p: (p != board.forbidden_city, p not in board.around, p))
         first = order[0]
         if "vent_de_guerre" in choice.cards and self._matters(first) \
                 and (choice.seat, "vent_de_guerre", f"province:{first}") not in seen.played:
-            return PlayCard(choice.seat, "vent_de_guerre", f"province:{first}")
-        return Fight(choice.seat, choice.people, first)
+            return a.PlayCard(choice.seat, "vent_de_guerre", f"province:{first}")
+        return a.Fight(choice.seat, choice.people, first)
 
     # -- magic before a turn ---------------------------------------------------------------------------
 
-    def _window(self, seen: Seen, choice: WindowChoice) -> Action:
+    def _window(self, seen: Seen, choice: ch.WindowChoice) -> Action:
         """A Vent de Folie on the kingdom where it costs the enemies most and the seat least (12.10:
         each province loses half a die, 1.5 on average)."""
         if "vent_de_folie" not in choice.cards:
-            return Pass(choice.seat)
+            return a.Pass(choice.seat)
         best: tuple[float, str] | None = None
         for kingdom in sorted(self.board.kingdoms):
             target = f"kingdom:{kingdom}"
@@ -236,8 +208,8 @@ class NormalAgent:
             if best is None or score > best[0]:
                 best = (score, target)
         if best is not None and best[0] >= 3.0:
-            return PlayCard(choice.seat, "vent_de_folie", best[1])
-        return Pass(choice.seat)
+            return a.PlayCard(choice.seat, "vent_de_folie", best[1])
+        return a.Pass(choice.seat)
 
     # -- tokens at home --------------------------------------------------------------------------------
 
@@ -274,12 +246,12 @@ class NormalAgent:
             out[ranked[0]] = out.get(ranked[0], 0) + left
         return out
 
-    def _reorganise(self, seen: Seen, choice: ReorganiseChoice) -> Action:
+    def _reorganise(self, seen: Seen, choice: ch.ReorganiseChoice) -> Action:
         """Up to two groups of one province each (7.1, Z-10), from quiet provinces to those under pressure."""
         board, people = seen.board, choice.people
         mine = set(choice.provinces)
         land = dict(seen.land)
-        steps: list[Step] = []
+        steps: list[a.Step] = []
         pressure = {p: -100.0 if self._yields(seen, people, p) else self._pressure(seen, people, p) for p in mine}
         for _ in range(2):
             best: tuple[float, str, str] | None = None
@@ -295,7 +267,16 @@ class NormalAgent:
                 break
             _, origin, target = best
             moved = land[origin][1] - 1
-            steps.append(Step(origin, target, moved))
+            steps.append(a.Step(origin, target, moved))
             land[origin] = (people, 1)
             land[target] = (people, land[target][1] + moved)
-        return Reorganise(choice.seat, people, tuple(steps))
+        return a.Reorganise(choice.seat, people, tuple(steps))
+
+
+# The normal agent's move for each decision kind (rules/choices.py): the one place it tells them apart.
+DECISIONS: dict[str, Callable[[NormalAgent, Seen, Any], Action]] = {
+    "people": NormalAgent._people, "draft": NormalAgent._draft, "trade": NormalAgent._trade,
+    "swords": NormalAgent._swords, "place": NormalAgent._place, "red_window": NormalAgent._window,
+    "attack": NormalAgent._attack, "fight": NormalAgent._fight, "combat_card": NormalAgent._combat_card,
+    "reorganise": NormalAgent._reorganise, "keep": NormalAgent._keep, "reinforce": NormalAgent._reinforce,
+}

@@ -4,42 +4,14 @@ towards attacking and towards Zargos, so that whole games end in a victory withi
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from companion.games.zargos.rules import Board, Game, Setup
-from companion.games.zargos.rules.actions import (
-    Action,
-    Attack,
-    ChoosePeople,
-    Draft,
-    EndAttacks,
-    Fight,
-    Keep,
-    Pass,
-    Place,
-    PlayCard,
-    Reinforce,
-    Reorganise,
-    Step,
-    Swords,
-    TradesDone,
-    spread,
-)
-from companion.games.zargos.rules.choices import (
-    AttackChoice,
-    Choice,
-    CombatCardChoice,
-    DraftChoice,
-    FightChoice,
-    KeepChoice,
-    PeopleChoice,
-    PlaceChoice,
-    ReinforceChoice,
-    ReorganiseChoice,
-    SwordsChoice,
-    TradeChoice,
-    WindowChoice,
-)
+from companion.games.zargos.rules import actions as a
+from companion.games.zargos.rules import choices as ch
+from companion.games.zargos.rules.actions import Action, spread
+from companion.games.zargos.rules.choices import Choice
 from companion.games.zargos.rules.terms import BOAT_COST, TOKEN_COST
 
 
@@ -58,53 +30,59 @@ class RandomAgent:
         self.rng = rng
 
     def move(self, game: Game, choice: Choice) -> Action:
-        rng, board, state = self.rng, game.board, game.state
-        match choice:
-            case PeopleChoice():
-                return ChoosePeople(choice.seat, rng.choice(choice.peoples))
-            case DraftChoice():
-                return Draft(choice.seat, choice.people, rng.choice(choice.piles))
-            case TradeChoice():
-                return TradesDone(choice.seat)
-            case SwordsChoice():
-                return Swords(choice.seat, choice.people, tuple(rng.randint(1, 5) for _ in range(choice.cards)))
-            case PlaceChoice():
-                return Place(choice.seat, choice.people, spread(_split(rng, choice.strength, choice.provinces)))
-            case WindowChoice():
-                if rng.random() < 0.2:
-                    card = rng.choice(choice.cards)
-                    target = f"kingdom:{rng.choice(sorted(board.kingdoms))}" if card == "vent_de_folie" else ""
-                    if (card, target) not in state.window_played:
-                        return PlayCard(choice.seat, card, target)
-                return Pass(choice.seat)
-            case AttackChoice():
-                return self._attack(game, choice)
-            case FightChoice():
-                province = rng.choice(choice.provinces)
-                if "vent_de_guerre" in choice.cards and (choice.seat, province) not in state.war and rng.random() < 0.3:
-                    return PlayCard(choice.seat, "vent_de_guerre", f"province:{province}")
-                return Fight(choice.seat, choice.people, province)
-            case CombatCardChoice():
-                if rng.random() < 0.5:
-                    return PlayCard(choice.seat, "vent_de_guerre", f"province:{choice.province}")
-                return Pass(choice.seat)
-            case ReorganiseChoice():
-                return self._reorganise(game, choice)
-            case KeepChoice():
-                return Keep(choice.seat, tuple(sorted(rng.sample(list(choice.cards), choice.keep))))
-            case ReinforceChoice():
-                boats = rng.randint(0, min(1, choice.most_boats))
-                tokens = min((choice.points - boats * BOAT_COST) // TOKEN_COST, choice.supply)
-                near = [p for p in choice.provinces if board.in_zargos(p)
-                        or any(board.in_zargos(n) for n in board.borders[p])]
-                places = near if near and rng.random() < 0.9 else choice.provinces
-                return Reinforce(choice.seat, choice.people, boats, spread(_split(rng, tokens, places)))
-        raise AssertionError(f"no move for {choice}")
+        return MOVES[choice.decision](self, game, choice)
 
-    def _attack(self, game: Game, choice: AttackChoice) -> Action:
+    def _people(self, game: Game, choice: ch.PeopleChoice) -> Action:
+        return a.ChoosePeople(choice.seat, self.rng.choice(choice.peoples))
+
+    def _draft(self, game: Game, choice: ch.DraftChoice) -> Action:
+        return a.Draft(choice.seat, choice.people, self.rng.choice(choice.piles))
+
+    def _trade(self, game: Game, choice: ch.TradeChoice) -> Action:
+        return a.TradesDone(choice.seat)
+
+    def _swords(self, game: Game, choice: ch.SwordsChoice) -> Action:
+        return a.Swords(choice.seat, choice.people, tuple(self.rng.randint(1, 5) for _ in range(choice.cards)))
+
+    def _place(self, game: Game, choice: ch.PlaceChoice) -> Action:
+        return a.Place(choice.seat, choice.people, spread(_split(self.rng, choice.strength, choice.provinces)))
+
+    def _window(self, game: Game, choice: ch.WindowChoice) -> Action:
+        rng = self.rng
+        if rng.random() < 0.2:
+            card = rng.choice(choice.cards)
+            target = f"kingdom:{rng.choice(sorted(game.board.kingdoms))}" if card == "vent_de_folie" else ""
+            if (card, target) not in game.state.window_played:
+                return a.PlayCard(choice.seat, card, target)
+        return a.Pass(choice.seat)
+
+    def _fight(self, game: Game, choice: ch.FightChoice) -> Action:
+        rng = self.rng
+        province = rng.choice(choice.provinces)
+        if "vent_de_guerre" in choice.cards and (choice.seat, province) not in game.state.war and rng.random() < 0.3:
+            return a.PlayCard(choice.seat, "vent_de_guerre", f"province:{province}")
+        return a.Fight(choice.seat, choice.people, province)
+
+    def _combat_card(self, game: Game, choice: ch.CombatCardChoice) -> Action:
+        if self.rng.random() < 0.5:
+            return a.PlayCard(choice.seat, "vent_de_guerre", f"province:{choice.province}")
+        return a.Pass(choice.seat)
+
+    def _keep(self, game: Game, choice: ch.KeepChoice) -> Action:
+        return a.Keep(choice.seat, tuple(sorted(self.rng.sample(list(choice.cards), choice.keep))))
+
+    def _reinforce(self, game: Game, choice: ch.ReinforceChoice) -> Action:
+        rng, board = self.rng, game.board
+        boats = rng.randint(0, min(1, choice.most_boats))
+        tokens = min((choice.points - boats * BOAT_COST) // TOKEN_COST, choice.supply)
+        near = [p for p in choice.provinces if board.in_zargos(p) or any(board.in_zargos(n) for n in board.borders[p])]
+        places = near if near and rng.random() < 0.9 else choice.provinces
+        return a.Reinforce(choice.seat, choice.people, boats, spread(_split(rng, tokens, places)))
+
+    def _attack(self, game: Game, choice: ch.AttackChoice) -> Action:
         rng, board, state = self.rng, game.board, game.state
         if not choice.sources or rng.random() < 0.2:
-            return EndAttacks(choice.seat, choice.people)
+            return a.EndAttacks(choice.seat, choice.people)
         options: list[tuple[str, str, int, tuple[str, ...]]] = []
         for origin, most in choice.sources:
             for target in sorted(board.borders[origin]):
@@ -117,25 +95,34 @@ class RandomAgent:
                         and target != origin:
                     options.append((origin, target, most, route))
         if not options:
-            return EndAttacks(choice.seat, choice.people)
+            return a.EndAttacks(choice.seat, choice.people)
         zargos = [o for o in options if board.in_zargos(o[1])]
         centre = [o for o in zargos if o[1] == board.forbidden_city or o[1] in board.around]
         pool = centre if centre and rng.random() < 0.8 else zargos if zargos and rng.random() < 0.8 else options
         origin, target, most, route = rng.choice(pool)
         strength = most if rng.random() < 0.6 else rng.randint(max(1, most // 2), most)
-        return Attack(choice.seat, choice.people, origin, target, strength, route)
+        return a.Attack(choice.seat, choice.people, origin, target, strength, route)
 
-    def _reorganise(self, game: Game, choice: ReorganiseChoice) -> Action:
+    def _reorganise(self, game: Game, choice: ch.ReorganiseChoice) -> Action:
         rng, board, state = self.rng, game.board, game.state
         mine = set(choice.provinces)
         moves = [(p, q) for p in choice.provinces if state.land[p][1] > 1
                  for q in sorted(board.borders[p]) if q in mine]
         if not moves or rng.random() < 0.3:
-            return Reorganise(choice.seat, choice.people, ())
+            return a.Reorganise(choice.seat, choice.people, ())
         inward = [(p, q) for p, q in moves if board.in_zargos(q) and not board.in_zargos(p)]
         origin, target = rng.choice(inward if inward and rng.random() < 0.8 else moves)
-        step = Step(origin, target, rng.randint(1, state.land[origin][1] - 1))
-        return Reorganise(choice.seat, choice.people, (step,))
+        step = a.Step(origin, target, rng.randint(1, state.land[origin][1] - 1))
+        return a.Reorganise(choice.seat, choice.people, (step,))
+
+
+# The random move of each decision kind (rules/choices.py): the one place the random player tells them apart.
+MOVES: dict[str, Callable[[RandomAgent, Game, Any], Action]] = {
+    "people": RandomAgent._people, "draft": RandomAgent._draft, "trade": RandomAgent._trade,
+    "swords": RandomAgent._swords, "place": RandomAgent._place, "red_window": RandomAgent._window,
+    "attack": RandomAgent._attack, "fight": RandomAgent._fight, "combat_card": RandomAgent._combat_card,
+    "reorganise": RandomAgent._reorganise, "keep": RandomAgent._keep, "reinforce": RandomAgent._reinforce,
+}
 
 
 def play(board: Board, setup: Setup, seed: int, limit: int = 20000) -> Game:

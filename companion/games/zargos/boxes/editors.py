@@ -28,22 +28,9 @@ from companion.table import Command, Decide, Refused, SeatSnapshot, Tell
 
 from ..rules import Board
 from ..rules import actions as a
+from ..rules import choices as ch
 from ..rules.actions import action_to_json
-from ..rules.choices import (
-    AttackChoice,
-    Choice,
-    CombatCardChoice,
-    DraftChoice,
-    FightChoice,
-    KeepChoice,
-    PeopleChoice,
-    PlaceChoice,
-    ReinforceChoice,
-    ReorganiseChoice,
-    SwordsChoice,
-    TradeChoice,
-    WindowChoice,
-)
+from ..rules.choices import Choice
 from ..rules.terms import BOAT_COST, TOKEN_COST
 from .fit import fitted
 from .widgets import count_keys, count_step, spread_step
@@ -218,7 +205,7 @@ def _wrong(editor: Any, target: Any) -> ValueError:
     return ValueError(f"no keys for {editor.choice!r} and {target!r}")
 
 
-class PeopleEditor(Editor[PeopleChoice]):
+class PeopleEditor(Editor[ch.PeopleChoice]):
     """2.3: the people this player takes, among those left."""
 
     def heading(self, t: Translate) -> str:
@@ -229,7 +216,7 @@ class PeopleEditor(Editor[PeopleChoice]):
         return [Entry(partial(_people, k), a.ChoosePeople(c.seat, k)) for k in c.peoples]
 
 
-class DraftEditor(Editor[DraftChoice]):
+class DraftEditor(Editor[ch.DraftChoice]):
     """2.7: one green card or two blue ones."""
 
     def heading(self, t: Translate) -> str:
@@ -244,7 +231,7 @@ class DraftEditor(Editor[DraftChoice]):
         return [Entry(partial(_said, words[p]), a.Draft(c.seat, c.people, p)) for p in c.piles]
 
 
-class TradeEditor(Editor[TradeChoice]):
+class TradeEditor(Editor[ch.TradeChoice]):
     """2.10: the peoples trade placement cards at the table (stated on the page); the box says when this
     player is done."""
 
@@ -258,12 +245,12 @@ class TradeEditor(Editor[TradeChoice]):
         return [Entry(lambda t: t(N_("I am done trading")), a.TradesDone(self.choice.seat))]
 
 
-class SwordsEditor(Editor[SwordsChoice]):
+class SwordsEditor(Editor[ch.SwordsChoice]):
     """2.11: the swords printed on each reinforcement card this people holds (a secret)."""
 
     stage = "swords"
 
-    def __init__(self, seat: ZargosSeat, choice: SwordsChoice, snap: SeatSnapshot) -> None:
+    def __init__(self, seat: ZargosSeat, choice: ch.SwordsChoice, snap: SeatSnapshot) -> None:
         super().__init__(seat, choice, snap)
         self.swords = [0] * choice.cards
 
@@ -366,12 +353,12 @@ class _Spreading(Editor[C]):
         self.keys(keys, snap, "OK")
 
 
-class PlaceEditor(_Spreading[PlaceChoice]):
+class PlaceEditor(_Spreading[ch.PlaceChoice]):
     """2.12: the people's strength over the provinces it holds."""
 
     stage = "tokens"
 
-    def __init__(self, seat: ZargosSeat, choice: PlaceChoice, snap: SeatSnapshot) -> None:
+    def __init__(self, seat: ZargosSeat, choice: ch.PlaceChoice, snap: SeatSnapshot) -> None:
         super().__init__(seat, choice, snap)
         self._start(choice.provinces, choice.strength)
 
@@ -393,13 +380,13 @@ class PlaceEditor(_Spreading[PlaceChoice]):
         self._plan_spread(target.spread, snap, keys)
 
 
-class ReinforceEditor(_Spreading[ReinforceChoice]):
+class ReinforceEditor(_Spreading[ch.ReinforceChoice]):
     """13.2-13.4: boats first (5 points each), then the tokens the points left buy (2 each), over the
     provinces the people holds."""
 
     stage = "boats"
 
-    def __init__(self, seat: ZargosSeat, choice: ReinforceChoice, snap: SeatSnapshot) -> None:
+    def __init__(self, seat: ZargosSeat, choice: ch.ReinforceChoice, snap: SeatSnapshot) -> None:
         super().__init__(seat, choice, snap)
         self.boats = 0
         if not choice.most_boats:
@@ -445,10 +432,10 @@ class ReinforceEditor(_Spreading[ReinforceChoice]):
         self._plan_spread(target.spread, snap, keys)
 
 
-class KeepEditor(Editor[KeepChoice]):
+class KeepEditor(Editor[ch.KeepChoice]):
     """12.2, 9.9: which magic cards to keep (OK on a card keeps or drops it; the last line confirms)."""
 
-    def __init__(self, seat: ZargosSeat, choice: KeepChoice, snap: SeatSnapshot) -> None:
+    def __init__(self, seat: ZargosSeat, choice: ch.KeepChoice, snap: SeatSnapshot) -> None:
         super().__init__(seat, choice, snap)
         self.kept = [i < choice.keep for i in range(len(choice.cards))]
 
@@ -506,13 +493,17 @@ class _Cards(Editor[C]):
         if key == FOLIE:
             kingdoms = sorted(self.board.kingdoms, key=lambda k: kingdom(self.board, k)) if self.board else []
             return tuple((kingdom(self.board, k), a.PlayCard(seat, key, f"kingdom:{k}")) for k in kingdoms)
-        if key == WAR and isinstance(self.choice, FightChoice):
-            return tuple((province(self.board, p), a.PlayCard(seat, key, f"province:{p}"))
-                         for p in self.choice.provinces)
+        combats = self._combats()
+        if key == WAR and combats is not None:
+            return tuple((province(self.board, p), a.PlayCard(seat, key, f"province:{p}")) for p in combats)
         return ()
 
+    def _combats(self) -> tuple[str, ...] | None:
+        """The combats a Wind of War is aimed at from this decision (None: here it is played with no target)."""
+        return None
+
     def _play(self, key: str) -> Any:
-        if key not in (FOLIE, WAR) or (key == WAR and not isinstance(self.choice, FightChoice)):
+        if key not in (FOLIE, WAR) or (key == WAR and self._combats() is None):
             return a.PlayCard(self.seat.number, key, "")
         return partial(self._open, key)
 
@@ -550,7 +541,7 @@ class _Cards(Editor[C]):
         super().plan(target, snap, keys)
 
 
-class WindowEditor(_Cards[WindowChoice]):
+class WindowEditor(_Cards[ch.WindowChoice]):
     """12.4, Z-19: before a people's turn, each player in turn may play red cards, or pass."""
 
     def heading(self, t: Translate) -> str:
@@ -563,11 +554,11 @@ class WindowEditor(_Cards[WindowChoice]):
         return [Entry(lambda t: t(N_("Pass")), a.Pass(self.seat.number)), *self._card_entries(self.choice.cards)]
 
 
-class CombatCardEditor(_Cards[CombatCardChoice]):
-    """Z-20: the defender's own Wind of War before the combat's first round."""
+class CombatCardEditor(_Cards[ch.CombatCardChoice]):
+    """Z-20: a side's own Wind of War before a combat round (one per player per combat)."""
 
     def heading(self, t: Translate) -> str:
-        return t(N_("You defend"))
+        return t(N_("You attack")) if self.choice.side == "attack" else t(N_("You defend"))
 
     def footer(self, t: Translate) -> str:
         return t(N_("Combat at {province}"), {"province": province(self.board, self.choice.province)})
@@ -579,11 +570,14 @@ class CombatCardEditor(_Cards[CombatCardChoice]):
                 Entry(partial(_play_label, WAR), war)]
 
 
-class FightEditor(_Cards[FightChoice]):
+class FightEditor(_Cards[ch.FightChoice]):
     """6.1: which combat to resolve next; Wind of War on one of them first, or another green card."""
 
     def heading(self, t: Translate) -> str:
         return t(N_("Which combat?"))
+
+    def _combats(self) -> tuple[str, ...] | None:
+        return self.choice.provinces
 
     def entries(self, snap: SeatSnapshot) -> list[Entry]:
         c = self.choice
@@ -737,7 +731,7 @@ class _MapMove(_Cards[C]):
         self.keys(keys, snap, *count_keys(self.strength, step.strength, 1, self._most(snap)), "OK")
 
 
-class AttackEditor(_MapMove[AttackChoice]):
+class AttackEditor(_MapMove[ch.AttackChoice]):
     """§4, §5: one attack at a time (by land, or by sea with the people's boats), a green card, or the end
     of the attacks."""
 
@@ -782,10 +776,10 @@ class AttackEditor(_MapMove[AttackChoice]):
         super().plan(target, snap, keys)
 
 
-class ReorganiseEditor(_MapMove[ReorganiseChoice]):
+class ReorganiseEditor(_MapMove[ch.ReorganiseChoice]):
     """§7: at most two moves between the people's own provinces, then confirmed (none: no reorganisation)."""
 
-    def __init__(self, seat: ZargosSeat, choice: ReorganiseChoice, snap: SeatSnapshot) -> None:
+    def __init__(self, seat: ZargosSeat, choice: ch.ReorganiseChoice, snap: SeatSnapshot) -> None:
         super().__init__(seat, choice, snap)
         self.steps: list[a.Step] = []
 
@@ -884,18 +878,18 @@ class DrawEditor(Editor[JSON]):
 
 #: The one dispatch of Zargos's decision kinds on a box: `Choice.decision` -> its editor.
 EDITORS: dict[str, type[Editor[Any]]] = {
-    PeopleChoice.decision: PeopleEditor,
-    DraftChoice.decision: DraftEditor,
-    TradeChoice.decision: TradeEditor,
-    SwordsChoice.decision: SwordsEditor,
-    PlaceChoice.decision: PlaceEditor,
-    WindowChoice.decision: WindowEditor,
-    AttackChoice.decision: AttackEditor,
-    FightChoice.decision: FightEditor,
-    CombatCardChoice.decision: CombatCardEditor,
-    ReorganiseChoice.decision: ReorganiseEditor,
-    KeepChoice.decision: KeepEditor,
-    ReinforceChoice.decision: ReinforceEditor,
+    ch.PeopleChoice.decision: PeopleEditor,
+    ch.DraftChoice.decision: DraftEditor,
+    ch.TradeChoice.decision: TradeEditor,
+    ch.SwordsChoice.decision: SwordsEditor,
+    ch.PlaceChoice.decision: PlaceEditor,
+    ch.WindowChoice.decision: WindowEditor,
+    ch.AttackChoice.decision: AttackEditor,
+    ch.FightChoice.decision: FightEditor,
+    ch.CombatCardChoice.decision: CombatCardEditor,
+    ch.ReorganiseChoice.decision: ReorganiseEditor,
+    ch.KeepChoice.decision: KeepEditor,
+    ch.ReinforceChoice.decision: ReinforceEditor,
 }
 DRAW = "draw"  # a chance node the seat tells: the card it drew from a physical pile
 

@@ -160,6 +160,18 @@ class OutOfGame:
 
 
 @dataclass(frozen=True)
+class Discard:
+    """12.12 (FAQ): a card aimed at its holder's own people may be kept, so that nobody uses it, or discarded
+    under the magic deck. Which cards name a people is card data the text does not give (Z-23): the holder
+    (or the referee) says so, as for a card out of the game."""
+
+    seat: int | None  # the holder, or None for the referee
+    holder: int
+    card: str
+    type = "discard"
+
+
+@dataclass(frozen=True)
 class Adjust:
     """What the table states a card or a people's power did, when the text does not give it (Z-27, §8):
     tokens added or removed, boats, a move allowed. Recorded with who stated it and why, replayed as
@@ -174,8 +186,8 @@ class Adjust:
 
 
 Action = (ChoosePeople | Draft | Trade | TradesDone | Swords | Place | Pass | PlayCard | Attack | EndAttacks
-          | Fight | Reorganise | Keep | Reinforce | MagicTrade | OutOfGame | Adjust)
-BY_REFEREE = ("trade", "trades_done", "adjust", "magic_trade", "out_of_game")  # may be stated with seat null
+          | Fight | Reorganise | Keep | Reinforce | MagicTrade | OutOfGame | Discard | Adjust)
+BY_REFEREE = ("trade", "trades_done", "adjust", "magic_trade", "out_of_game", "discard")  # may be stated with seat null
 ALLOWANCES = ("attack_anywhere", "extra_reorganisation")
 
 
@@ -213,7 +225,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
             out |= {"people": people, "boats": boats, "spread": dict(sp)}
         case MagicTrade(a=a, b=b, a_gives=ag, b_gives=bg):
             out |= {"a": a, "b": b, "a_gives": list(ag), "b_gives": list(bg)}
-        case OutOfGame(holder=holder, card=card):
+        case OutOfGame(holder=holder, card=card) | Discard(holder=holder, card=card):
             out |= {"holder": holder, "card": card}
         case Adjust(reason=reason, tokens=tokens, boats=boats, allow=allow):
             out |= {"reason": reason, "tokens": [{"province": p, "people": q, "change": n} for p, q, n in tokens],
@@ -302,6 +314,8 @@ def action_from_json(data: Any) -> Action:
             return MagicTrade(seat, _int(data, "a"), _int(data, "b"), _strs(data, "a_gives"), _strs(data, "b_gives"))
         case "out_of_game":
             return OutOfGame(seat, _int(data, "holder"), _str(data, "card"))
+        case "discard":
+            return Discard(seat, _int(data, "holder"), _str(data, "card"))
         case "adjust":
             tokens = data.get("tokens", [])
             if not isinstance(tokens, list) or not all(isinstance(t, dict) for t in tokens):

@@ -84,11 +84,13 @@ class FightChoice(_Choice):
 
 @dataclass(frozen=True)
 class CombatCardChoice(_Choice):
-    """Z-20: before a combat's first round, the defender's player may play his own Vent de Guerre (the
-    attacker plays his from the fight choice); pass, or play it on this province."""
+    """12.6, 12.8, Z-20: before each round of a combat, each side's player who holds a Vent de Guerre and has
+    not played one in this combat may play it on this province, or pass (the attacker may also play his
+    from the fight choice, before the first round). `side`: "attack" or "defence"."""
 
     province: str = ""
     cards: tuple[str, ...] = ()
+    side: str = "defence"
     decision = "combat_card"
 
 

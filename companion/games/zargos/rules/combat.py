@@ -29,9 +29,28 @@ def battle_round(board: Board, state: State, outcome: tuple[int, int]) -> None:
                       "losses": [to_attacker, to_defender], "left": [combat.strength, combat.defence]})
     set_holding(board, state, combat.province, combat.defender, combat.defence)
     if combat.strength and combat.defence:
-        state.pending = Pending("battle")  # 6.5: another round, dice recounted
+        next_round(state, (combat.attacker, combat.defender))  # 6.5: another round, dice recounted
         return
     end_combat(board, state)
+
+
+def next_round(state: State, sides: tuple[str, ...], answered: int | None = None) -> None:
+    """12.6, 12.8, Z-20: a Vent de Guerre is played at the exact moment it applies, a combat, and a player
+    plays at most one per combat whatever its rounds. So before each round the players of `sides` (the
+    attacker's first: his turn) who hold one and have not played one in this combat are asked, each once a
+    round; then the dice. A player running both sides (6.8) is asked once: the limit is per player. `answered`:
+    a seat that has just had its moment (the attacker's fight choice, before the first round)."""
+    combat = state.combat
+    assert combat is not None
+    seats: list[int] = []
+    for people in sides:
+        seat = state.peoples[people].seat
+        may = "vent_de_guerre" in state.hands[seat] and (seat, combat.province) not in state.war
+        if may and seat not in seats and seat != answered:
+            seats.append(seat)
+    state.asking = seats
+    if not seats:
+        state.pending = Pending("battle")
 
 
 def demon_fight(board: Board, state: State, outcome: tuple[int]) -> None:
@@ -85,9 +104,4 @@ def start_combat(board: Board, state: State, province: str) -> None:
         set_holding(board, state, province, people, holder[1] + force)
         return
     state.combat = Combat(province, people, force, holder[0], holder[1], board.is_capital(province))
-    defender = state.peoples[holder[0]].seat
-    if defender != state.peoples[people].seat and "vent_de_guerre" in state.hands[defender] \
-            and (defender, province) not in state.war:
-        state.asking = [defender]  # Z-20: the defender may play his own before the dice
-    else:
-        state.pending = Pending("battle")
+    next_round(state, (holder[0],), state.peoples[people].seat)  # his fight choice offered it just now (Z-20)

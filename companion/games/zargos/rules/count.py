@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .board import ZARGOS, Board
-from .control import put_under
 from .legal import (
     held,
+    supply,
 )
 from .setup import Setup
 from .state import Pending, People, State
@@ -19,14 +19,7 @@ from .terms import (
 def count_round(board: Board, setup: Setup, state: State) -> bool:
     """§10-§12: points, the new order with die tie-breaks, kingdom cards, magic owed. True while the table
     must tell something (a printed value, a die)."""
-    players = [p for p in state.peoples.values() if not p.out]
-    for people in players:
-        if not held(state, people.key):
-            people.out = True  # Z-26
-    players = [p for p in players if not p.out]
-    if not players:  # only stated effects can empty the whole board; the game waits for the referee
-        state.phase = "empty"
-        return True
+    players = [p for p in state.peoples.values() if not p.out]  # Z-26: the flow marked the peoples out
     if state.stage == "values":
         for people in players:
             for kingdom in complete_kingdoms(board, state, people.key):
@@ -58,15 +51,31 @@ def count_round(board: Board, setup: Setup, state: State) -> bool:
             state.ties[index:index + 1] = split
         state.order = [g[0] for g in state.ties]
         state.log.append({"event": "order", "order": list(state.order)})
+        mark_ranks(state)
         award_kingdom_cards(board, state, players)
         magic_owed(setup, state)
-        for seat, hand in state.hands.items():  # Z-26: a player whose peoples are all out leaves
-            if hand and all(p.out for p in state.peoples.values() if p.seat == seat):
-                put_under(state, hand)
-                hand.clear()
         state.reinforcing = list(state.order)
         state.stage, state.phase = "", "deal"
     return False
+
+
+def mark_ranks(state: State) -> None:
+    """10.6, Z-17: each people marks its rank with a token of its own in that rank's circle, taken from its
+    unused supply (the marker is never strength). Only the markers that change are told: put at the first
+    count, then moved from circle to circle. A people out (Z-26) has no rank: its marker goes back to its
+    supply. When a people has no unused token left the rules do not say how it marks its rank: the event
+    says so (token False) and the table decides; the engine invents nothing."""
+    for key in [k for k in state.ranks if k not in state.order]:
+        state.log.append({"event": "rank", "people": key, "from": state.ranks.pop(key), "to": None, "token": True})
+    for rank, key in enumerate(state.order, 1):
+        old = state.ranks.get(key)
+        if old == rank:
+            continue
+        if old is None and supply(state, key) < 1:
+            state.log.append({"event": "rank", "people": key, "from": None, "to": rank, "token": False})
+            continue
+        state.ranks[key] = rank
+        state.log.append({"event": "rank", "people": key, "from": old, "to": rank, "token": True})
 
 
 def complete_kingdoms(board: Board, state: State, people: str) -> list[str]:

@@ -7,7 +7,9 @@ from collections import Counter
 from .board import ZARGOS, Board
 from .control import give_card
 from .count import count_round
+from .elimination import eliminate
 from .legal import (
+    answers_awaited,
     held,
     over_limit,
     placement_order,
@@ -24,6 +26,8 @@ from .terms import (
 
 def advance(board: Board, setup: Setup, state: State) -> None:
     while state.winner is None and state.pending is None:
+        if state.round >= 1 and state.phase != "over":
+            eliminate(state)  # Z-26, whatever emptied a people: a combat, a card, a stated effect
         if over_limit(state):
             return
         match state.phase:
@@ -58,6 +62,9 @@ def advance(board: Board, setup: Setup, state: State) -> None:
             case "place":
                 for key in placement_order(setup, state):
                     people = state.peoples[key]
+                    if not people.placed and not held(state, key):  # Z-26: it traded or lost every province
+                        people.placed = people.out = True
+                        state.log.append({"event": "out", "people": key, "seat": people.seat})
                     if not people.placed and to_place(setup, state, people) == 0:
                         people.placed = True
                 if not all(p.placed for p in state.peoples.values()):
@@ -67,12 +74,16 @@ def advance(board: Board, setup: Setup, state: State) -> None:
                         people.kingdom_cards = {c.partition(":")[2] for c in people.cards if c.startswith("capital:")}
                 for people in state.peoples.values():
                     people.cards = []  # 2.14
-                state.order = placement_order(setup, state)  # 2.15
+                state.order = [k for k in placement_order(setup, state) if not state.peoples[k].out]  # 2.15, Z-26
                 begin_round(state)
             case "attack" | "fight" | "reorganise":
                 if state.turn >= len(state.order):
                     state.phase, state.stage = "count", "values"
                     continue
+                if not state.folie and state.aimed and not answers_awaited(state):
+                    seat, kingdom = state.aimed.pop(0)  # 12.10, Z-22: every occupied province of the kingdom
+                    state.folie = [p for p in board.kingdoms[kingdom].provinces if p in state.land]
+                    state.folie_seat = seat
                 if state.folie:
                     state.pending = Pending("folie", state.folie_seat, province=state.folie[0])
                     return
@@ -81,12 +92,8 @@ def advance(board: Board, setup: Setup, state: State) -> None:
                 if state.phase == "reorganise" and state.reorganised:
                     next_turn(state)
                     continue
-                if state.phase == "attack" and state.peoples[state.order[state.turn]].out:
-                    next_turn(state)
-                    continue
-                if state.phase == "attack" and not held(state, state.order[state.turn]):
-                    state.peoples[state.order[state.turn]].out = True  # Z-26
-                    next_turn(state)
+                if state.peoples[state.order[state.turn]].out and not state.attacks and state.combat is None:
+                    next_turn(state)  # Z-26: a people out takes no turn, or the rest of it
                     continue
                 return
             case "count":
@@ -107,8 +114,9 @@ def advance(board: Board, setup: Setup, state: State) -> None:
                 if state.under:
                     give_card(state, seat, state.under.pop(0))
             case "reinforce":
-                while state.reinforcing and state.peoples[state.reinforcing[0]].points < TOKEN_COST:
-                    state.reinforcing.pop(0)  # nothing to buy (13.3)
+                while state.reinforcing and (state.peoples[state.reinforcing[0]].points < TOKEN_COST
+                                             or state.peoples[state.reinforcing[0]].out):
+                    state.reinforcing.pop(0)  # nothing to buy (13.3); a people out buys nothing (Z-26)
                 if state.reinforcing:
                     return
                 begin_round(state)

@@ -18,6 +18,7 @@ from companion.core.game import REFEREE, ChanceNode, Progress, Result
 from .actions import (
     Action,
     Adjust,
+    Discard,
     MagicTrade,
     OutOfGame,
 )
@@ -36,6 +37,7 @@ from .moves import (
     apply_effect,
     apply_move,
     card_out_of_game,
+    discard,
     trade_magic,
 )
 from .setup import Setup
@@ -124,9 +126,9 @@ class Game:
 
     def push(self, move: Action) -> None:
         state = self.state
-        if state.winner is not None:
+        if state.winner is not None or state.phase == "over":
             raise IllegalAction("14.1", N_("The game is over."))
-        if isinstance(move, Adjust | MagicTrade | OutOfGame):
+        if isinstance(move, Adjust | MagicTrade | OutOfGame | Discard):
             if self.chance() is not None and not isinstance(move, Adjust):
                 raise IllegalAction("6.3", N_("First tell the dice or the card drawn."))
             work = _copy(state)
@@ -134,6 +136,8 @@ class Game:
                 apply_effect(self.board, work, move)
             elif isinstance(move, MagicTrade):
                 trade_magic(work, move)
+            elif isinstance(move, Discard):
+                discard(work, move)
             else:
                 card_out_of_game(work, move)
         else:
@@ -158,6 +162,9 @@ class Game:
 
     def result(self) -> Result | None:
         if self.state.winner is None:
+            if self.state.phase == "over":  # every people out (Z-26): nobody won (14.1)
+                return Result(places=(tuple(range(self.setup.players)),), winners=(),
+                              detail={"people": None})
             return None
         seat = self.state.peoples[self.state.winner].seat
         rest = tuple(s for s in range(self.setup.players) if s != seat)

@@ -66,6 +66,12 @@ def on_board(state: State, people: str) -> int:
     return sum(n for q, n in state.land.values() if q == people)
 
 
+def supply(state: State, people: str) -> int:
+    """The strength a people still has off the board (Z-24): 100 less what is on the board, less its rank
+    marker, a token of its own taken from that supply and never counted as strength (10.6, Z-17)."""
+    return STRENGTH_LIMIT - on_board(state, people) - (1 if people in state.ranks else 0)
+
+
 def active(state: State) -> str | None:
     if state.phase in ("attack", "fight", "reorganise") and state.turn < len(state.order):
         return state.order[state.turn]
@@ -104,13 +110,18 @@ def choices(board: Board, setup: Setup, state: State) -> list[Choice]:
                 seats = seats_from(state, who.seat)
                 found += [WindowChoice(s, who.key, cards) for s in seats
                           if s not in state.passed and (cards := window_cards(state, s))]
+            if state.aimed:
+                return found  # 12.11: a Vent de Folie waits for the answers before its dice; no move yet
             sources = tuple((p, n - 1) for p, (q, n) in sorted(state.land.items()) if q == who.key and n > 1)
             found.append(AttackChoice(who.seat, who.key, sources, who.boats, green_cards(state, who.seat)))
             return found
         case "fight":
             who = state.peoples[state.order[state.turn]]
             if state.asking and state.combat is not None:
-                return [CombatCardChoice(state.asking[0], state.combat.province, ("vent_de_guerre",))]
+                asked, combat = state.asking[0], state.combat
+                side = "attack" if asked == state.peoples[combat.attacker].seat else "defence"
+                cards = ("vent_de_guerre",) if "vent_de_guerre" in state.hands[asked] else ()
+                return [CombatCardChoice(asked, combat.province, cards, side)]
             return [FightChoice(who.seat, who.key, tuple(sorted(state.attacks)), green_cards(state, who.seat))]
         case "reorganise":
             who = state.peoples[state.order[state.turn]]
@@ -120,8 +131,16 @@ def choices(board: Board, setup: Setup, state: State) -> list[Choice]:
             who = state.peoples[state.reinforcing[0]]
             free = BOATS - sum(p.boats for p in state.peoples.values())
             return [ReinforceChoice(who.seat, who.key, who.points, min(who.points // BOAT_COST, free),
-                                    STRENGTH_LIMIT - on_board(state, who.key), tuple(sorted(held(state, who.key))))]
+                                    supply(state, who.key), tuple(sorted(held(state, who.key))))]
     return []
+
+
+def answers_awaited(state: State) -> bool:
+    """Z-19: someone may still play (or pass) in the window before the active people's turn."""
+    if not state.window_open or state.phase != "attack":
+        return False
+    seat = state.peoples[state.order[state.turn]].seat
+    return any(s not in state.passed and window_cards(state, s) for s in seats_from(state, seat))
 
 
 def window_cards(state: State, seat: int) -> tuple[str, ...]:
@@ -143,7 +162,7 @@ def seats_from(state: State, seat: int) -> list[int]:
     for s in range(state.players):
         if s not in seats:
             seats.append(s)
-    return seats
+    return [s for s in seats if not all(p.out for p in state.peoples.values() if p.seat == s)]  # Z-26: gone
 
 
 def in_draft_order(state: State) -> list[People]:

@@ -11,6 +11,7 @@ from .actions import (
     Adjust,
     Attack,
     ChoosePeople,
+    Discard,
     Draft,
     EndAttacks,
     Fight,
@@ -45,7 +46,7 @@ from .errors import N_, IllegalAction
 from .legal import (
     active,
     limit,
-    on_board,
+    supply,
 )
 from .setup import Setup
 from .state import Pending, People, State
@@ -55,7 +56,6 @@ from .terms import (
     CARDS,
     PEOPLES,
     RED,
-    STRENGTH_LIMIT,
     TOKEN_COST,
 )
 
@@ -93,8 +93,7 @@ def apply_move(board: Board, setup: Setup, state: State, move: Action, choice: C
             state.peoples[move.people].placed = True
         case Pass():
             if isinstance(choice, CombatCardChoice):
-                state.asking.pop(0)
-                state.pending = Pending("battle")
+                asked(state)
             else:
                 state.passed.add(move.seat)
         case PlayCard():
@@ -169,6 +168,10 @@ def play_card(board: Board, state: State, move: PlayCard, choice: Choice) -> Non
             raise IllegalAction("12.8", N_("That card was already played on that target before this turn."))
         if move.card == "vent_de_folie" and (kind != "kingdom" or target not in board.kingdoms):
             raise IllegalAction("12.10", N_("A Wind of Madness is played on a kingdom."))
+        if move.card == "vent_d_illusion" and state.aimed and kind == "kingdom" and target in board.kingdoms:
+            # 12.11, Z-27: the player of the last Vent d'Illusion names the kingdom the Vent de Folie strikes
+            state.aimed[-1] = (state.aimed[-1][0], target)
+            state.window_played.add(("vent_de_folie", move.target))
         state.window_played.add((move.card, move.target))
         state.passed = set()  # Z-19: everyone is asked again
     else:
@@ -184,14 +187,19 @@ def play_card(board: Board, state: State, move: PlayCard, choice: Choice) -> Non
                 raise IllegalAction("12.8", N_("Only one Wind of War per player per combat."))
             state.war.add((move.seat, target))
             if isinstance(choice, CombatCardChoice):
-                state.asking.pop(0)
-                state.pending = Pending("battle")
+                asked(state)
     hand.remove(move.card)
     put_under(state, [move.card])  # 12.5, 12.6 (the card's lasting effect, if any, is the table's: Z-27)
     state.log.append({"event": "played", "seat": move.seat, "card": move.card, "target": move.target})
-    if move.card == "vent_de_folie":  # 12.10, Z-22: every occupied province of the kingdom
-        state.folie = [p for p in board.kingdoms[target].provinces if p in state.land]
-        state.folie_seat = move.seat
+    if move.card == "vent_de_folie":  # rolled once every player has answered (12.11, Z-19), in flow.py
+        state.aimed.append((move.seat, target))
+
+
+def asked(state: State) -> None:
+    """The seat asked before a combat round answered (Z-20): the next one is asked, then the dice."""
+    state.asking.pop(0)
+    if not state.asking:
+        state.pending = Pending("battle")
 
 
 def attack_move(board: Board, state: State, move: Attack) -> None:
@@ -332,6 +340,17 @@ def card_out_of_game(state: State, move: OutOfGame) -> None:
         give_card(state, move.holder, state.under.pop(0))
 
 
+def discard(state: State, move: Discard) -> None:
+    """12.12: under the magic deck, face down: its name stays behind the holder's screen."""
+    if move.seat is not None and move.seat != move.holder:
+        raise IllegalAction("12.12", N_("Only the card's holder, or the referee, may discard it."))
+    if not 0 <= move.holder < state.players or move.card not in state.hands[move.holder]:
+        raise IllegalAction("12.12", N_("That player holds no such magic card."))
+    state.hands[move.holder].remove(move.card)
+    put_under(state, [move.card])
+    state.log.append({"event": "discarded", "seat": move.holder, "card": move.card, "secret": True})
+
+
 def apply_effect(board: Board, state: State, move: Adjust) -> None:
     """An effect the table states (Z-27, §8): applied exactly as stated, refused when it cannot be."""
     if move.seat is not None and not 0 <= move.seat < state.players:
@@ -365,7 +384,7 @@ def apply_effect(board: Board, state: State, move: Adjust) -> None:
             raise IllegalAction("Z-27", N_("Outside a combat a province holds the tokens of one people only."))
         if strength + change < 0:
             raise IllegalAction("Z-27", N_("That would leave less than no tokens there."))
-        if on_board(state, people) + change > STRENGTH_LIMIT:
+        if change > supply(state, people):  # Z-24, and the rank marker is off the supply (Z-17)
             raise IllegalAction("Z-24", N_("A people has strength 100 at most on the board."))
         set_holding(board, state, province, people, strength + change)
     for people, change in move.boats:

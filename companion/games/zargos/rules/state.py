@@ -67,6 +67,7 @@ class State:
     done_trading: set[int] = field(default_factory=set)
     land: dict[str, tuple[str, int]] = field(default_factory=dict)  # province → (people, strength)
     order: list[str] = field(default_factory=list)  # the turn order (peoples)
+    ranks: dict[str, int] = field(default_factory=dict)  # people → the circle its rank marker is in (10.6, Z-17)
     turn: int = 0
     passed: set[int] = field(default_factory=set)  # the red-card window (Z-19)
     window_open: bool = False
@@ -88,6 +89,7 @@ class State:
     hands: dict[int, list[str]] = field(default_factory=dict)
     removed: list[str] = field(default_factory=list)  # out of the game (12.13)
     master: int | None = None  # the seat of the Master of the Winds (9.9)
+    aimed: list[tuple[int, str]] = field(default_factory=list)  # Vents de Folie played, not yet rolled (12.11)
     folie: list[str] = field(default_factory=list)  # provinces still to roll for a Vent de Folie (12.10)
     folie_seat: int | None = None
     winner: str | None = None  # the winning people (14.1)

@@ -67,7 +67,8 @@ def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:
         "peoples": peoples,
         "provinces": {p: {"people": q, "strength": n} for p, (q, n) in sorted(state.land.items())},
         "demons": sorted(p for p in board.kingdoms[ZARGOS].provinces if p not in state.land),
-        "order": list(state.order), "active": state.order[state.turn] if state.phase in
+        "order": list(state.order), "ranks": dict(sorted(state.ranks.items())),
+        "active": state.order[state.turn] if state.phase in
         ("attack", "fight", "reorganise") and state.turn < len(state.order) else None,
         "attacks": dict(sorted(state.attacks.items())),
         "combat": None if combat is None else {

@@ -178,7 +178,7 @@ class ZargosTable:
         of the game (12.13), a magic trade (12.9, Z-21); during the set-up's trading, a trade and its end."""
         if match.result() is not None:
             return []
-        kinds = ["adjust", "out_of_game"]
+        kinds = ["adjust", "out_of_game", "discard"]
         if by is None or match.state.phase == "reinforce":  # Z-21: a seat trades magic after the deal
             kinds.append("magic_trade")
         if match.state.phase == "trade":

@@ -67,6 +67,9 @@ def move_text(board: Board, move: Any, *, blind: bool) -> Text:
         case "out_of_game":
             return Text(N_("{who}: {card} of {player} leaves the game."),
                         {"who": who, "card": card(e["card"]), "player": player(e["holder"])})
+        case "discard":
+            return Text(N_("{who}: {player} puts a magic card under the deck."),
+                        {"who": who, "player": player(e["holder"])})
         case "adjust":
             return Text(N_("{who} stated the effect of {reason}."), {"who": who, "reason": reason(e["reason"])})
     return Text(kind)

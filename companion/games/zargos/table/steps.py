@@ -296,11 +296,24 @@ class ZargosGrouping:
                   Instruction(N_("{people} rolls {die} for the order."), {"people": people(e["people"]),
                                                                          "die": e["die"]}, physical=False))
 
-    def _on_order(self, e: dict[str, Any]) -> None:
-        for rank, key in enumerate(e["order"], 1):  # 10.6, Z-17
-            self._add("count", Text(N_("The count")),
-                      Instruction(N_("{people}: put your rank token → circle {rank}."),
-                                  {"people": people(key), "rank": rank}, self._seat(key)))
+    def _on_rank(self, e: dict[str, Any]) -> None:
+        """10.6, Z-17: only the rank markers that change, each a token of the people's supply, never strength."""
+        who, old, new = e["people"], e["from"], e["to"]
+        params = {"people": people(who), "old": old, "rank": new}
+        if not e.get("token", True):
+            line = Instruction(N_("{people}: rank {rank}, but no token is left in your supply to mark it in its "
+                                  "circle. The rules do not say what to do then: the table decides."), params,
+                               self._seat(who), physical=False)
+        elif old is None:
+            line = Instruction(N_("{people}: take 1 small token from your supply → circle {rank}: it marks your "
+                                  "rank and never counts as strength."), params, self._seat(who))
+        elif new is None:
+            line = Instruction(N_("{people}: out of the game, take your rank token off circle {old} → your "
+                                  "supply."), params, self._seat(who))
+        else:
+            line = Instruction(N_("{people}: move your rank token from circle {old} → circle {rank}."), params,
+                               self._seat(who))
+        self._add("count", Text(N_("The count")), line)
 
     def _on_kingdom_card(self, e: dict[str, Any]) -> None:
         self._add("count", Text(N_("The count")),
@@ -384,6 +397,32 @@ class ZargosGrouping:
         self._add("magic", Text(N_("Magic cards")),
                   Instruction(N_("{player}: put {card} back in the box: it is out of the game."),
                               {"player": player(e["seat"]), "card": card(e["card"])}, e["seat"]))
+
+    def _on_out(self, e: dict[str, Any]) -> None:
+        self._add("out", Text(N_("Out of the game")),
+                  Instruction(N_("{people} has no token left on the board: it is out of the game, takes no turn "
+                                 "and scores nothing."), {"people": people(e["people"])}, e["seat"],
+                              physical=False))
+
+    def _on_left(self, e: dict[str, Any]) -> None:
+        self._add("out", Text(N_("Out of the game")),
+                  Instruction(NP_("{player} has no people left and leaves the game: put his {n} magic card under "
+                                  "the magic deck.", "{player} has no people left and leaves the game: put his {n} "
+                                  "magic cards under the magic deck."), {"player": player(e["seat"]), "n": e["cards"]},
+                              e["seat"]))
+
+    def _on_no_peoples_left(self, e: dict[str, Any]) -> None:
+        self._out.seal()
+        self._add("victory", Text(N_("The end")),
+                  Instruction(N_("No people has a token left on the board: every player has left the game and "
+                                 "nobody can hold the Forbidden City and the three provinces around it. The game "
+                                 "ends with no winner."), physical=False))
+
+    def _on_discarded(self, e: dict[str, Any]) -> None:
+        self._add("magic", Text(N_("Magic cards")),
+                  Instruction(N_("{player}: put a magic card under the magic deck."),
+                              {"player": player(e["seat"]), "card": card(str(e.get("card")))}, e["seat"],
+                              private=N_("{player}: put {card} under the magic deck.")))
 
     def _on_victory(self, e: dict[str, Any]) -> None:
         self._out.seal()

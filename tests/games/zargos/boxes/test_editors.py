@@ -8,9 +8,10 @@ from typing import Any, get_args
 
 from companion.boxes.drawing import overflows
 from companion.games.zargos.boxes.editors import EDITORS
+from companion.games.zargos.boxes.lines import DOING
 from companion.games.zargos.rules import Game
 from companion.games.zargos.rules.actions import Attack, Keep, PlayCard, action_from_json
-from companion.games.zargos.rules.choices import AttackChoice, Choice, KeepChoice, WindowChoice
+from companion.games.zargos.rules.choices import AttackChoice, Choice, FightChoice, KeepChoice, WindowChoice
 from companion.table import Decide, SeatSnapshot
 
 from .support import BoxTable, advance, new_table
@@ -123,6 +124,38 @@ def test_wind_of_madness_names_its_kingdom_on_the_box() -> None:
     frames = [box.press(key) for key in keys]
     assert "LUDOS" in frames[-2].lines
     assert [action_from_json(c.action) for c in sent if isinstance(c, Decide)] == [move]
+
+
+def test_wind_of_war_names_its_combat_from_the_fight_decision_only() -> None:
+    """Z-20: the attacker plays his Vent de Guerre on one of his combats, chosen on the box from the fight
+    decision; from the window before a turn it names none (the table states what it does, Z-27)."""
+    table = new_table()
+    board = table.game.board
+    fights = tuple(sorted(board.provinces)[:2])
+    _fixed(table, 2, FightChoice(2, "ailes", fights, ("vent_de_guerre",)))
+    box = table.boxes[2]
+    sent: list[Any] = []
+    box._submit = sent.append  # noqa: SLF001
+    move = PlayCard(2, "vent_de_guerre", f"province:{fights[1]}")
+    frames = [box.press(key) for key in box.keys_for(move, six_keys=True)]
+    assert frames[-2].footer == "On which combat?"
+    assert frames[-2].lines == tuple(board.provinces[p].name for p in fights)
+    assert [action_from_json(c.action) for c in sent if isinstance(c, Decide)] == [move]
+
+    table = new_table()
+    _fixed(table, 2, WindowChoice(2, "ailes", ("vent_de_guerre",)))
+    box = table.boxes[2]
+    sent = []
+    box._submit = sent.append  # noqa: SLF001
+    move = PlayCard(2, "vent_de_guerre", "")
+    assert box.keys_for(move, six_keys=True) == ["DOWN", "OK"]
+    box.press("DOWN")
+    box.press("OK")
+    assert [action_from_json(c.action) for c in sent if isinstance(c, Decide)] == [move]
+
+
+def test_every_zargos_decision_kind_says_what_a_seat_is_doing() -> None:
+    assert set(DOING) == {kind.decision for kind in get_args(Choice)}
 
 
 def test_a_box_that_does_not_know_the_board_still_confirms_the_pages_move() -> None:

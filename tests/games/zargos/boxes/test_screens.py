@@ -72,6 +72,7 @@ CASES: dict[str, tuple[Any, dict[str, Any], Any, tuple[str, ...]]] = {
     "madness-on": (WindowChoice(0, "dragons", ("vent_de_folie", "vent_de_tempete")), {}, None,
                    ("DOWN", "OK", "DOWN")),
     "defend": (CombatCardChoice(0, "kori-1", ("vent_de_guerre",)), {"phase": "fight"}, None, ("DOWN",)),
+    "war-attacker": (CombatCardChoice(0, "kori-1", ("vent_de_guerre",), "attack"), {"phase": "fight"}, None, ()),
     "attack-built": (ATTACK, {}, {"from": "kori-2", "to": "kori-3", "strength": 6}, ()),
     "attack-from": (ATTACK, {}, None, ("OK",)),
     "attack-to": (ATTACK, {}, None, ("OK", "DOWN", "OK")),

@@ -1,6 +1,7 @@
 """Every kind of Zargos step as the table reads it, in English and French, for the public, the referee and
 one seat, against the texts kept in tests/games/zargos/table/golden/. `ZARGOS_UPDATE_GOLDENS=1` rewrites
-them (then read the diff: it is the words players see)."""
+them (then read the diff: it is the words players see). The lines name strengths as the tokens that make
+them, large and small (2.6, Z-01: the table makes the change), and boats go in front of their owner (2.13)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ def rare(round_: int) -> list[dict[str, Any]]:
         {"event": "value", "kingdom": "kori", "value": 9},
         {"event": "kingdom_card", "people": "dragons", "kingdom": "kori"},
         {"event": "kingdom_card_lost", "people": "moines", "kingdom": "ludos"},
+        {"event": "rank", "people": "moines", "from": 3, "to": None, "token": True},  # out (Z-26)
+        {"event": "rank", "people": "dragons", "from": None, "to": 2, "token": False},  # none left (10.6, Z-17)
         {"event": "drew", "seat": 1, "card": "vent_de_terre", "secret": True},
         {"event": "drew", "seat": 1, "card": "eclipse", "secret": True},
         {"event": "drew", "seat": 0, "card": "typhon", "secret": True},
@@ -50,7 +53,11 @@ def rare(round_: int) -> list[dict[str, Any]]:
         {"event": "master", "seat": 1, "people": "dragons"},
         {"event": "magic_trade", "a": 0, "b": 1, "a_gives": ["typhon"], "b_gives": []},
         {"event": "out_of_game", "seat": 0, "card": "canicule"},
+        {"event": "discarded", "seat": 1, "card": "vent_de_mort", "secret": True},  # 12.12
         {"event": "master_ends", "seat": 1},
+        {"event": "out", "people": "moines", "seat": 0},  # Z-26
+        {"event": "left", "seat": 0, "cards": 2},
+        {"event": "no_peoples_left"},
         {"event": "victory", "people": "dragons", "seat": 1},
     ]]
 

@@ -1,7 +1,8 @@
-"""Effects the rules text does not give, stated at the table (Z-27, §8): a people's power stated by its
-player's seat, a magic card's effect stated by the referee, through the table's `State`: refused in words
-when stated in another's name or when the move is one the game asks for; stored with who stated it, shown
-on every page and in the steps, replayed after a restart and in the record, undone by a rollback."""
+"""Effects the rules text does not give, stated at the table (Z-27, §8: 8.1, the powers are on the sheets, not
+in the text): a people's power stated by its player's seat, a magic card's effect stated by the referee,
+through the table's `State`: refused in words when stated in another's name or when the move is one the game
+asks for; stored with who stated it, shown on every page and in the steps, replayed after a restart and in
+the record, undone by a rollback."""
 
 from __future__ import annotations
 
@@ -24,8 +25,8 @@ def test_a_power_stated_by_a_seat_and_a_card_stated_by_the_referee_replay(tmp_pa
     seat = view["peoples"][people]["seat"]
     mine = sorted(p for p, h in view["provinces"].items() if h["people"] == people and not BOARD.in_zargos(p))[0]
     strength = view["provinces"][mine]["strength"]
-    assert table.view(f"seat:{seat}")["table"]["stated"] == ["adjust", "out_of_game"]  # Z-21: no magic trade now
-    assert table.view("referee")["table"]["stated"] == ["adjust", "out_of_game", "magic_trade"]
+    assert table.view(f"seat:{seat}")["table"]["stated"] == ["adjust", "out_of_game", "discard"]  # Z-21: no trade
+    assert table.view("referee")["table"]["stated"] == ["adjust", "out_of_game", "discard", "magic_trade"]
     assert "stated" not in table.view("public")["table"]
     power = {"type": "adjust", "seat": seat, "reason": f"power:{people}",
              "tokens": [{"province": mine, "people": people, "change": 2}], "boats": {}, "allow": []}
@@ -61,3 +62,23 @@ def test_a_power_stated_by_a_seat_and_a_card_stated_by_the_referee_replay(tmp_pa
     again.handle(Rollback(before_card, confirm=True))  # the referee's statement undone like any move
     assert again.view("public")["provinces"][mine]["strength"] == strength + 2
     assert [e["reason"] for e in again.view("referee")["log"] if e["event"] == "adjusted"] == [f"power:{people}"]
+
+
+def test_a_board_emptied_by_the_referee_ends_the_game_at_the_table(tmp_path: Path) -> None:
+    # Z-26, 14.1: every token of every people removed by one stated effect: every player has left, nobody can
+    # win; the table's game is over with no winner (it waited for ever before), and it replays so
+    table = new_game(tmp_path / "z.db", 3, 5)
+    play(table, 5, until=lambda t: t.phase() == "attack")
+    view = table.view("referee")
+    clear = [{"province": p, "people": h["people"], "change": -h["strength"]} for p, h in view["provinces"].items()]
+    table.handle(State({"type": "adjust", "seat": None, "reason": "referee", "tokens": clear, "boats": {},
+                        "allow": []}))
+    for reader in ("public", "referee", "seat:0"):
+        shown = table.view(reader)
+        assert shown["phase"] == "over" and shown["winner"] is None and shown["awaiting"] == []
+    assert [line.text("en", None) for line in table.steps()[-1].lines][-1].endswith("The game ends with no winner.")
+    record = table.record()
+    table.stop()
+    replayed = registry.load("zargos").rules.replay_json(BOARD, record)
+    result = replayed.result()
+    assert result is not None and result.winners == ()

@@ -212,3 +212,16 @@ def test_the_players_list_says_what_a_seat_decides_in_words(app: Flask, table: T
     text = visible(now(app).get("/").get_data(as_text=True))
     assert "to decide: attack" in text
     assert "red_window" not in text and "combat_card" not in text
+
+
+def test_the_pages_show_a_game_ended_with_no_winner(app: Flask, table: Table) -> None:
+    # Z-26, 14.1: a board emptied by the referee ends the game with no winner; every page still reads it
+    play(table, 5, until=lambda t: t.phase() == "attack")
+    view = table.view("referee")
+    clear = [{"province": p, "people": h["people"], "change": -h["strength"]} for p, h in view["provinces"].items()]
+    table.handle(State({"type": "adjust", "seat": None, "reason": "referee", "tokens": clear, "boats": {},
+                        "allow": []}))
+    for path in ("/", "/seat/0"):
+        response = (now(app) if path == "/" else as_seat(app, 0)).get(path)
+        assert response.status_code == 200
+    assert "The game is over." in visible(now(app).get("/").get_data(as_text=True))
