@@ -266,11 +266,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         game = _game(args.game or config.game)
         kept = [f"{name}={value}" for name, value in config.options] if game.key == config.game else []
         options = _options(game, [*kept, *args.option])
-        config = dataclasses.replace(config, game=game.key, options=tuple(options.items()))
-        if config.simulated:  # the simulated table's seats, counted from the game's first (Zargos: 0)
-            first = int(getattr(game.agents, "first_seat", 1))
-            config = dataclasses.replace(config, players=tuple(
-                dataclasses.replace(p, seat=p.seat - 1 + first) for p in config.players))
+        # The same seats as people read them (from 1), numbered as the game does (Zargos from 0).
+        config = dataclasses.replace(configuration.for_game(config, game), options=tuple(options.items()))
     return run(config)
 
 

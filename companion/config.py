@@ -6,7 +6,7 @@ table (`[xidit] length = "short"`), its colours, seat count and agent levels fro
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -62,6 +62,14 @@ class Config:
     def game_options(self) -> dict[str, str]:
         """The options new games start with: the file's, over Xidit's two of a Config made by hand."""
         return {"length": self.length, "neutral": self.neutral, **dict(self.options)}
+
+
+def for_game(config: Config, game: GameModule) -> Config:
+    """The config for another game than its own (`companion run --game`): each seat the same as people read
+    it (from 1), numbered as the other game numbers its seats."""
+    own = registry.load(config.game)
+    return replace(config, game=game.key, players=tuple(
+        replace(p, seat=game.inner_seat(own.shown_seat(p.seat))) for p in config.players))
 
 
 def simulated() -> Config:
@@ -152,6 +160,36 @@ def _pins(player: dict[str, Any], i: int, box: str) -> dict[str, int] | None:
     return dict(pins)
 
 
+def _check_seats(players: list[PlayerConfig], game: GameModule, options: dict[str, str]) -> None:
+    """Each `seat` as the pages number it: 1 to the game's most players, each once; a game that seats its
+    players in order itself (its set-up names no seat: Zargos) takes 1 to the number of players."""
+    most = game.seats.stop - 1
+    for i, p in enumerate(players):
+        if not 1 <= p.seat <= most:
+            raise BadConfig(f"config: player[{i}].seat must be 1 to {most} (the seats as the pages number them), "
+                            f"not {p.seat}")
+        if any(q.seat == p.seat for q in players[:i]):
+            raise BadConfig(f"config: player[{i}].seat {p.seat} is another player's seat too")
+    sits = _seats_of_a_new_game(players, game, options)
+    given = sorted(p.seat for p in players)
+    if sits is not None and sits != given:
+        raise BadConfig(f"config: a game of {game.key} seats its {len(players)} players in order: seats "
+                        f"{', '.join(map(str, sits))}, not {', '.join(map(str, given))}")
+
+
+def _seats_of_a_new_game(players: list[PlayerConfig], game: GameModule, options: dict[str, str]) -> list[int] | None:
+    """The seats (from 1) a new game of these players has, as the game's own set-up numbers them; None when
+    it cannot tell (no agents or table part, or a set-up it refuses: the run says why when it starts)."""
+    if game.agents is None or game.table is None:
+        return None
+    given = [(game.inner_seat(p.seat), p.colour, p.name) for p in players]
+    try:
+        setup = game.table.setup_from_json(game.agents.setup_json(given, options, 1))
+        return sorted(game.shown_seat(seat) for seat, _, _ in game.table.players(setup))
+    except (CompanionError, ValueError):
+        return None
+
+
 def _names(web: dict[str, Any]) -> tuple[str, ...]:
     names = _get(web, "names", list, [])
     if not all(isinstance(name, str) and name.strip() for name in names):
@@ -192,6 +230,7 @@ def load(path: Path) -> Config:
     if len(players) not in seats:
         raise BadConfig(f"config: a table has {seats.start} to {seats.stop - 1} [[player]] entries, "
                         f"not {len(players)}")
+    _check_seats(players, game, options)
     language = _get(data, "language", str, DEFAULT.language)
     if language not in LANGUAGES:
         raise BadConfig(f"config: language must be one of {', '.join(LANGUAGES)}")
@@ -211,6 +250,8 @@ def load(path: Path) -> Config:
     if clash:
         raise BadConfig(f"config: {clash}")
     base = path.parent
+    # The file numbers seats as the pages show them (from 1); the table, as the game does (Zargos from 0).
+    players = [replace(p, seat=game.inner_seat(p.seat)) for p in players]
     return Config(
         players=tuple(players), language=language, pace=pace,
         store=(base / Path(store).expanduser()) if store else DEFAULT.store,

@@ -62,14 +62,16 @@ class GameWeb(Protocol):
     # "legend" (how to read the map), "reference" (the printable sheet), "wizard_options" and
     # "wizard_setup" (the new-game wizard's fields beyond the seats), "macros" (required: exports
     # `phase_line(view)`, the round and phase of a view in words, and `order_icon(order)`, a sealed draft's
-    # entry, for the framework's live parts). Another slot a game leaves out is not shown.
+    # entry, for the framework's live parts), "stated" (the referee's form of what the table states, in place
+    # of the framework's). Another slot a game leaves out is not shown.
     @property
     def slots(self) -> Mapping[str, str]: ...
 
     # The game's own scripts of the framework's pages, by page, in its static folder: "seat" (the seat page's),
     # "referee" (loaded before the framework's referee.js, it sets window.GamePages.referee: syncWizard,
     # startWizard, setup, faceUp, seats(wizard, n, seats) -> the seats' devices by the game's seat numbers,
-    # choiceForm). When the referee's wizard offers another game than the table's, that game's script is loaded
+    # choiceForm); "stated" (loaded on the referee's and seat pages: the script of the "stated" slot's form).
+    # When the referee's wizard offers another game than the table's, that game's script is loaded
     # too, for the wizard alone (web/static/wizard-game.js). A game without page parts gets the framework's
     # generic ones (web/generic.py); the framework's requests `tell`, `set_chance` and `state` serve every game.
     @property

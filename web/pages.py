@@ -114,6 +114,8 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "box_direct_keys": bool(getattr(current().boxes, "direct_keys", None)),
         "default_level": DEFAULT_LEVEL,
         "game_rules": current().rules, "game_key": current().key,
+        # A seat as people read it, from 1 whatever the game numbers its seats from (Zargos: 0).
+        "seat_no": current().shown_seat,
         **(wizard(who, game, lang) if page == "referee" and who.kind == "referee" else {}),
     }
 
@@ -136,6 +138,7 @@ def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
         "games": [{"key": g.key, "title": g.title, "least": g.seats.start, "most": g.seats.stop - 1}
                   for g in registry.available()],
         "wizard_game": chosen.key, "wizard_rules": chosen.rules, "wizard_options": chosen.options,
+        "wizard_first": chosen.first_seat,  # the wizard's seats are shown from 1, sent as the game numbers them
         "wizard_slot": lambda name: web.slots.get(name),
         # Its own script, when it is not the table's game's (loaded for the wizard alone: referee.js).
         "wizard_script": (url_for(static_endpoint(chosen.key), filename=web.scripts["referee"])
@@ -203,7 +206,7 @@ def seat_links(who: Role, address: str | None) -> list[dict[str, Any]]:
     for seat, colour, name in table().players():
         url = f"{address}seat/{seat}?t={seat_token(secret, game, seat, table().seat_link(seat))}"
         out.append({"seat": seat, "url": url, "colour": colour, "name": name,
-                    "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=seat))})
+                    "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=current().shown_seat(seat)))})
     return out
 
 

@@ -61,6 +61,7 @@ class ChanceNode:
     prompt: str = ""  # catalog message id of the question put to the table
     params: Mapping[str, Any] = field(default_factory=dict)
     events_before: int = 0  # the physical steps stop here until it is resolved
+    drawn: bool = True  # False: what only the table can read (a value printed on its board): the Pi never draws it
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,20 @@ class GameModule:
     @property
     def seats(self) -> range:
         return self.rules.seats  # type: ignore[no-any-return]
+
+    @property
+    def first_seat(self) -> int:
+        """The number the game gives its first seat (Xidit 1, Zargos 0: its agents' `first_seat`). People
+        read and write seats from 1 whatever it is: `shown_seat` and `inner_seat` go between the two."""
+        return int(getattr(self.rules, "first_seat", getattr(self.agents, "first_seat", 1)))
+
+    def shown_seat(self, seat: int) -> int:
+        """The number people read for one of the game's seats: 1 for its first."""
+        return seat - self.first_seat + 1
+
+    def inner_seat(self, shown: int) -> int:
+        """The game's seat that people number `shown` (from 1)."""
+        return shown - 1 + self.first_seat
 
     @property
     def options(self) -> Sequence[Option]:

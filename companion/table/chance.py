@@ -45,9 +45,10 @@ def from_json(saved: Any, part: Any) -> dict[str, str]:
 
 
 def by_pi(found: dict[str, str], node: Any, folded: bool) -> bool:
-    """Whether the Pi resolves this node: its policy says so, and the game does not fold the table's answers
-    into its setup (an answer about what lies on the physical board is the table's alone)."""
-    return found.get("policy") == PI and not folded
+    """Whether the Pi resolves this node: its policy says so, the game does not fold the table's answers
+    into its setup, and the node is one the Pi may draw (an answer about what lies on the physical board, a
+    tile or a printed value, is the table's alone)."""
+    return found.get("policy") == PI and not folded and getattr(node, "drawn", True)
 
 
 def seed(setup: Any) -> Any:

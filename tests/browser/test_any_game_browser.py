@@ -98,10 +98,13 @@ def test_the_referee_starts_a_zargos_game_from_the_wizard_of_a_xidit_table(serve
         page.select_option("#w-count", "3")
         page.select_option("select[name='device-2']", "virtual")
         page.select_option("select[name='chance']", "table")
+        # The referee plays Player 1, Zargos's seat 0 (issue 29: the wizard offered seats 1 to 6 of 0 to 5).
+        page.select_option("#w-referee", label="Yes: the referee plays seat 1")
         page.get_by_role("button", name="Start the game").click()
         page.locator("#aside-dialog").get_by_role("button", name="Set it aside").click()
         page.wait_for_function(f"() => document.getElementById('under-way') && "
                                f"Number(document.getElementById('under-way').dataset.game) > {under_way}")
         assert table.game_key == "zargos" and [seat for seat, _, _ in table.players()] == [0, 1, 2]
+        assert table.referee_plays() == 0
         assert table.view("referee")["table"]["chance"] == "table"
         assert table.view("referee")["table"]["seats"]["2"]["device"] == "virtual"

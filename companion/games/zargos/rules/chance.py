@@ -51,9 +51,10 @@ def chance_node(board: Board, state: State) -> ChanceNode | None:
                                                                  for c in cards),
                               N_("Which magic card did you draw?"), params={"deck": "magic"})
         case "value":
+            # 10.2: printed on the board, never drawn by the Pi: the table reads it (Z-27's spirit: no invention).
             return ChanceNode("value", tuple(range(1, VALUE_MOST + 1)), None,
                               prompt=N_("What value is printed on this kingdom's capital?"),
-                              params={"kingdom": pending.kingdom})
+                              params={"kingdom": pending.kingdom}, drawn=False)
     return None
 
 

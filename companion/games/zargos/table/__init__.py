@@ -143,6 +143,10 @@ class ZargosTable:
         asked: dict[str, Any] = {"question": match.version, "kind": node.kind, "told_by": node.told_by,
                                  "prompt": translate(language, node.prompt), "for": node.params.get("for"),
                                  "answers": []}
+        kingdom = node.params.get("kingdom")
+        if node.kind == "value" and kingdom in pack.kingdoms:  # 10.2: which capital the table reads
+            asked["prompt"] = translate(language, N_("What value is printed on the capital of {kingdom}?"),
+                                        {"kingdom": pack.kingdoms[kingdom].name})
         if node.told_by is not None:
             asked["who"] = player(node.told_by).render(language)
         elif node.kind == "dice":

@@ -13,6 +13,7 @@ from ..rules import Board
 from . import words
 from .requests import REQUESTS
 from .seatpage import seat_context
+from .stated import state_form
 from .svg import chart_svg, map_svg
 from .words import DECISIONS, JSON, Translate
 
@@ -59,8 +60,10 @@ class ZargosWeb:
     templates = HERE / "templates"
     static = HERE / "static"
     slots = {"seat": "zargos/_seat.html", "scoring": "zargos/_scoring.html", "table": "zargos/_table.html",
-             "legend": "zargos/_legend.html", "reference": "zargos/reference.html", "macros": "zargos/_macros.html"}
-    scripts = {"seat": "seat.js", "referee": "referee.js"}  # referee.js: the wizard's set-up of a Zargos game
+             "legend": "zargos/_legend.html", "reference": "zargos/reference.html", "macros": "zargos/_macros.html",
+             "stated": "zargos/_stated.html"}
+    # referee.js: the wizard's set-up of a Zargos game; stated.js: the form of what the table states (stated.py)
+    scripts = {"seat": "seat.js", "referee": "referee.js", "stated": "stated.js"}
     script_messages = SCRIPT_MESSAGES
     script_plurals: tuple[tuple[str, str], ...] = ()
     requests = REQUESTS
@@ -89,7 +92,8 @@ class ZargosWeb:
                 "zphase": lambda key: words.phase(t, key),
                 "zdecision_of": lambda key: words.decision(t, key),
                 "zseat": lambda view, seat: words.seat_name(view, seat, t),
-                "zcolours": words.PEOPLE_COLOURS}
+                "zcolours": words.PEOPLE_COLOURS,
+                "zstate_form": lambda view, seat, kinds: state_form(view, pack, t, language, seat, kinds)}
 
     def reference(self, pack: Board, t: Translate, language: str) -> JSON:
         return {"board": pack, "map_svg": map_svg({"version": ""}, pack, t, language=language)}

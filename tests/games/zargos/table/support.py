@@ -38,13 +38,27 @@ def step(table: Table, agent: RandomAgent) -> bool:
     return True
 
 
+def read_printed(table: Table, seed: int) -> bool:
+    """A value printed on the board the game asks for (10.2: a capital's value, never drawn by the Pi), read
+    off the board by the referee: a value of its own per seed and kingdom. False when none is asked."""
+    asking = table.view("public")["table"]["asking"]
+    if asking is None or asking["kind"] != "value":
+        return False
+    kingdom = table.view("public")["chance"]["params"]["kingdom"]
+    values = [a["value"] for a in asking["answers"]]
+    value = values[random.Random(f"{seed}/{kingdom}").randrange(len(values))]
+    table.handle(Tell(value, by="referee", question=asking["question"]))
+    return True
+
+
 def play(table: Table, seed: int = 1, until: Any = None, limit: int = 20000) -> None:
-    """Random legal moves until the game is over (or `until(table)` holds)."""
+    """Random legal moves until the game is over (or `until(table)` holds); the printed values the game asks
+    for read off the board (read_printed)."""
     agent = RandomAgent(random.Random(seed))
     for _ in range(limit):
         if table.result() is not None or (until is not None and until(table)):
             return
-        if not step(table, agent):
+        if not step(table, agent) and not read_printed(table, seed):
             return
     raise AssertionError("no end")
 

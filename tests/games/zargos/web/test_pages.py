@@ -105,7 +105,9 @@ def test_a_seat_page_shows_its_own_hand_by_name_and_no_other(app: Flask, table: 
     assert "Your magic cards" in mine
     for card in holder["hand"]:
         assert CARDS[card][0] in mine
-    theirs = visible(as_seat(app, other).get(f"/seat/{other}").get_data(as_text=True))
+    # The form of what the seat states lists every card of the deck as a cause (1.5: public): left out here.
+    theirs = visible(re.sub(r'<section class="card zstate".*?</section>', "",
+                            as_seat(app, other).get(f"/seat/{other}").get_data(as_text=True), flags=re.S))
     others_only = set(holder["hand"]) - set(next(p for p in view["players"] if p["seat"] == other)["hand"])
     assert not any(f"\n{CARDS[c][0]}\n" in theirs.replace("  ", "\n") for c in others_only)
     assert not any(re.search(rf'class="zcard[^"]*">{CARDS[c][0]}<', as_seat(app, other).get(f"/seat/{other}")
