@@ -66,7 +66,9 @@ PLURALS = {
 def state_form(view: JSON, pack: Board, t: Translate, language: str, seat: int | None,
                kinds: Sequence[str] | None) -> JSON | None:
     """What the form offers `seat` (None: the referee) now, or None when it may state nothing."""
-    offered = [k for k in KINDS if k in (kinds or ())]
+    # A player proposes a magic trade in the seat page's own part for it (Z-21), where the other player
+    # accepts it; this form records one at once, which only the referee may do.
+    offered = [k for k in KINDS if k in (kinds or ()) and not (seat is not None and k == "magic_trade")]
     if not offered or view.get("phase") == "over":
         return None
     peoples: dict[str, JSON] = view.get("peoples") or {}
