@@ -33,8 +33,9 @@ def targets(view: JSON, board: Board, t: Translate, card: str, choice: JSON) -> 
     its target is only said: a people, or none."""
     if card == "vent_de_folie":
         return [(f"kingdom:{k}", words.kingdom(board, k)) for k in board.kingdoms if k != ZARGOS]
-    if card == "vent_de_guerre":
-        places = choice.get("provinces") or ([choice["province"]] if choice.get("province") else [])
+    if card == "vent_de_guerre":  # on a combat still to fight: the fight's list, or the combat about to start
+        places = choice.get("provinces", []) if choice["decision"] == "fight" else \
+            [choice["province"]] if choice["decision"] == "combat_card" else []
         return [(f"province:{p}", words.province(board, p)) for p in places]
     return [("", t(N_("no particular target")))] + [
         (f"people:{k}", words.people(t, k)) for k in view.get("peoples", {})]
@@ -58,6 +59,9 @@ def seat_context(seat: int, snapshot: Any, board: Board, t: Translate, language:
     if choice is not None and isinstance(choice.get("cards"), list) and choice["decision"] != "keep":
         cards = [{"key": c, "name": words.card(t, c), "colour": words.card_colour(c),
                   "targets": targets(view, board, t, c, choice)} for c in choice["cards"]]
+        # A card with nothing to be played on now (a Wind of War before any combat of one's own) is not
+        # offered: the table would refuse it (12.8).
+        cards = [c for c in cards if c["targets"]]
     return {
         "zchoice": choice,
         "zon_map": choice is not None and choice["decision"] in ON_THE_MAP,

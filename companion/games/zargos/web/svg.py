@@ -14,7 +14,7 @@ from companion.i18n import N_
 from ..rules import Board
 from ..rules.board import ZARGOS
 from . import words
-from .layout import SIZE, layout
+from .layout import SIZE, Layout, layout
 from .words import PEOPLE_COLOURS, Translate
 
 JSON = dict[str, Any]
@@ -37,14 +37,16 @@ def short_name(board: Board, province: str) -> str:
     return name
 
 
-def map_svg(view: JSON, board: Board, t: Translate, language: str = "en", mine: tuple[str, ...] = ()) -> str:
-    """The map as `view` shows it (an empty board from `{"version": ""}`); `mine`: the reader's peoples,
-    whose provinces the seat page lets them tap first."""
+# The drawing of a pack that no view changes (the seas, the coasts, the borders, the kingdoms' names, the
+# provinces' labels), made once per pack and language: a seat page draws the map again after every move.
+_DRAWN: dict[tuple[int, str], tuple[Board, Layout, str, dict[str, str]]] = {}
+
+
+def _fixed(board: Board, t: Translate, language: str) -> tuple[Layout, str, dict[str, str]]:
+    found = _DRAWN.get((id(board), language))
+    if found is not None and found[0] is board:
+        return found[1], found[2], found[3]
     at = layout(board)
-    held: dict[str, JSON] = view.get("provinces") or {}
-    demons = set(view.get("demons") or ())
-    combat = view.get("combat") or {}
-    attacks: dict[str, int] = view.get("attacks") or {}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" class="map zargos-map" role="img" '
            f'aria-label="{escape(t(N_("The map of Zargos")))}" data-lang="{escape(language)}">',
            "<style>.pn{font:600 15px sans-serif;text-anchor:middle;fill:#222;paint-order:stroke;stroke:#fff;"
@@ -84,6 +86,22 @@ def map_svg(view: JSON, board: Board, t: Translate, language: str = "en", mine: 
         out.append(f'<g class="sea" data-sea="{escape(sea.id)}"><ellipse cx="{x:.0f}" cy="{y:.0f}" rx="58" ry="26" '
                    f'fill="{fill}" stroke="#1e88e5" stroke-width="2"/>'
                    f'{_text(x, y + 5, sea.name, "sn")}</g>')
+    labels = {p: _text(x, y + DISC + 16, short_name(board, p), "pn") for p, (x, y) in at.provinces.items()}
+    if len(_DRAWN) >= 16:  # packs and languages seen by one process: a few
+        _DRAWN.clear()
+    _DRAWN[(id(board), language)] = (board, at, "".join(out), labels)
+    return at, "".join(out), labels
+
+
+def map_svg(view: JSON, board: Board, t: Translate, language: str = "en", mine: tuple[str, ...] = ()) -> str:
+    """The map as `view` shows it (an empty board from `{"version": ""}`); `mine`: the reader's peoples,
+    whose provinces the seat page lets them tap first."""
+    at, fixed, labels = _fixed(board, t, language)
+    held: dict[str, JSON] = view.get("provinces") or {}
+    demons = set(view.get("demons") or ())
+    combat = view.get("combat") or {}
+    attacks: dict[str, int] = view.get("attacks") or {}
+    out = [fixed]
     for p in board.provinces.values():
         x, y = at.provinces[p.id]
         here = held.get(p.id)
@@ -97,7 +115,6 @@ def map_svg(view: JSON, board: Board, t: Translate, language: str = "en", mine: 
         if combat.get("province") == p.id:
             ring, width = "#d50000", 7.0
         classes = "prov" + (" mine" if here and here["people"] in mine else "")
-        label = short_name(board, p.id)
         title = words.province(board, p.id)
         if here:
             title += f" · {words.people(t, here['people'])} {here['strength']}"
@@ -110,7 +127,7 @@ def map_svg(view: JSON, board: Board, t: Translate, language: str = "en", mine: 
             out.append(_text(x, y, str(here["strength"]), "st", fill=ink))
         elif p.id in demons:
             out.append(_text(x, y, "☠", "st", fill=ink))
-        out.append(_text(x, y + DISC + 16, label, "pn"))
+        out.append(labels[p.id])
         if p.id in attacks:
             out.append(_text(x, y - DISC - 8, f"⚔ {attacks[p.id]}", "fight"))
         out.append("</g>")

@@ -129,16 +129,19 @@
         : {type: "reinforce", seat: seat, people: choice.people, spread: spread,
            boats: Number((document.getElementById("zboats") || {value: 0}).value)};
     }
-    if (await send(action)) reset();
+    const sent = shown;
+    // The table took the move: start afresh, unless the page already shows the next decision (its answer
+    // may come after the part that follows it, and the player may have begun the next move there).
+    if (await send(action) && shown === sent) reset();
   }
 
   // The table's dice: one tap a side; the totals go once every side has one.
   let totals = {};
   async function tell(outcome) {
     const asking = document.getElementById("asking");
+    totals = {};  // cleared before the answer: the next question's taps may come before it
     const result = await X.command({command: "tell", outcome: outcome, question: Number(asking.dataset.question)});
     if (!result.ok) note(X.refusal(result));
-    totals = {};
   }
 
   document.addEventListener("click", async function (event) {
@@ -185,18 +188,45 @@
     }
   });
 
-  // The live part is swapped after each change: a move half built is kept and drawn again on the new map,
-  // unless the decision changed.
+  // The live part is swapped after each change (anyone's move, or the same version fetched again): a move
+  // half built, the numbers typed, the boxes ticked, the targets chosen and the dice totals tapped are kept
+  // and shown again on the new part, unless the decision (or the question) changed.
   let shown = null;
+  let typed = null;  // the fields of the decision as they were just before the swap
+  function decisionKey() { const d = document.getElementById("zdecide"); return d ? d.dataset.choice : null; }
+  function fields() { return Array.from(document.querySelectorAll("#zdecide input, #zdecide select")); }
+  document.addEventListener("xidit:refreshing", function () {
+    // The same decision is drawn the same way: its fields are matched by their place.
+    typed = {key: decisionKey(), fields: fields().map(function (i) { return i.type === "checkbox" ? i.checked : i.value; })};
+  });
+  function question() { const a = document.getElementById("asking"); return a ? a.dataset.question : null; }
+  let asked = null;
+  function showTotals() {
+    if (question() !== asked) { totals = {}; asked = question(); }
+    Object.keys(totals).forEach(function (which) {
+      document.querySelectorAll('#asking [data-zside="' + which + '"]').forEach(function (b) {
+        b.setAttribute("aria-pressed", Number(b.dataset.total) === totals[which] ? "true" : "false");
+      });
+    });
+  }
   document.addEventListener("xidit:refreshed", function () {
     const b = box();
     const key = b ? b.dataset.choice : null;
     if (key !== shown) { built = []; from = null; route = []; to = null; shown = key; }
+    const now = fields();
+    if (typed && typed.key !== null && typed.key === decisionKey() && typed.fields.length === now.length) {
+      now.forEach(function (input, n) {
+        if (input.type === "checkbox") input.checked = typed.fields[n]; else input.value = typed.fields[n];
+      });
+    }
+    typed = null;
+    showTotals();
     if (b) { document.querySelector(".seatmap .zargos-map").classList.add("taking"); prompt(); }
   });
   document.addEventListener("DOMContentLoaded", function () {
     const b = box();
     shown = b ? b.dataset.choice : null;
+    asked = question();
     if (b) { document.querySelector(".seatmap .zargos-map").classList.add("taking"); prompt(); }
   });
 })();
