@@ -11,7 +11,7 @@ None), only that seat (or the referee) for a secret draw. An outcome is stored a
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from companion.i18n import N_
@@ -75,13 +75,13 @@ def outcome(found: dict[str, Any]) -> Any:
 TOLD_BY_SEAT = N_("Only seat {seat} may say what it drew: it is secret.")
 
 
-def check_teller(node: Any, by: str, seats: Collection[int]) -> None:
+def check_teller(node: Any, by: str, seats: Collection[int], shown: Callable[[int], int] = int) -> None:
     """Who may tell this node: the referee always; for a public node anyone at the table; for a secret draw
     only its seat. `by` is "referee", "seat:N", or "player"/"table" (a box or page that names no seat)."""
     if by == REFEREE:
         return
     seat = int(by[5:]) if by.startswith("seat:") and by[5:].isdigit() else None
     if seat is not None and seat not in seats:
-        raise Refused(N_("There is no seat {seat} in this game."), params={"seat": seat})
+        raise Refused(N_("There is no seat {seat} in this game."), params={"seat": shown(seat)})
     if node.told_by is not None and seat != node.told_by:
-        raise Refused(TOLD_BY_SEAT, params={"seat": node.told_by})
+        raise Refused(TOLD_BY_SEAT, params={"seat": shown(node.told_by)})

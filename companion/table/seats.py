@@ -4,7 +4,7 @@ box breaks: the player goes on on their phone). Kept with the game, in its table
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.core import registry
@@ -56,7 +56,7 @@ def device(value: Any, boxes: tuple[str, ...], known: Sequence[str] | None = Non
 
 
 def assignment(value: Any, seats: list[int], boxes: tuple[str, ...],
-               known: Sequence[str] | None = None) -> dict[int, dict[str, str]]:
+               known: Sequence[str] | None = None, shown: Callable[[int], int] = int) -> dict[int, dict[str, str]]:
     """Every seat of a game played by a device, no box playing two seats: else the game cannot start."""
     if not isinstance(value, dict):
         raise Refused(N_("Say for every seat whether it plays on a box, a phone or is a virtual player."))
@@ -64,7 +64,7 @@ def assignment(value: Any, seats: list[int], boxes: tuple[str, ...],
     for seat in seats:
         if str(seat) not in value and seat not in value:
             raise Refused(N_("Nobody plays seat {seat}: give it a box, a phone or a virtual player."),
-                          params={"seat": seat})
+                          params={"seat": shown(seat)})
         out[seat] = device(value.get(str(seat), value.get(seat)), boxes, known)
     check_boxes(out)
     return out

@@ -582,7 +582,7 @@ class Table(TableViews):
     def _move_seat(self, command: MoveSeat) -> dict[str, Any]:
         self._referee_only(command.by)
         if command.seat not in self._seat_numbers(self._current()):
-            raise Refused(N_("There is no seat {seat} in this game."), params={"seat": command.seat})
+            raise Refused(N_("There is no seat {seat} in this game."), params={"seat": self._shown(command.seat)})
         played = self._played()
         moved = {**played, command.seat: seats.device(command.device, self._hardware, self._levels)}
         seats.check_boxes(moved)
@@ -614,7 +614,7 @@ class Table(TableViews):
     def _renew_link(self, command: RenewLink) -> dict[str, Any]:
         self._referee_only(command.by)
         if command.seat not in self._seat_numbers(self._current()):
-            raise Refused(N_("There is no seat {seat} in this game."), params={"seat": command.seat})
+            raise Refused(N_("There is no seat {seat} in this game."), params={"seat": self._shown(command.seat)})
         renewed = links.renewed(self._links, command.seat)
         assert self._game_id is not None
         self._store.set_table_state(self._game_id, links.KEY, links.to_json(renewed))
@@ -641,7 +641,8 @@ class Table(TableViews):
             raise Refused(str(error)) from None
         numbers = [seat for seat, _, _ in part.players(setup)]
         played = {} if command.seats is None else \
-            seats.assignment(command.seats, numbers, self._hardware, self._levels)
+            seats.assignment(command.seats, numbers, self._hardware, self._levels,
+                             shown=registry.load(command.game).shown_seat)
         if command.referee_seat is not None and command.referee_seat not in numbers:
             raise Refused(N_("The referee can only play a seat of this game."))
         before = self._part.players(self._part.setup_of(self._game)) if self._game is not None else []
@@ -717,11 +718,15 @@ class Table(TableViews):
         self._draw_chance()
         return answer
 
+    def _shown(self, seat: int) -> int:
+        """A seat as people number it in a refusal (from 1, whatever the game counts from)."""
+        return registry.load(self._key).shown_seat(seat)
+
     def _programming(self, seat: int) -> tuple[Any, Any]:
         """The game's sealed drafts and the seat's sealed choice awaited now; Refused when there is none."""
         game = self._current()
         if seat not in self._seat_numbers(game):
-            raise Refused(N_("There is no seat {seat} in this game."), params={"seat": seat})
+            raise Refused(N_("There is no seat {seat} in this game."), params={"seat": self._shown(seat)})
         rules = self._part.drafts
         if rules is None:
             raise Refused(NO_SEALED)
@@ -795,7 +800,7 @@ class Table(TableViews):
             raise Refused(getattr(self._part, "not_asked", NOT_ASKED))
         if command.question is not None and command.question != asked:
             raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
-        chance.check_teller(node, command.by, self._seat_numbers(game))
+        chance.check_teller(node, command.by, self._seat_numbers(game), self._shown)
         told = chance.outcome({"outcome": command.outcome})  # totals typed as a JSON list are a tuple
         if told not in node.outcomes:
             raise Refused(N_("That cannot be there: choose one of {choices}."),

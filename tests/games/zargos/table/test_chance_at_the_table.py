@@ -38,7 +38,7 @@ def test_physical_dice_each_combat_round_typed_by_a_seat_then_the_pi_takes_over(
     question = asking(table)
     assert question["told_by"] is None and [s["dice"] for s in question["sides"]] == \
         table.view("public")["chance"]["params"]["dice"]  # 6.3: the dice per side
-    with pytest.raises(Refused, match="There is no seat 5 in this game"):
+    with pytest.raises(Refused, match="There is no seat 6 in this game"):  # people number seats from 1
         table.handle(Tell([question["sides"][0]["least"], question["sides"][1]["least"]], by="seat:5"))
     with pytest.raises(Refused, match="cannot be there"):
         table.handle(Tell([0, 0], by="seat:2"))
@@ -92,7 +92,7 @@ def test_physical_cards_only_the_drawing_seat_or_the_referee_tells_its_draw(tmp_
     # The boxes too: only the drawing seat's snapshot holds the draw and the cards it may be.
     assert [table.seat_snapshot(s).chance is not None for s in range(4)] == [s == seat for s in range(4)]
     assert table.seat_snapshot(seat).chance.outcomes == tuple(outcomes)
-    with pytest.raises(Refused, match=f"Only seat {seat} may say what it drew"):
+    with pytest.raises(Refused, match=f"Only seat {seat + 1} may say what it drew"):  # numbered from 1
         table.handle(Tell(outcomes[0], by=f"seat:{other}", question=question["question"]))
     table.handle(Tell(outcomes[0], by=f"seat:{seat}", question=question["question"]))
     assert stored_log(table)[-1]["by"] == f"seat:{seat}"
@@ -100,7 +100,7 @@ def test_physical_cards_only_the_drawing_seat_or_the_referee_tells_its_draw(tmp_
     play_told(table, 3, lambda t: (a := asking(t)) is not None and a["kind"] == "draw"
               and t.view("referee")["chance"]["params"].get("deck") == "magic")
     magic = asking(table)
-    with pytest.raises(Refused, match=f"Only seat {magic['told_by']} may say"):
+    with pytest.raises(Refused, match=f"Only seat {magic['told_by'] + 1} may say"):
         tell(table, rng, by=f"seat:{(magic['told_by'] + 1) % 4}")
     tell(table, rng, by="referee")
     assert stored_log(table)[-1]["by"] == "referee"
