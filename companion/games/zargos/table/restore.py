@@ -41,8 +41,17 @@ def restore_instructions(before: dict[str, Any], after: dict[str, Any], board: B
         for won in sorted(set(new["kingdom_cards"]) - set(old.get("kingdom_cards", []))):
             out.append(Instruction(N_("Hand the kingdom card {kingdom} from the supply → {people}."),
                                    {"people": people(key), "kingdom": kingdom(board, won)}))
-    if before.get("order") != after.get("order") and after.get("order"):
-        for rank, key in enumerate(after["order"], 1):
-            out.append(Instruction(N_("{people}: put your rank token → circle {rank}."),
-                                   {"people": people(key), "rank": rank}))
+    old_ranks, new_ranks = before.get("ranks", {}), after.get("ranks", {})
+    for key in sorted(set(old_ranks) | set(new_ranks)):  # 10.6, Z-17: only the markers that change
+        old, new = old_ranks.get(key), new_ranks.get(key)
+        params = {"people": people(key), "old": old, "rank": new}
+        if old == new:
+            continue
+        if new is None:
+            out.append(Instruction(N_("{people}: take your rank token off circle {old} → your supply."), params))
+        elif old is None:
+            out.append(Instruction(N_("{people}: take 1 small token from your supply → circle {rank}: it marks your "
+                                      "rank and never counts as strength."), params))
+        else:
+            out.append(Instruction(N_("{people}: move your rank token from circle {old} → circle {rank}."), params))
     return out

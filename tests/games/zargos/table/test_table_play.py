@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 from companion.core import registry
-from companion.table import ImportGame, Rollback
+from companion.games.zargos.rules import replay_json
+from companion.games.zargos.rules.terms import PEOPLES
+from companion.table import ImportGame, Rollback, Table
 
 from .support import BOARD, engine_view, new_game, open_table, play
 
@@ -62,3 +65,29 @@ def test_a_game_resumes_mid_round_and_rolls_back(tmp_path: Path) -> None:
     # What the Pi drew again after the rollback is what it drew the first time (seed and length).
     assert moves == record["moves"][:len(moves)]
     assert any(step.kind == "restore" for step in table.steps())
+
+
+def test_a_rollback_over_the_first_count_takes_the_rank_tokens_back_off_their_circles(tmp_path: Path) -> None:
+    # 10.6, Z-17: each people's rank marker is a token of its supply in the circle of its rank; undoing the count
+    # that put them says to take each one back off its circle, and nothing else of the ranks.
+    table = new_game(tmp_path / "z.db", 4, 5)
+    play(table, 5, until=lambda t: bool(t.view("referee")["ranks"]))
+    ranks = table.view("referee")["ranks"]
+    moves = table.record()["moves"]
+    # Back to before the last move a player made (the Pi would roll its dice again at once): before the count.
+    keep = max(n for n, move in enumerate(moves) if move["type"] != "chance")
+    assert not engine_at(table, keep)["ranks"]
+    table.handle(Rollback(keep, confirm=True))
+    assert table.view("referee")["ranks"] == {}
+    restore = [s for s in table.steps() if s.kind == "restore"][-1]
+    said = [line.text("en", None) for line in restore.lines if "rank" in line.text("en", None)]
+    names = {k: PEOPLES[k] for k in ranks}
+    assert sorted(said) == sorted(f"{names[k]}: take your rank token off circle {r} → your supply."
+                                  for k, r in ranks.items())
+    table.stop()
+
+
+def engine_at(table: Table, moves: int) -> dict[str, Any]:
+    """The referee's view of the game after its first `moves` moves, replayed from its record."""
+    record = table.record()
+    return replay_json(BOARD, {**record, "moves": record["moves"][:moves]}).view("referee")
