@@ -65,18 +65,39 @@ def tune_for_keys() -> Callable[[], None]:
     return restore
 
 
+LOOK = 0.2  # seconds between two looks of the run's loop at the table, and at a stop asked
+BOTS_WITHIN = 5.0  # seconds a stop waits for a virtual player's decision in hand (its commands answered)
+
+
 def run(config: Config, stop: threading.Event | None = None, *,
         on_stored: Callable[[int], None] = lambda n: None) -> int:
     """Plays until stopped or until `config.games` games are over. `on_stored` hears the stored log's
-    length after each virtual player's action (the crash campaign's hook)."""
+    length after each virtual player's action (the crash campaign's hook). A SIGTERM or Ctrl-C at any
+    moment from here on, during start-up too, stops it like `stop`: what was started is stopped in
+    order, every part within a bound, and the store is closed with everything in it."""
     stop = stop or threading.Event()
-    notifier = Notifier()
-    store = Store(config.store)
+    with StopSignals() as signals:
+        parts = Parts(Notifier())
+        try:
+            play(config, parts, lambda: signals.caught is not None or stop.wait(LOOK), on_stored)
+        finally:
+            parts.stop()
+        if parts.power_off.is_set():
+            subprocess.run(list(config.shutdown), check=False)
+    return 0
+
+
+def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: Callable[[int], None]) -> None:
+    """Starts the table's parts (each kept in `parts` as soon as it runs), then plays until `stopped()`
+    says so (it waits up to LOOK seconds for it) or until `config.games` games are over."""
+    notifier = parts.notifier
+    store = parts.store = Store(config.store)
     for warning in store.warnings:
         log.warning("%s", warning)
     game = registry.load(config.game)
     pack, origin = pack_in_use(config)
-    table = Table.open(store, pack, language=config.language, pace=config.pace, game=game.key, levels=levels(game))
+    table = parts.table = Table.open(store, pack, language=config.language, pace=config.pace, game=game.key,
+                                     levels=levels(game))
     log.info("board pack for new games: %s (%s, %s)", origin, table.new_board.name, table.new_board.status)
     players = [(p.seat, p.colour, p.name) for p in config.players]
     seed = config.bot_seed
@@ -91,77 +112,121 @@ def run(config: Config, stop: threading.Event | None = None, *,
     if notifier.interval is not None:
         table.tick_every = min(table.tick_every, notifier.interval / 2)
     table.start()
-    bots = Bots(table, {p.seat: p.level for p in config.players if p.box == "bot"}, delay=config.bot_delay, seed=seed,
-                acknowledged=on_stored, game=game.key)
+    bots = parts.bots = Bots(table, {p.seat: p.level for p in config.players if p.box == "bot"},
+                             delay=config.bot_delay, seed=seed, acknowledged=on_stored, game=game.key)
     bots.start()
-    web = start_web(config, table)
+    web = parts.web = start_web(config, table)
     warn_if_provisional(table, web)
-    hardware = open_hardware(config, table)
+    hardware = parts.hardware = open_hardware(config, table)
     if web is not None:
         for box in hardware:
             box.box.controller.link = (lambda seat: lambda: web.seat_link(seat))(box.seat)
     devices = SeatDevices(config, table, bots, web, hardware)
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-
-    handlers: dict[int, Any] = {}
-    if threading.current_thread() is threading.main_thread():
-        handlers = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
-    untune = tune_for_keys()
+    parts.untune = tune_for_keys()
     log.info("table ready: store %s, %s players, language %s", config.store, len(players), config.language)
     year = table.year()
     notifier.ready(f"{len(players)} players, year {year if year is not None else '-'}")
-    shutdown = threading.Event()
-
-    def power_off() -> None:
-        shutdown.set()
-        stop.set()
-
-    power = power_button(config, power_off)
+    parts.power = power_button(config, parts.power_off.set)
     finished = 0
-    try:
-        while not stop.wait(0.2):
-            devices.follow()
-            outcome = table.outcome()
-            if outcome is None:
-                continue
-            if table.game_id not in counted:
-                counted.add(table.game_id)
-                finished += 1
-                log.info("game over: %s", f"seat {outcome.winner} wins" if outcome.winner else "no winner")
-                if config.games and finished >= config.games:
-                    break
-            if not (config.games and all(p.box == "bot" for p in config.players)):
-                continue  # the finished game stays on every page, with its final scoring, until a new one
-            # Only a run told to play a number of games with virtual players alone goes on to the next
-            # game by itself (demos, campaigns): a table with people at it keeps its result.
+    while not (parts.power_off.is_set() or stopped()):
+        devices.follow()
+        outcome = table.outcome()
+        if outcome is None:
+            continue
+        if table.game_id not in counted:
+            counted.add(table.game_id)
+            finished += 1
+            log.info("game over: %s", f"seat {outcome.winner} wins" if outcome.winner else "no winner")
+            if config.games and finished >= config.games:
+                return
+        if not (config.games and all(p.box == "bot" for p in config.players)):
+            continue  # the finished game stays on every page, with its final scoring, until a new one
+        # Only a run told to play a number of games with virtual players alone goes on to the next
+        # game by itself (demos, campaigns): a table with people at it keeps its result.
+        try:
+            table.submit(new_game(game, players, config.game_options(), seed + 1,
+                                  seats=config_seats(config))).result()
+        except Refused as refused:  # the store cannot be written: the next turn tries again
+            log.error("the next game cannot start: %s", refused)
+            continue
+        seed += 1
+
+
+class Parts:
+    """What a run has started so far. `stop` stops it in order however far start-up got: each part's stop
+    is bounded, and one part's trouble does not keep the next from stopping."""
+
+    def __init__(self, notifier: Notifier) -> None:
+        self.notifier = notifier
+        self.store: Store | None = None
+        self.table: Table | None = None
+        self.bots: Bots | None = None
+        self.web: WebServer | None = None
+        self.hardware: list[Any] = []
+        self.power: Any = None
+        self.untune: Callable[[], None] = lambda: None
+        self.power_off = threading.Event()  # the power button was held: the machine shuts down after the stop
+        self.saved = False
+
+    def stop(self) -> None:
+        steps: list[Callable[[], None]] = [self.notifier.stopping, self._stop_bots, self._stop_table,
+                                           self._farewell, *(box.close for box in self.hardware)]
+        if self.web is not None:
+            steps.append(self.web.stop)
+        for step in steps:
             try:
-                table.submit(new_game(game, players, config.game_options(), seed + 1,
-                                      seats=config_seats(config))).result()
-            except Refused as refused:  # the store cannot be written: the next turn tries again
-                log.error("the next game cannot start: %s", refused)
-                continue
-            seed += 1
-    finally:
-        notifier.stopping()
-        bots.stop()
-        table.stop()  # finishes the command in hand and closes the store
-        farewell(table, web, hardware)
-        for box in hardware:
-            box.close()
-        if web is not None:
-            web.stop()
-        log.info("Game saved — safe to unplug")
-        notifier.close()
-        if power is not None:
-            power.close()
-        if shutdown.is_set():
-            subprocess.run(list(config.shutdown), check=False)
-        untune()  # a run inside a longer process (tests) leaves its collector and signals as it found them
-        for sig, handler in handlers.items():
+                step()
+            except Exception:
+                log.exception("stopping the table: %s failed", getattr(step, "__qualname__", step))
+        if self.saved:
+            log.info("Game saved — safe to unplug")
+        self.notifier.close()
+        if self.power is not None:
+            self.power.close()
+        self.untune()  # a run inside a longer process (tests) leaves its collector as it found it
+
+    def _stop_bots(self) -> None:
+        if self.bots is not None and not self.bots.stop(within=BOTS_WITHIN):
+            log.warning("a virtual player was still deciding %s s after the stop: its decision is dropped",
+                        BOTS_WITHIN)
+
+    def _stop_table(self) -> None:
+        if self.table is not None:
+            self.saved = self.table.stop()  # finishes the commands in hand and closes the store, within a bound
+        elif self.store is not None:
+            self.store.close()
+
+    def _farewell(self) -> None:
+        if self.table is not None:
+            farewell(self.table, self.web, self.hardware)
+
+
+class StopSignals:
+    """SIGTERM and SIGINT while a run lasts, from its very first step: each is noted, and that is all.
+
+    The handler takes no lock and does no I/O. Python runs it on the main thread between two bytecodes,
+    maybe while that thread holds the very lock it would take: setting the run's stop event from here
+    (`Event.set`) hung `companion run` for good when the SIGTERM landed while the loop's `stop.wait`
+    held that event's lock, as it does for a few bytecodes every turn (seen once in thirty-odd runs on a
+    saturated machine; tests/table/test_stop.py makes it happen every time). The loop looks at `caught`
+    at every turn, within LOOK seconds."""
+
+    def __init__(self) -> None:
+        self.caught: int | None = None
+        self._before: dict[int, Any] = {}
+
+    def _note(self, signum: int, frame: FrameType | None) -> None:
+        self.caught = signum
+
+    def __enter__(self) -> StopSignals:
+        if threading.current_thread() is threading.main_thread():  # only the main thread may set handlers
+            self._before = {sig: signal.signal(sig, self._note) for sig in (signal.SIGTERM, signal.SIGINT)}
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        # A run inside a longer process (tests) leaves the signals as it found them.
+        for sig, handler in self._before.items():
             signal.signal(sig, handler)
-    return 0
 
 
 def levels(game: GameModule) -> tuple[str, ...]:

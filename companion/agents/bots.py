@@ -64,11 +64,19 @@ class Bots:
         self._thread = threading.Thread(target=self._run, name="bots", daemon=True)
         self._thread.start()
 
-    def stop(self) -> None:
+    def stop(self, within: float | None = None) -> bool:
+        """Plays no more: whether the virtual players' thread ended within `within` seconds (None: waits
+        for it). A decision not yet keyed in when the stop comes is dropped; one being keyed in is finished
+        (a program goes in with its lock), the table answering its commands before it stops. A thread still
+        busy after `within` (an agent deciding, a table stuck on a write) is left to end by itself."""
         self._stop.set()
         self._wake.set()
         if self._thread is not None:
-            self._thread.join()
+            self._thread.join(within)
+            if self._thread.is_alive():
+                return False
+            self._thread = None
+        return True
 
     def _run(self) -> None:
         while not self._stop.is_set():

@@ -69,6 +69,8 @@ log = logging.getLogger("companion.table")
 
 UNSAVED = frozenset({"boxes"})  # parts of the table's state that are not saved: a box's connection
 
+STOP_WITHIN = 10.0  # seconds a stop waits for the loop to answer what it was sent (systemd waits 20 for all)
+STOPPED = N_("The table has stopped: nothing more is saved.")
 NOT_ASKED = N_("The game is not waiting for a roll or a draw.")
 NOTHING_STATED = N_("In this game nothing is stated: every move is asked for.")
 NOT_STATED = N_("That move is not stated: it is made when the game asks for it.")
@@ -129,6 +131,8 @@ class Table(TableViews):
         self._changes = Changes()  # what each change touched: a command is stale only by what it depends on
         self._queue: queue.Queue[tuple[Command | None, int | None, Future[dict[str, Any]]]] = queue.Queue()
         self._thread: threading.Thread | None = None
+        self._submitting = threading.Lock()  # a command is queued before the stop's marker, or refused
+        self._stopped = False
         self.on_tick: Callable[[], None] = lambda: None  # fed by the loop, e.g. a watchdog (systemd)
         self.tick_every = 1.0  # seconds the loop waits for a command before ticking anyway
         self._saving = Saving()
@@ -282,17 +286,31 @@ class Table(TableViews):
         """Queues a command; the future holds the answer once it is applied and stored. With `seen`, the
         version of the view it was decided on: it is refused (`Moved`) if what it depends on changed since."""
         future: Future[dict[str, Any]] = Future()
-        self._queue.put((command, seen, future))
+        with self._submitting:
+            if self._stopped:  # behind the loop's last command: nobody would ever answer it
+                future.set_exception(Refused(STOPPED))
+            else:
+                self._queue.put((command, seen, future))
         return future
 
-    def stop(self) -> None:
-        """Finishes the command in hand, stops the loop and closes the store."""
+    def stop(self, within: float = STOP_WITHIN) -> bool:
+        """Answers the commands already sent, stops the loop and closes the store; commands sent from now
+        on are refused. Whether it all ended within `within` seconds: a loop still busy then (a write stuck
+        in a failing card) is left behind with the store open, and what the store acknowledged is on disk
+        all the same (WAL, synchronous=FULL: a yanked power cord loses none of it either)."""
+        with self._submitting:
+            self._stopped = True
+            if self._thread is not None:
+                self._queue.put((None, None, Future()))
         if self._thread is not None:
-            done: Future[dict[str, Any]] = Future()
-            self._queue.put((None, None, done))
-            self._thread.join()
+            self._thread.join(within)
+            if self._thread.is_alive():
+                log.error("the table's loop did not end within %s s of the stop (a write stuck?): the store "
+                          "is left as the last write leaves it", within)
+                return False
             self._thread = None
         self._store.close()
+        return True
 
     def _run(self) -> None:
         while True:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import os
 import random
-import signal
 import subprocess
 import sys
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from companion.games.xidit.boards import default_pack_text
@@ -15,16 +15,17 @@ from companion.games.xidit.rules import Game, record_from_json
 from companion.store import Store
 from companion.table import Table
 from tests.engine import engine
+from tests.spawned import spawned
 
 ROOT = Path(__file__).resolve().parents[2]  # where `tests.counting_run` can be run as a module
 
 
-def start(store: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen(
+def start(store: Path) -> AbstractContextManager[subprocess.Popen[str]]:
+    """The counting run on `store`; leaving the `with` block kills it (SIGKILL) and reaps it."""
+    return spawned(
         [sys.executable, "-m", "tests.counting_run", "--store", str(store), "--games", "1", "--bot-delay", "0",
          "--all-bots", "--port", "-1"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        cwd=ROOT)
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"}, cwd=ROOT)
 
 
 def test_sigkill_at_many_points_loses_no_acknowledged_action(tmp_path: Path) -> None:
@@ -33,19 +34,16 @@ def test_sigkill_at_many_points_loses_no_acknowledged_action(tmp_path: Path) -> 
     phases: set[str] = set()
     kills = 0
     while True:
-        process = start(store)
-        assert process.stdout is not None
-        acknowledged = 0
-        wanted = rng.randint(1, 5)
-        for _ in range(wanted):
-            line = process.stdout.readline()
-            if not line:
-                break
-            acknowledged = int(line.split()[1])
-        finished = process.poll() is not None
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=30)
-        process.stdout.close()
+        with start(store) as process:
+            assert process.stdout is not None
+            acknowledged = 0
+            wanted = rng.randint(1, 5)
+            for _ in range(wanted):
+                line = process.stdout.readline()
+                if not line:
+                    break
+                acknowledged = int(line.split()[1])
+            finished = process.poll() is not None
         kills += not finished
         table = Table.open(Store(store), default_pack_text())
         if table.outcome() is not None:  # the game finished (and stays shown): the night is over

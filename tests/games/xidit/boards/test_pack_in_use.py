@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import subprocess
 import sys
 from dataclasses import replace
@@ -21,6 +20,7 @@ from companion.games.xidit.rules import BadBoard
 from companion.run import warn_if_provisional
 from companion.store import Store
 from companion.table import Refused, SetBoard, Table
+from tests.spawned import spawned, terminated
 
 VERIFIED = default_pack_text().replace('status = "provisional"', 'status = "verified"', 1)
 
@@ -91,23 +91,20 @@ def test_the_log_says_plainly_when_the_pack_is_provisional(tmp_path: Path, caplo
 
 
 def run_until(store: Path, marker: str) -> list[str]:
-    """`companion run` on a store until its log says `marker`; the log lines up to there."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "companion", "run", "--store", str(store), "--all-bots", "--bot-delay", "1",
-         "--port", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    assert process.stderr is not None
-    lines = []
-    try:
+    """`companion run` on a store until its log says `marker`, then stopped by SIGTERM (it must end cleanly:
+    tests/table/test_stop.py); the log lines up to there."""
+    with spawned([sys.executable, "-m", "companion", "run", "--store", str(store), "--all-bots", "--bot-delay", "1",
+                  "--port", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                 env={**os.environ, "PYTHONUNBUFFERED": "1"}) as process:
+        assert process.stderr is not None
+        lines = []
         for line in process.stderr:
             lines.append(line.rstrip("\n"))
             if marker in line:
                 break
-    finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=30)
-        process.stderr.close()
+        code, _, rest = terminated(process, within=60)
     assert any(marker in line for line in lines), lines
+    assert code == 0 and "Game saved — safe to unplug" in rest, rest
     return lines
 
 
