@@ -1,18 +1,34 @@
 """What the shared test suites ask of Zargos (companion.core.game's `GameTesting` on main): a short seeded
 game, a random legal move for an awaited choice, and the secrecy oracle that says what a view shows its
-reader that the reader may not know (12.2, 2.9, the drawing seat's draws)."""
+reader that the reader may not know (12.2, 2.9, the drawing seat's draws).
+
+The oracle reads a view two ways. By its shape: where the game's secrets live (a hand, a people's secret
+placement cards and swords, the log's secret entries, the deck, a draw's possible cards, the seed the Pi
+draws by). And, given the game (`match`), by its words anywhere in it, the table's part and its steps
+included: another seat's cards by id and by name in English and French (12.2), the cards under the deck
+(its order, 12.2), and every line of the table's steps in the form only its seat may read (its hand dealt,
+its reinforcement and boat cards, its swords: 2.9). `forbidden_in_text` reads a page the same way."""
 
 from __future__ import annotations
 
+import html
+import re
+import weakref
+from functools import cache
 from random import Random
 from typing import Any
 
 from companion.core.game import PUBLIC, REFEREE
+from companion.i18n import LANGUAGES, translate
+from companion.table.steps import StepBuilder
 
 from .agents import RandomAgent
 from .boards import default_pack
-from .rules import Board, Game, Setup
+from .rules import Board, Game, Setup, Told
+from .rules.terms import CARDS
 from .rules.views import SECRET_KINDS
+from .table.events import events
+from .table.steps import ZargosGrouping
 
 
 class ZargosTesting:
@@ -32,31 +48,207 @@ class ZargosTesting:
         """Every place where `view` shows `reader` a secret of another seat; empty when there is none."""
         if reader == REFEREE:
             return []
-        seat = None if reader == PUBLIC else int(reader.partition(":")[2])
-        found: list[str] = []
-        owners = {key: people["seat"] for key, people in view.get("peoples", {}).items()}
-        for player in view.get("players", []):
-            if "hand" in player and player["seat"] != seat:
-                found.append(f"the magic hand of seat {player['seat']}")
-        for key, people in view.get("peoples", {}).items():
-            if people["seat"] != seat:
-                if set(SECRET_KINDS) & set(people.get("cards", [])):
-                    found.append(f"the secret placement cards of {key}")
-                if "extra" in people:
-                    found.append(f"the swords of {key}")
-        for index, entry in enumerate(view.get("log", [])):
-            if entry.get("event") in ("drew", "drafted") and entry.get("secret") and entry.get("seat") != seat \
-                    and "card" in entry:
-                found.append(f"log {index}: a card drawn by seat {entry.get('seat')}")
-            if entry.get("event") in ("trade", "magic_trade") and "a_gives" in entry:
-                parties = {owners.get(entry["a"]), owners.get(entry["b"])} if entry["event"] == "trade" \
-                    else {entry["a"], entry["b"]}
-                if seat not in parties:
-                    found.append(f"log {index}: the cards of a trade between others")
-        deck = view.get("deck", {})
-        if "unseen" in deck or "under" in deck:
-            found.append("the content of the magic deck")
-        chance = view.get("chance")
-        if chance and chance.get("kind") == "draw" and chance.get("told_by") != seat and "outcomes" in chance:
-            found.append("the cards that may be drawn")
+        seat = _seat(reader)
+        keys, texts = _walk(view)
+        found = _by_shape(view, seat, keys)
+        if isinstance(match, Game):
+            chance = view.get("chance") or {}
+            if chance.get("told_by") == seat and seat is not None:  # the cards its own draw may be
+                _, told = _walk({k: v for k, v in view.items() if k != "chance"})
+                texts = told + _walk({k: v for k, v in chance.items() if k != "outcomes"})[1]
+            found += _by_words(texts, seat, match)
         return found
+
+
+def forbidden_in_text(text: str, reader: str, match: Game) -> list[str]:
+    """The secrets of others that a page (HTML or SVG) shows `reader`, by their words (see the module): its
+    texts between tags, and its attributes' values."""
+    if reader == REFEREE:
+        return []
+    texts = [html.unescape(m.group(1) or m.group(2) or "").strip() for m in TEXTS.finditer(text)]
+    return _by_words([t for t in texts if t], _seat(reader), match)
+
+
+TEXTS = re.compile(r'>([^<]+)<|="([^"]*)"')
+
+
+def _seat(reader: str) -> int | None:
+    return None if reader == PUBLIC else int(reader.partition(":")[2])
+
+
+# -- by shape ---------------------------------------------------------------------------------------------
+
+def _by_shape(view: dict[str, Any], seat: int | None, keys: set[str]) -> list[str]:
+    found: list[str] = []
+    owners = {key: people["seat"] for key, people in view.get("peoples", {}).items()}
+    for player in view.get("players", []):
+        if "hand" in player and player["seat"] != seat:
+            found.append(f"the magic hand of seat {player['seat']}")
+    for key, people in view.get("peoples", {}).items():
+        if people["seat"] != seat:
+            if set(SECRET_KINDS) & {str(card).partition(":")[0] for card in people.get("cards", [])}:
+                found.append(f"the secret placement cards of {key}")
+            if "extra" in people:
+                found.append(f"the swords of {key}")
+    for index, entry in enumerate(view.get("log", [])):
+        if entry.get("event") in ("drew", "drafted") and entry.get("secret") and entry.get("seat") != seat \
+                and "card" in entry:
+            found.append(f"log {index}: a card drawn by seat {entry.get('seat')}")
+        if entry.get("event") in ("trade", "magic_trade") and ("a_gives" in entry or "b_gives" in entry):
+            parties = {owners.get(entry["a"]), owners.get(entry["b"])} if entry["event"] == "trade" \
+                else {entry["a"], entry["b"]}
+            if seat not in parties:
+                found.append(f"log {index}: the cards of a trade between others")
+    deck = view.get("deck", {})
+    if "unseen" in deck or "under" in deck:
+        found.append("the content of the magic deck")
+    chance = view.get("chance")
+    if chance and chance.get("kind") == "draw" and chance.get("told_by") != seat and "outcomes" in chance:
+        found.append("the cards that may be drawn")
+    asking = (view.get("table") or {}).get("asking")
+    if asking and asking.get("told_by") is not None and asking["told_by"] != seat and asking.get("answers"):
+        found.append("the table's question lists the cards a seat may draw")
+    if "seed" in keys:
+        found.append("the seed the Pi rolls and draws by (the deck's order to come)")
+    return found
+
+
+def _walk(view: Any) -> tuple[set[str], list[str]]:
+    """Every key and every text a view holds."""
+    keys: set[str] = set()
+    texts: list[str] = []
+    stack = [view]
+    while stack:
+        found = stack.pop()
+        if isinstance(found, dict):
+            keys.update(found)
+            texts.extend(found)
+            stack.extend(found.values())
+        elif isinstance(found, list):
+            stack.extend(found)
+        elif isinstance(found, str):
+            texts.append(found)
+    return keys, texts
+
+
+# -- by words ---------------------------------------------------------------------------------------------
+
+def _by_words(texts: list[str], seat: int | None, match: Game) -> list[str]:
+    """An id or a line is a whole text of the view (a page's text between two tags); a card's name may be
+    within a text."""
+    whole, within = _secrets(match, seat)
+    found = [f"{whole[text]}: {text!r}" for text in set(texts) & whole.keys()]
+    joined = "\n".join(texts)
+    return found + [f"{what}: {name!r}" for name, what in within.items() if name in joined]
+
+
+def _secrets(match: Game, seat: int | None) -> tuple[dict[str, str], dict[str, str]]:
+    """What `seat` (None: the public) may not read anywhere, and what each is: ids and lines, then names."""
+    key = (match.version, len(match.history), seat)
+    last = _LAST.get(match)
+    if last is not None and key in last:
+        return last[key]
+    state = match.state
+    known = _known_cards(match, seat)
+    whole: dict[str, str] = {}
+    within: dict[str, str] = {}
+
+    def card(key: str, what: str) -> None:
+        if key in known:
+            return
+        whole[key] = what
+        for language, name in _names(key):
+            within[name] = f"{what} ({language})"
+
+    for owner, hand in state.hands.items():
+        if owner != seat:
+            for held in hand:
+                card(held, f"a card in the hand of seat {owner}")
+    for held in state.under:
+        card(held, "a card under the magic deck (its order)")
+    for text, owner in _private_lines(match).items():
+        if owner != seat:
+            whole[text] = f"the table's line for seat {owner} alone"
+    if last is None or any(k[:2] != key[:2] for k in last):  # kept for this point of the game only
+        last = _LAST[match] = {}
+    last[key] = whole, within
+    return whole, within
+
+
+_LAST: weakref.WeakKeyDictionary[Game, dict[tuple[int, int, int | None], tuple[dict[str, str], dict[str, str]]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _known_cards(match: Game, seat: int | None) -> set[str]:
+    """The magic cards `seat` has seen: those played, stated or put out of the game before everyone, and
+    its own: in its hand, drawn, or traded with it."""
+    known: set[str] = set()
+    for entry in match.state.log:
+        event = entry.get("event")
+        if event in ("played", "out_of_game"):
+            known.add(str(entry["card"]))
+        elif event == "adjusted" and str(entry.get("reason", "")).startswith("card:"):
+            known.add(str(entry["reason"]).partition(":")[2])
+        elif event == "drew" and entry.get("seat") == seat and seat is not None:
+            known.add(str(entry["card"]))
+        elif event == "magic_trade" and seat in (entry.get("a"), entry.get("b")):
+            known.update(str(c) for c in [*entry.get("a_gives", []), *entry.get("b_gives", [])])  # type: ignore[misc]
+    if seat is not None:
+        known.update(match.state.hands.get(seat, []))
+    return known
+
+
+@cache
+def _names(card: str) -> tuple[tuple[str, str], ...]:
+    return tuple((language, translate(language, CARDS[card][0])) for language in LANGUAGES)
+
+
+class _Lines:
+    """The table's steps of one game, fed move by move as a table is told them, and every line ever written
+    in a form for one seat alone (a line is rewritten as more cards are dealt: each form is kept)."""
+
+    def __init__(self, match: Game) -> None:
+        again = Game(match.board, match.setup)
+        self.game = again
+        self.builder = StepBuilder(ZargosGrouping(again))
+        self.moves = 0
+        self.seen = len(events(again))
+        self.sealed = 0
+        self.private: dict[str, int] = {}
+
+    def catch_up(self, match: Game) -> bool:
+        """False when `match` is not this game gone on (a rollback): it must be read again from the start."""
+        # The same game gone on: as long, and the same last move (an undo takes the last moves off in place).
+        if len(match.history) < self.moves or match.history[self.moves - 1:self.moves] != self.game.history[-1:]:
+            return False
+        for move in match.history[self.moves:]:
+            if isinstance(move, Told):
+                self.game.resolve(move.outcome)
+            else:
+                self.game.push(move)
+            found = events(self.game)
+            self.builder.feed(found[self.seen:], self.seen, self.game.version)
+            self.seen = len(found)
+            self.moves += 1
+            for step in self.builder.steps()[self.sealed:]:  # those sealed since, and the open ones as they stand
+                self._note(step.lines)
+            self.sealed = self.builder.sealed
+        return True
+
+    def _note(self, lines: Any) -> None:
+        for line in lines:
+            if line.private is not None and line.seat is not None:
+                for language in LANGUAGES:
+                    self.private.setdefault(line.text(language, line.seat), line.seat)
+
+
+_LINES: weakref.WeakKeyDictionary[Game, _Lines] = weakref.WeakKeyDictionary()
+
+
+def _private_lines(match: Game) -> dict[str, int]:
+    lines = _LINES.get(match)
+    if lines is None or not lines.catch_up(match):
+        lines = _Lines(match)
+        lines.catch_up(match)
+        _LINES[match] = lines
+    return lines.private
