@@ -7,7 +7,8 @@ view the API serves, the event its stream sends, and every page it can open (a s
 map, the scoring, the referee's), and none shows another seat's secret: its magic hand by id or name in
 English or French (12.2), its reinforcement and boat cards and its swords (2.9), its cards drawn and traded,
 the deck's order, a draw before its drawer told it, or a line of the table's steps meant for that seat
-alone. The oracle is the game's own (`GameModule.testing.forbidden`, and `forbidden_in_text` for pages:
+alone (but for the one leak the engine is known to have, `KNOWN` in the oracle: counted, and failing a test
+of its own). The oracle is the game's own (`GameModule.testing.forbidden`, and `forbidden_in_text` for pages:
 companion/games/zargos/testing.py); the pages must also be drawn from their own reader's view and no other,
 so what the oracle proves of the views holds for them too. Half the games are played in French.
 
@@ -30,7 +31,7 @@ from flask.testing import FlaskClient
 from companion.agents.bots import Bots
 from companion.core import registry
 from companion.games.zargos.rules import Game
-from companion.games.zargos.testing import forbidden_in_text
+from companion.games.zargos.testing import KNOWN, forbidden_in_text
 from companion.store import Store
 from companion.table import NewGame, SetLanguage, Table, Tell
 from tests.web.conftest import PIN, as_referee, as_seat, web_app
@@ -42,11 +43,12 @@ from .results import record
 
 ZARGOS = registry.load("zargos")
 FULL = os.environ.get("CAMPAIGN_FULL") == "1"
-# (players, chance policy, seed). In `make test`, one game of each size and each policy once (the 6-player game,
-# the longest, with the Pi dealing); with CAMPAIGN_FULL=1, docs/reliability.md's figures: every size with each
-# policy, twice.
-GAMES = [(players, chance, 29000 + 100 * players + n) for players in (6, 3, 2) for chance in ("table", "pi")
-         for n in range(2)] if FULL else [(6, "pi", 29600), (3, "table", 29300), (2, "table", 29200), (2, "pi", 29201)]
+# (players, chance policy, seed). In `make test`, a 2-player game with each policy (what fits the campaigns'
+# budget, docs/testing.md); with CAMPAIGN_FULL=1, docs/reliability.md's figures: 2, 3 and 6 players, each
+# with each policy, twice.
+GAMES = [(players, chance, 29000 + 100 * players + n) for players in (6, 3, 2) for n in range(2)
+         for chance in ("table", "pi")] if FULL else [(2, "table", 29200), (2, "pi", 29201)]
+SIZES = {(players, chance) for players, chance, _ in GAMES}
 # What each reader opens at every point: its whole pages (each holds its live part), the map and the scoring.
 PAGES = {"public": ("/", "/map.svg", "/scoring", "/part/scoring"),
          "seat": ("/seat/{seat}", "/", "/map.svg", "/part/scoring"),
@@ -66,7 +68,8 @@ def oracle(reader: str) -> str:
 def scan_game(players: int, chance: str, seed: int) -> dict[str, Any]:
     """Plays one game to its end and scans everything every reader gets at each point; returns the counts
     and what was found (nothing, if the table keeps its secrets)."""
-    counts = {"decision_points": 0, "told": 0, "secret_draws_told": 0, "views": 0, "events": 0, "pages": 0}
+    counts = {"decision_points": 0, "told": 0, "secret_draws_told": 0, "views": 0, "events": 0, "pages": 0,
+              "known_leaks": 0}
     found: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         table = Table.open(Store(Path(folder) / "z.db"), ZARGOS.packs.shipped_text(), game="zargos")
@@ -129,6 +132,8 @@ def scan(table: Table, clients: dict[str, FlaskClient], readers: Readers, counts
         who = oracle(reader)
         view = client.get("/api/view").get_json()
         found += [f"{reader} /api/view: {f}" for f in ZARGOS.testing.forbidden(view, who, game)]
+        # The leak the engine is known to have (KNOWN: a test of its own fails on it): counted, not hidden.
+        counts["known_leaks"] += any(f.startswith(KNOWN) for f in ZARGOS.testing.findings(view, who, game))
         event = json.loads(stream_event(*table.view_json(who)).split("data: ", 1)[1])
         found += [f"{reader} stream: {f}" for f in ZARGOS.testing.forbidden(event, who, game)]
         counts["views"] += 1
@@ -153,7 +158,7 @@ def scanned() -> list[dict[str, Any]]:
         results = list(pool.map(scan_game, *zip(*GAMES, strict=True)))
     totals = {"games": len(results), "by_size_and_chance": sorted({(r["players"], r["chance"]) for r in results}),
               **{key: sum(r[key] for r in results) for key in
-                 ("decision_points", "told", "secret_draws_told", "views", "events", "pages")},
+                 ("decision_points", "told", "secret_draws_told", "views", "events", "pages", "known_leaks")},
               "forbidden": sum(len(r["found"]) for r in results)}
     record("zargos_secrecy", **totals)
     return results
@@ -162,7 +167,7 @@ def scanned() -> list[dict[str, Any]]:
 def test_every_point_of_whole_games_leaks_nothing(scanned: list[dict[str, Any]]) -> None:
     assert [f for result in scanned for f in result["found"]] == []
     assert all(result["over"] for result in scanned), "every game is played to its victory"
-    assert {(r["players"], r["chance"]) for r in scanned} >= {(6, "pi"), (3, "table"), (2, "table"), (2, "pi")}
+    assert {(r["players"], r["chance"]) for r in scanned} == SIZES
 
 
 def test_with_the_tables_own_cards_every_draw_is_told_by_its_drawer(scanned: list[dict[str, Any]]) -> None:

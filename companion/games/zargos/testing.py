@@ -45,17 +45,18 @@ class ZargosTesting:
         return RandomAgent(rng).move(match, choice)
 
     def forbidden(self, view: dict[str, Any], reader: str, match: Any = None) -> list[str]:
-        """Every place where `view` shows `reader` a secret of another seat; empty when there is none."""
+        """Every place where `view` shows `reader` a secret of another seat; empty when there is none. The
+        leaks the engine is known to have (`KNOWN`) are left out: `findings` gives them too."""
+        return [f for f in self.findings(view, reader, match) if not f.startswith(KNOWN)]
+
+    def findings(self, view: dict[str, Any], reader: str, match: Any = None) -> list[str]:
+        """Every place where `view` shows `reader` a secret of another seat, the known leaks too."""
         if reader == REFEREE:
             return []
         seat = _seat(reader)
         keys, texts = _walk(view)
         found = _by_shape(view, seat, keys)
         if isinstance(match, Game):
-            chance = view.get("chance") or {}
-            if chance.get("told_by") == seat and seat is not None:  # the cards its own draw may be
-                _, told = _walk({k: v for k, v in view.items() if k != "chance"})
-                texts = told + _walk({k: v for k, v in chance.items() if k != "outcomes"})[1]
             found += _by_words(texts, seat, match)
         return found
 
@@ -70,6 +71,15 @@ def forbidden_in_text(text: str, reader: str, match: Game) -> list[str]:
 
 
 TEXTS = re.compile(r'>([^<]+)<|="([^"]*)"')
+
+
+# The engine asks a defender whether he plays a Wind of War only when his hand holds one (Z-20): whoever sees
+# him asked knows it is in his hand.
+ASKED_WAR = "a defender asked for a Wind of War, asked only of one who holds it (his hand shows)"
+# Leaks the engine has today, reported to its authors (issue 29), each with a test that fails until it is
+# mended (tests/games/zargos/test_secrecy_oracle.py, marked xfail): `forbidden` leaves them out so that the
+# campaigns find the others; `findings` keeps them.
+KNOWN = (ASKED_WAR,)
 
 
 def _seat(reader: str) -> int | None:
@@ -108,6 +118,9 @@ def _by_shape(view: dict[str, Any], seat: int | None, keys: set[str]) -> list[st
     asking = (view.get("table") or {}).get("asking")
     if asking and asking.get("told_by") is not None and asking["told_by"] != seat and asking.get("answers"):
         found.append("the table's question lists the cards a seat may draw")
+    for awaited in view.get("awaiting", []):
+        if awaited.get("decision") == "combat_card" and awaited.get("seat") != seat:
+            found.append(f"{ASKED_WAR}: seat {awaited.get('seat')}")
     if "seed" in keys:
         found.append("the seed the Pi rolls and draws by (the deck's order to come)")
     return found
@@ -181,7 +194,7 @@ _LAST: weakref.WeakKeyDictionary[Game, dict[tuple[int, int, int | None], tuple[d
 
 def _known_cards(match: Game, seat: int | None) -> set[str]:
     """The magic cards `seat` has seen: those played, stated or put out of the game before everyone, and
-    its own: in its hand, drawn, or traded with it."""
+    its own: in its hand, drawn, traded with it, or those its draw told by itself may be."""
     known: set[str] = set()
     for entry in match.state.log:
         event = entry.get("event")
@@ -193,8 +206,13 @@ def _known_cards(match: Game, seat: int | None) -> set[str]:
             known.add(str(entry["card"]))
         elif event == "magic_trade" and seat in (entry.get("a"), entry.get("b")):
             known.update(str(c) for c in [*entry.get("a_gives", []), *entry.get("b_gives", [])])  # type: ignore[misc]
+    if any(c.decision == "combat_card" for c in match.awaited()):
+        known.add("vent_de_guerre")  # its being asked has told it already (ASKED_WAR): found once, as that
     if seat is not None:
         known.update(match.state.hands.get(seat, []))
+        node = match.chance()
+        if node is not None and node.kind == "draw" and node.told_by == seat:  # the cards its own draw may be
+            known.update(str(outcome) for outcome in node.outcomes)
     return known
 
 
