@@ -158,15 +158,14 @@ def played() -> dict[str, Any]:
     found: set[str] = set()
     unknown: set[str] = set()
     logged: dict[str, set[str]] = {}
-    for point in range(100000):
+    for _ in range(100000):
         if game.result() is not None:
             break
-        if point % 3 == 0 or game.state.round <= 1:
-            for reader in ("referee", "public", *(f"seat:{s}" for s in range(4))):
-                view = game.view(reader)
-                view_keys({k: v for k, v in view.items() if k != "log"}, "", schema, found, unknown)
-                for entry in view["log"]:
-                    logged.setdefault(entry["event"], set()).update(entry)
+        for reader in ("referee", "public", *(f"seat:{s}" for s in range(4))):  # every point, every reader
+            view = game.view(reader)
+            view_keys({k: v for k, v in view.items() if k != "log"}, "", schema, found, unknown)
+            for entry in view["log"][-3:]:  # the newest entries (the older were read at the points before)
+                logged.setdefault(entry["event"], set()).update(entry)
         if game.state.round >= 2 and missing:
             move = stated(game, examples, missing)
             if move is not None:
