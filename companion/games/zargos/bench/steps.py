@@ -9,27 +9,13 @@ from companion.agents.match import agents_for, play_match
 from companion.agents.simulate import game_seeds
 from companion.bench.figure import Figure
 from companion.games.zargos.agents import AGENTS
-from companion.games.zargos.rules import Board, Game, Told
-from companion.games.zargos.table import TABLE
-from companion.table.steps import MAX_LINES, Step, StepBuilder
+from companion.games.zargos.rules import Board, Game
+from companion.table.steps import MAX_LINES, Step, game_steps
 
 
 def table_steps(game: Game) -> list[Step]:
     """Every step of a played game, as a table told it move by move would have listed them."""
-    again = TABLE.start(game.board, game.setup)
-    builder = StepBuilder(TABLE.grouping(again))
-    builder.add_steps(TABLE.setup_steps(again, frozenset()))
-    seen = len(TABLE.events(again))
-    for move in game.history:
-        if isinstance(move, Told):
-            again.resolve(move.outcome)
-        else:
-            again.push(move)
-        found = TABLE.events(again)
-        builder.feed(found[seen:], seen, again.version)
-        seen = len(found)
-    builder.seal()
-    return builder.steps()
+    return game_steps(game.board, game.setup, game.history, "zargos")
 
 
 def steps_per_round(board: Board, games: int) -> list[Figure]:
