@@ -16,6 +16,7 @@ The games are independent, so they are shared between one worker process per cor
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import random
@@ -31,7 +32,9 @@ from flask.testing import FlaskClient
 from companion.agents.bots import Bots
 from companion.core import registry
 from companion.games.zargos.rules import Game
+from companion.games.zargos.rules.terms import CARDS
 from companion.games.zargos.testing import KNOWN, forbidden_in_text
+from companion.i18n import translate
 from companion.store import Store
 from companion.table import NewGame, SetLanguage, Table, Tell
 from tests.web.conftest import PIN, as_referee, as_seat, web_app
@@ -129,6 +132,7 @@ def scan(table: Table, clients: dict[str, FlaskClient], readers: Readers, counts
     game = table._game  # the tests' hook to the engine (tests/engine.py): the oracle's truth
     assert isinstance(game, Game)
     found: list[str] = []
+    language = table.view("public")["table"]["language"]
     for reader, client in clients.items():
         who = oracle(reader)
         view = client.get("/api/view").get_json()
@@ -146,7 +150,12 @@ def scan(table: Table, clients: dict[str, FlaskClient], readers: Readers, counts
             assert response.status_code == 200, (reader, url, response.status_code)
             if readers.asked - {who}:
                 found.append(f"{reader} {url}: drawn from the views of {sorted(readers.asked)}")
-            found += [f"{reader} {url}: {f}" for f in forbidden_in_text(response.get_data(as_text=True), who, game)]
+            page = response.get_data(as_text=True)
+            found += [f"{reader} {url}: {f}" for f in forbidden_in_text(page, who, game)]
+            if url.startswith("/seat/"):  # its own page shows its hand: the scan cannot pass on an empty page
+                hand = {translate(language, CARDS[card][0]) for card in game.state.hands[int(reader[5:])]}
+                found += [f"{reader} {url}: its own card {name!r} is missing" for name in hand
+                          if name not in html.unescape(page)]
             counts["pages"] += 1
     return found
 
