@@ -12,6 +12,7 @@ its reinforcement and boat cards, its swords: 2.9). `forbidden_in_text` reads a 
 from __future__ import annotations
 
 import html
+import json
 import re
 import weakref
 from functools import cache
@@ -54,10 +55,13 @@ class ZargosTesting:
         if reader == REFEREE:
             return []
         seat = _seat(reader)
-        keys, texts = _walk(view)
-        found = _by_shape(view, seat, keys)
+        dumped = json.dumps(view, ensure_ascii=False)  # searched whole: a walk in Python costs more
+        found = _by_shape(view, seat, dumped)
         if isinstance(match, Game):
-            found += _by_words(texts, seat, match)
+            if "table" in view:  # the table's part: its steps' lines are whole texts, as on a page
+                found += _by_words(_walk(view), seat, match)
+            else:
+                found += _by_words_in_json(dumped, seat, match)
         return found
 
 
@@ -88,7 +92,7 @@ def _seat(reader: str) -> int | None:
 
 # -- by shape ---------------------------------------------------------------------------------------------
 
-def _by_shape(view: dict[str, Any], seat: int | None, keys: set[str]) -> list[str]:
+def _by_shape(view: dict[str, Any], seat: int | None, dumped: str) -> list[str]:
     found: list[str] = []
     owners = {key: people["seat"] for key, people in view.get("peoples", {}).items()}
     for player in view.get("players", []):
@@ -121,27 +125,25 @@ def _by_shape(view: dict[str, Any], seat: int | None, keys: set[str]) -> list[st
     for awaited in view.get("awaiting", []):
         if awaited.get("decision") == "combat_card" and awaited.get("seat") != seat:
             found.append(f"{ASKED_WAR}: seat {awaited.get('seat')}")
-    if "seed" in keys:
+    if '"seed": ' in dumped:
         found.append("the seed the Pi rolls and draws by (the deck's order to come)")
     return found
 
 
-def _walk(view: Any) -> tuple[set[str], list[str]]:
+def _walk(view: Any) -> list[str]:
     """Every key and every text a view holds."""
-    keys: set[str] = set()
     texts: list[str] = []
     stack = [view]
     while stack:
         found = stack.pop()
         if isinstance(found, dict):
-            keys.update(found)
             texts.extend(found)
             stack.extend(found.values())
         elif isinstance(found, list):
             stack.extend(found)
         elif isinstance(found, str):
             texts.append(found)
-    return keys, texts
+    return texts
 
 
 # -- by words ---------------------------------------------------------------------------------------------
@@ -149,15 +151,23 @@ def _walk(view: Any) -> tuple[set[str], list[str]]:
 def _by_words(texts: list[str], seat: int | None, match: Game) -> list[str]:
     """An id or a line is a whole text of the view (a page's text between two tags); a card's name may be
     within a text."""
-    whole, within = _secrets(match, seat)
+    whole, within = _secrets(match, seat, True)
     found = [f"{whole[text]}: {text!r}" for text in set(texts) & whole.keys()]
     joined = "\n".join(texts)
     return found + [f"{what}: {name!r}" for name, what in within.items() if name in joined]
 
 
-def _secrets(match: Game, seat: int | None) -> tuple[dict[str, str], dict[str, str]]:
-    """What `seat` (None: the public) may not read anywhere, and what each is: ids and lines, then names."""
-    key = (match.version, len(match.history), seat)
+def _by_words_in_json(dumped: str, seat: int | None, match: Game) -> list[str]:
+    """The same, in a view's JSON: an id as a whole string, a name within one (the game's view has no line)."""
+    whole, within = _secrets(match, seat, False)
+    found = [f"{what}: {text!r}" for text, what in whole.items() if json.dumps(text, ensure_ascii=False) in dumped]
+    return found + [f"{what}: {name!r}" for name, what in within.items() if name in dumped]
+
+
+def _secrets(match: Game, seat: int | None, lines: bool) -> tuple[dict[str, str], dict[str, str]]:
+    """What `seat` (None: the public) may not read anywhere, and what each is: ids and lines (with `lines`),
+    then names."""
+    key = (match.version, len(match.history), seat, lines)
     last = _LAST.get(match)
     if last is not None and key in last:
         return last[key]
@@ -179,7 +189,7 @@ def _secrets(match: Game, seat: int | None) -> tuple[dict[str, str], dict[str, s
                 card(held, f"a card in the hand of seat {owner}")
     for held in state.under:
         card(held, "a card under the magic deck (its order)")
-    for text, owner in _private_lines(match).items():
+    for text, owner in _private_lines(match).items() if lines else ():
         if owner != seat:
             whole[text] = f"the table's line for seat {owner} alone"
     if last is None or any(k[:2] != key[:2] for k in last):  # kept for this point of the game only
@@ -188,15 +198,19 @@ def _secrets(match: Game, seat: int | None) -> tuple[dict[str, str], dict[str, s
     return whole, within
 
 
-_LAST: weakref.WeakKeyDictionary[Game, dict[tuple[int, int, int | None], tuple[dict[str, str], dict[str, str]]]] = \
-    weakref.WeakKeyDictionary()
+Secrets = tuple[dict[str, str], dict[str, str]]
+_LAST: weakref.WeakKeyDictionary[Game, dict[tuple[int, int, int | None, bool], Secrets]] = weakref.WeakKeyDictionary()
 
 
 def _known_cards(match: Game, seat: int | None) -> set[str]:
     """The magic cards `seat` has seen: those played, stated or put out of the game before everyone, and
     its own: in its hand, drawn, traded with it, or those its draw told by itself may be."""
-    known: set[str] = set()
-    for entry in match.state.log:
+    log = match.state.log
+    seen = _SEEN.setdefault(match, {})
+    read, known = seen.get(seat, (0, set()))
+    if read > len(log):  # the game went back (an undo): read its log again
+        read, known = 0, set()
+    for entry in log[read:]:
         event = entry.get("event")
         if event in ("played", "out_of_game"):
             known.add(str(entry["card"]))
@@ -206,6 +220,8 @@ def _known_cards(match: Game, seat: int | None) -> set[str]:
             known.add(str(entry["card"]))
         elif event == "magic_trade" and seat in (entry.get("a"), entry.get("b")):
             known.update(str(c) for c in [*entry.get("a_gives", []), *entry.get("b_gives", [])])  # type: ignore[misc]
+    seen[seat] = len(log), known
+    known = set(known)
     if any(c.decision == "combat_card" for c in match.awaited()):
         known.add("vent_de_guerre")  # its being asked has told it already (ASKED_WAR): found once, as that
     if seat is not None:
@@ -214,6 +230,9 @@ def _known_cards(match: Game, seat: int | None) -> set[str]:
         if node is not None and node.kind == "draw" and node.told_by == seat:  # the cards its own draw may be
             known.update(str(outcome) for outcome in node.outcomes)
     return known
+
+
+_SEEN: weakref.WeakKeyDictionary[Game, dict[int | None, tuple[int, set[str]]]] = weakref.WeakKeyDictionary()
 
 
 @cache
