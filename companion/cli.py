@@ -94,7 +94,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except IllegalAction as error:
         raise CliError(f"action {error.index} is illegal ({error.rule}): {error.sentence}") from None
     if args.steps:
-        return _print_steps(pack, match, args.lang, args.json)
+        return _print_steps(pack, match, args.lang, args.json, game.key)
     view = match.view(args.view)
     if args.json:
         print(json.dumps(view, ensure_ascii=False, indent=2))
@@ -103,11 +103,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_steps(pack: Any, match: Any, language: str, as_json: bool) -> int:
+def _print_steps(pack: Any, match: Any, language: str, as_json: bool, game: str | None = None) -> int:
     """The steps of the whole game for the physical table (docs/formats.md, "Steps of a game")."""
     from companion.table.steps import game_steps
 
-    steps = game_steps(pack, match.setup, list(match.moves))
+    steps = game_steps(pack, match.setup, list(match.moves), game)
     shown = []
     for step in steps:
         item: dict[str, Any] = {"year": step.year, "title": step.title.render(language),

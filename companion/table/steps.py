@@ -189,7 +189,11 @@ def game_steps(board: Any, setup: Any, actions: Sequence[Any], game: str | None 
     builder.add_steps(part.setup_steps(match, frozenset()))
     seen = len(part.events(match))
     for action in actions:  # one at a time, as a table is told them: each step knows where the game stood
-        match.push(action)
+        written = part.move_to_json(action)
+        if written.get("type") == "chance":  # a die or a card the game waited on (chance.py)
+            match.resolve(written["outcome"])
+        else:
+            match.push(action)
         events = part.events(match)
         builder.feed(events[seen:], seen, match.version)
         seen = len(events)

@@ -32,6 +32,7 @@ from web.phone import PhoneBoxes
 from web.stream import view_event as stream_event
 
 from . import awakening
+from .readers import Readers
 from .results import record
 
 # Of each size: 3 in `make test` (within CI's 20 minutes on a busy machine: the first two with the seeds
@@ -41,18 +42,6 @@ GAMES = 12 if os.environ.get("CAMPAIGN_FULL") == "1" else 3
 # (a seat opens the public's pages too, drawn then from its own view).
 PUBLIC_PAGES = ("/", "/part/table", "/map.svg", "/scoring", "/part/scoring", "/scoring.svg", "/referee")
 SEAT_PAGES = ("/seat/{seat}", "/part/seat", *PUBLIC_PAGES)
-
-
-class Readers:
-    """Records which views are asked of the table while one reader's pages are drawn."""
-
-    def __init__(self, table: Table) -> None:
-        self.asked: set[str] = set()
-        self._view = table.view
-
-    def __call__(self, reader: str = "referee") -> dict[str, Any]:
-        self.asked.add(reader)
-        return self._view(reader)
 
 
 def scan_game(players: int, n: int) -> dict[str, Any]:

@@ -60,7 +60,7 @@ class NormalAgent:
                        spread(self._spread(seen, choice.people, choice.provinces, choice.strength)))
 
     def _combat_card(self, seen: Seen, choice: ch.CombatCardChoice) -> Action:
-        if (choice.seat, "vent_de_guerre", f"province:{choice.province}") not in seen.played \
+        if choice.cards and (choice.seat, "vent_de_guerre", f"province:{choice.province}") not in seen.played \
                 and self._matters(choice.province):
             return a.PlayCard(choice.seat, "vent_de_guerre", f"province:{choice.province}")
         return a.Pass(choice.seat)

@@ -64,7 +64,7 @@ class RandomAgent:
         return a.Fight(choice.seat, choice.people, province)
 
     def _combat_card(self, game: Game, choice: ch.CombatCardChoice) -> Action:
-        if self.rng.random() < 0.5:
+        if choice.cards and self.rng.random() < 0.5:  # asked with no Vent de Guerre in hand: nothing to play
             return a.PlayCard(choice.seat, "vent_de_guerre", f"province:{choice.province}")
         return a.Pass(choice.seat)
 

@@ -1,8 +1,7 @@
 """Zargos's benchmarks, in the order `companion bench --game zargos` prints them, each with its runs at full
-scale: whole simulated games, a combat, a seat's view, and the owner's walk-through of the map.
-
-Steps per round (the physical table's steps) are the table part's (issue 29, another helper's): not
-measured here until they exist."""
+scale: whole simulated games, a combat, a seat's view, the physical table's steps per round (steps.py), and
+the owner's walk-through of the map (walk.py). Taps per attack on the seat page are the pages' figure,
+measured by the browser test (tests/browser/test_zargos_browser.py), not here."""
 
 from __future__ import annotations
 
@@ -20,6 +19,7 @@ from companion.games.zargos.rules import Board, Game, Setup
 from companion.games.zargos.rules.actions import Adjust, Attack, EndAttacks, Fight
 from companion.games.zargos.rules.choices import FightChoice
 
+from .steps import steps_per_round
 from .walk import walk_figures
 
 Bench = Callable[[Board, int], "Figure | list[Figure]"]
@@ -110,7 +110,7 @@ def view_time(board: Board, runs: int) -> Figure:
 
 
 BENCHMARKS: list[tuple[Bench, int]] = [(games_per_second, 40), (combat_time, 500), (view_time, 500),
-                                       (walk_figures, 1)]
+                                       (steps_per_round, 10), (walk_figures, 1)]
 
 
 class ZargosBench:

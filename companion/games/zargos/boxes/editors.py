@@ -579,8 +579,9 @@ class CombatCardEditor(_Cards[ch.CombatCardChoice]):
     def entries(self, snap: SeatSnapshot) -> list[Entry]:
         c = self.choice
         war = a.PlayCard(self.seat.number, WAR, f"province:{c.province}")
+        # Asked with no Wind of War in hand (every player holding a card is asked, Z-20): Pass alone.
         return [Entry(lambda t: t(N_("Pass")), a.Pass(self.seat.number)),
-                Entry(partial(_play_label, WAR), war)]
+                *([Entry(partial(_play_label, WAR), war)] if WAR in c.cards else [])]
 
 
 class FightEditor(_Cards[ch.FightChoice]):

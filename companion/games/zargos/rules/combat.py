@@ -37,15 +37,17 @@ def battle_round(board: Board, state: State, outcome: tuple[int, int]) -> None:
 def next_round(state: State, sides: tuple[str, ...], answered: int | None = None) -> None:
     """12.6, 12.8, Z-20: a Vent de Guerre is played at the exact moment it applies, a combat, and a player
     plays at most one per combat whatever its rounds. So before each round the players of `sides` (the
-    attacker's first: his turn) who hold one and have not played one in this combat are asked, each once a
-    round; then the dice. A player running both sides (6.8) is asked once: the limit is per player. `answered`:
-    a seat that has just had its moment (the attacker's fight choice, before the first round)."""
+    attacker's first: his turn) who have not played one in this combat are asked, each once a round; then the
+    dice. A player is asked when he holds any magic card, not only a Vent de Guerre: the table sees who is
+    asked, and 12.2 keeps his hand secret (how many cards he holds is public). A player running both sides
+    (6.8) is asked once: the limit is per player. `answered`: a seat that has just had its moment (the
+    attacker's fight choice, before the first round)."""
     combat = state.combat
     assert combat is not None
     seats: list[int] = []
     for people in sides:
         seat = state.peoples[people].seat
-        may = "vent_de_guerre" in state.hands[seat] and (seat, combat.province) not in state.war
+        may = bool(state.hands[seat]) and (seat, combat.province) not in state.war
         if may and seat not in seats and seat != answered:
             seats.append(seat)
     state.asking = seats

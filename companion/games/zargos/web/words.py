@@ -24,7 +24,7 @@ DECISIONS = {
     "people": N_("choose a people"), "draft": N_("draft placement cards"), "trade": N_("trade cards"),
     "swords": N_("mark the reinforcement swords"), "place": N_("place tokens"),
     "red_window": N_("play a red card or pass"), "attack": N_("attack"), "fight": N_("choose the next combat"),
-    "combat_card": N_("play the Wind of War or pass"), "reorganise": N_("reorganise"),
+    "combat_card": N_("play a Wind of War or pass"), "reorganise": N_("reorganise"),
     "keep": N_("keep magic cards"), "reinforce": N_("buy reinforcements and boats"),
 }
 

@@ -81,7 +81,9 @@ def test_bench_prints_the_zargos_figures(zargos: GameModule) -> None:
         "complete simulated 4-player games per second (random players)",
         "complete simulated 4-player games per second (four normal agents, from their views)",
         "a combat resolved (20 against 15, every round), median", "a seat's view (round 3 of a 4-player game), median",
-        "walk-through of the Zargos map: screens", "walk-through of the Zargos map: estimated time"]
+        "table: steps per round of a complete 4-player game (mean)", "table: steps in the busiest round",
+        "table: lines of the longest step", "walk-through of the Zargos map: screens",
+        "walk-through of the Zargos map: estimated time"]
     figures = {f["name"]: f for f in result["figures"]}
     assert all(f["value"] > 0 for f in result["figures"])
     assert figures["walk-through of the Zargos map: estimated time"]["value"] <= 45
