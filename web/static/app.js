@@ -235,7 +235,9 @@
         if (!field.name) continue;
         if (field.type === "checkbox") {
           action[field.name] = action[field.name] || [];
-          if (field.checked) action[field.name].push(field.value);
+          // `data-prefix`: a value the page names with a prefix (a kind of card, not a card held) is sent bare
+          const prefix = field.dataset.prefix || "";
+          if (field.checked) action[field.name].push(field.value.startsWith(prefix) ? field.value.slice(prefix.length) : field.value);
         } else {
           action[field.name] = field.dataset.number !== undefined ? Number(field.value) : field.value;
         }

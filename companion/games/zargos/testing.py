@@ -72,11 +72,20 @@ def forbidden_in_text(text: str, reader: str, match: Game) -> list[str]:
     texts between tags, and its attributes' values."""
     if reader == REFEREE:
         return []
+    text = PUBLIC_LIST.sub(lambda m: "" if _every_kind(m.group(0)) else m.group(0), text)
     texts = [html.unescape(m.group(1) or m.group(2) or "").strip() for m in TEXTS.finditer(text)]
     return _by_words([t for t in texts if t], _seat(reader), match)
 
 
 TEXTS = re.compile(r'>([^<]+)<|="([^"]*)"')
+# A list a page marks as every kind of magic card (1.5: the deck's composition is public), such as the kinds
+# a player may ask for in a trade: naming them all tells nothing of a hand. Left out only when it does list
+# every kind, so the mark cannot hide a hand.
+PUBLIC_LIST = re.compile(r'<(fieldset|optgroup)[^>]* data-public="kinds"[^>]*>.*?</\1>', re.S)
+
+
+def _every_kind(block: str) -> bool:
+    return all(f'value="kind:{card}"' in block or f'value="card:{card}"' in block for card in CARDS)
 
 
 # Leaks the engine is known to have, each with a test that fails until it is mended (marked xfail):

@@ -185,3 +185,17 @@ def test_whether_a_defender_is_asked_for_a_wind_of_war_does_not_tell_his_hand() 
                 game.push(RandomAgent(rng).move(game, rng.choice(game.awaited())))
     assert any(asked for asked, _ in seen) and any(holds for _, holds in seen) and any(not h for _, h in seen)
     assert any(asked and not holds for asked, holds in seen) or not any(asked for asked, _ in seen)
+
+
+def test_a_page_may_list_every_kind_of_card_but_a_list_marked_so_that_lacks_one_is_read(dealt: Table) -> None:
+    """1.5: the deck's composition is public, so a trade form may name every kind a player can ask for; a list
+    marked as every kind that does not hold them all is read like any other text: the mark hides no hand."""
+    game = engine(dealt)
+    card = unplayed(game, 1)
+    assert card is not None
+    every = "".join(f'<label><input value="kind:{c}"> {translate("en", CARDS[c][0])}</label>' for c in CARDS)
+    assert forbidden_in_text(f'<fieldset data-public="kinds">{every}</fieldset>', "seat:0", game) == []
+    some = "".join(f'<label><input value="kind:{c}"> {translate("en", CARDS[c][0])}</label>' for c in CARDS
+                   if c != next(k for k in CARDS if k != card))
+    assert any("hand of seat 1" in f for f in forbidden_in_text(f'<fieldset data-public="kinds">{some}</fieldset>',
+                                                                 "seat:0", game))

@@ -84,7 +84,7 @@ def state_form(view: JSON, pack: Board, t: Translate, language: str, seat: int |
     in_play = [k for k in PEOPLES if k in peoples]
     if seat is not None:  # a player states his own people's power most often: those first
         in_play.sort(key=lambda k: peoples[k]["seat"] != seat)
-    reasons: list[JSON] = [{"group": t(N_("A magic card")), "choices": [
+    reasons: list[JSON] = [{"group": t(N_("A magic card")), "public": True, "choices": [
         {"value": f"card:{c}", "label": words.card(t, c)} for c in sorted(CARDS, key=lambda c: words.card(t, c))]},
         {"group": t(N_("A people's power")), "choices": [
             {"value": f"power:{k}", "label": t(N_("The power of {people}"), people=words.people(t, k))}
