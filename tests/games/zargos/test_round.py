@@ -285,6 +285,9 @@ def test_peoples_powers_do_not_work_in_zargos() -> None:
     game.push(Reorganise(seat, people, ()))
     assert active(game)[1] == people  # one more reorganisation is allowed
     refused(game, Reorganise(seat, people, (Step("kori-3", "z-c1", 1),)), "9.6")  # the power's extra move
+    # and the choice offered for it (what a box, a page or a virtual player builds on) holds no Zargos province
+    offered = [c for c in game.awaited() if c.decision == "reorganise"][0]
+    assert "kori-3" in offered.provinces and "z-c1" not in offered.provinces
     game.push(Reorganise(seat, people, ()))
     assert game.state.phase != "reorganise"  # the turn is over (the others are out: the count follows)
 

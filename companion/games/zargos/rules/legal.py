@@ -136,8 +136,11 @@ def choices(board: Board, setup: Setup, state: State) -> list[Choice]:
             return [FightChoice(who.seat, who.key, tuple(sorted(state.attacks)), green_cards(state, who.seat))]
         case "reorganise":
             who = state.peoples[state.order[state.turn]]
-            return [ReorganiseChoice(who.seat, who.key, tuple(sorted(held(state, who.key))), who.boats, 2,
-                                     green_cards(state, who.seat))]
+            provinces = tuple(sorted(held(state, who.key)))
+            if state.reorganisations and not any(a == "extra_reorganisation" for a in state.allow):
+                # 9.6: a second reorganisation a people's power allowed never touches Zargos
+                provinces = tuple(p for p in provinces if not board.in_zargos(p))
+            return [ReorganiseChoice(who.seat, who.key, provinces, who.boats, 2, green_cards(state, who.seat))]
         case "reinforce":
             who = state.peoples[state.reinforcing[0]]
             free = BOATS - sum(p.boats for p in state.peoples.values())
