@@ -37,10 +37,11 @@ def clock_ms() -> int:
 
 class FakeBox:
     def __init__(self, box_id: str = "E6614C311B7A2F2D", boot: str = "B007", *, resend_ms: int = 40,
-                 hello_ms: int = 100) -> None:
+                 hello_ms: int = 100, give_up: int = 10) -> None:
         self.box_id = box_id
         self.resend_ms = resend_ms
         self.hello_ms = hello_ms
+        self.give_up = give_up
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)
         self.incoming: Mangle = keep
@@ -53,7 +54,7 @@ class FakeBox:
 
     def _new_protocol(self, boot: str) -> proto.BoxProtocol:
         box = proto.BoxProtocol(self.box_id, boot, self._write, clock_ms, resend_ms=self.resend_ms,
-                                hello_ms=self.hello_ms)
+                                hello_ms=self.hello_ms, give_up=self.give_up)
         box.on_show = self._shown
         return box
 
@@ -138,8 +139,12 @@ class SocketBox(FakeBox):
         self._listener = listener
 
     def unplug(self) -> None:
+        # The listener goes first: a pulled USB box is gone at once, so by the time the host can see its
+        # connection drop, the port must no longer open. Closed the other way round, a host quick to reopen
+        # (it does so at once after a loss) reached the old listener's backlog in between, then lost that
+        # connection too when the listener closed: one connection more, only on a busy machine.
         with self.lock:
-            for sock in (self._conn, self._listener):
+            for sock in (self._listener, self._conn):
                 if sock is not None:
                     sock.close()
             self._conn = self._listener = None
