@@ -366,10 +366,8 @@ def time_up(state: State, move: TimeUp) -> None:
 
 def card_out_of_game(state: State, move: OutOfGame) -> None:
     """12.13, Z-23: the card leaves the game for good; its holder draws another at once."""
-    if move.seat is not None and move.seat != move.holder:
-        raise IllegalAction("12.13", N_("Only the card's holder, or the referee, may say so."))
-    if not 0 <= move.holder < state.players or move.card not in state.hands[move.holder]:
-        raise IllegalAction("12.13", N_("That player holds no such magic card."))
+    _held_by(state, move.seat, move.holder, move.card, "12.13",
+             N_("Only the card's holder, or the referee, may say so."))
     state.hands[move.holder].remove(move.card)
     state.removed.append(move.card)
     state.log.append({"event": "out_of_game", "seat": move.holder, "card": move.card})
@@ -381,10 +379,8 @@ def card_out_of_game(state: State, move: OutOfGame) -> None:
 
 def discard(state: State, move: Discard) -> None:
     """12.12: under the magic deck, face down: its name stays behind the holder's screen."""
-    if move.seat is not None and move.seat != move.holder:
-        raise IllegalAction("12.12", N_("Only the card's holder, or the referee, may discard it."))
-    if not 0 <= move.holder < state.players or move.card not in state.hands[move.holder]:
-        raise IllegalAction("12.12", N_("That player holds no such magic card."))
+    _held_by(state, move.seat, move.holder, move.card, "12.12",
+             N_("Only the card's holder, or the referee, may discard it."))
     state.hands[move.holder].remove(move.card)
     put_under(state, [move.card])
     state.log.append({"event": "discarded", "seat": move.holder, "card": move.card, "secret": True})
@@ -440,3 +436,11 @@ def apply_effect(board: Board, state: State, move: Adjust) -> None:
     if combat is not None and (not combat.strength or (combat.defender is not None and not combat.defence)):
         state.pending = None
         end_combat(board, state)
+
+
+def _held_by(state: State, seat: int | None, holder: int, card: str, rule: str, only: str) -> None:
+    """A card its holder (or the referee) says something of: stated by him, and in his hand."""
+    if seat is not None and seat != holder:
+        raise IllegalAction(rule, only)
+    if not 0 <= holder < state.players or card not in state.hands[holder]:
+        raise IllegalAction(rule, N_("That player holds no such magic card."))

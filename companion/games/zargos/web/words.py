@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.i18n import N_
 
+from ..boxes import words as box_words
 from ..rules import Board
 from ..rules.terms import CARDS, GREEN, PEOPLES, RED
 
@@ -64,18 +65,8 @@ def sea(board: Board, key: str) -> str:
 
 
 def placement(t: Translate, board: Board, key: str) -> str:
-    """A placement card (2.7): a reinforcement, a boat, a capital's card or a province's card."""
-    kind, _, where = key.partition(":")
-    match kind:
-        case "reinforcement":
-            return t(N_("Reinforcement"))
-        case "boat":
-            return t(N_("Boat"))
-        case "capital":
-            return t(N_("Capital of {kingdom}"), kingdom=kingdom(board, where))
-        case "province":
-            return province(board, where)
-    return key
+    """A placement card (2.7) in the box's words: one wording for both."""
+    return box_words.placement(lambda text, params=None: t(text, **(params or {})), board, key)
 
 
 def target(t: Translate, board: Board, key: str) -> str:
