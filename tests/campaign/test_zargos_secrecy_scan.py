@@ -36,7 +36,8 @@ from companion.games.zargos.rules.terms import CARDS
 from companion.games.zargos.testing import KNOWN, forbidden_in_text
 from companion.i18n import translate
 from companion.store import Store
-from companion.table import NewGame, SetLanguage, Table, Tell
+from companion.table import NewGame, SetLanguage, Table
+from tests.games.zargos.table.support import tell
 from tests.web.conftest import PIN, as_referee, as_seat, web_app
 from web.phone import PhoneBoxes
 from web.stream import view_event as stream_event
@@ -109,23 +110,13 @@ def scan_game(players: int, chance: str, seed: int) -> dict[str, Any]:
 
 
 def told(table: Table, rng: random.Random, counts: dict[str, int]) -> bool:
-    """What the table's own dice or cards say, told as a table would: a draw by its drawer alone, from the
-    cards its own view lists; the dice by any seat or the referee; a printed value by the referee."""
+    """What the table's own dice or cards say, told as a table would (tests/games/zargos/table/support.py's
+    `tell`: a draw by its drawer alone, the dice by anyone seated or the referee, a printed value by the
+    referee), the secret draws counted."""
     asking = table.view("public")["table"]["asking"]
-    if asking is None:
-        return False
-    seat = asking["told_by"]
-    if seat is not None:
-        outcome = rng.choice(table.view(f"seat:{seat}")["chance"]["outcomes"])
-        table.handle(Tell(outcome, by=f"seat:{seat}", question=asking["question"]))
+    if asking is not None and asking["told_by"] is not None:
         counts["secret_draws_told"] += 1
-    elif "sides" in asking:
-        totals = [rng.randint(side["least"], side["most"]) for side in asking["sides"]]
-        by = rng.choice(["referee", *(f"seat:{s}" for s in range(len(table.players())))])
-        table.handle(Tell(totals, by=by, question=asking["question"]))
-    else:
-        table.handle(Tell(rng.choice(asking["answers"])["value"], by="referee", question=asking["question"]))
-    return True
+    return tell(table, rng)
 
 
 def scan(table: Table, clients: dict[str, FlaskClient], readers: Readers, counts: dict[str, int]) -> list[str]:
