@@ -398,3 +398,22 @@ def test_every_log_event_written_is_documented_with_its_fields(written: Writer) 
     for entry in replayed(written.moves).state.log:
         assert entry["event"] in events, entry
         assert set(entry) - {"event"} == set(events[str(entry["event"])]), entry
+
+
+def test_what_the_engine_reads_when_a_field_is_left_out(written: Writer) -> None:
+    """As the document says: a missing list is empty, a missing `target` is "", a missing `seat` of a move the
+    referee may state is the referee's (a `trades_done` then ends trading for everyone)."""
+    def left_out(move: dict[str, Any]) -> dict[str, Any]:
+        if move["type"] == "attack" and move["route"] == []:
+            return {k: v for k, v in move.items() if k != "route"}
+        if move["type"] == "play_card" and move["target"] == "":
+            return {k: v for k, v in move.items() if k != "target"}
+        return move
+
+    shorter = [left_out(m) for m in written.moves]
+    assert shorter != written.moves
+    at = written.moves.index({"type": "trades_done", "seat": 1})
+    shorter[at:at + 2] = [{"type": "trades_done"}]
+    game = replayed(shorter)
+    assert game.view("referee")["provinces"] == replayed(written.moves).view("referee")["provinces"]
+    assert game.record_json()["moves"][at] == {"type": "trades_done", "seat": None}
