@@ -96,7 +96,7 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
         log.warning("%s", warning)
     game = registry.load(config.game)
     pack, origin = pack_in_use(config)
-    table = parts.table = Table.open(store, pack, language=config.language, pace=config.pace, game=game.key,
+    table = parts.table = Table.open(store, pack, language=config.language, pace=config.table_pace(), game=game.key,
                                      levels=levels(game))
     log.info("board pack for new games: %s (%s, %s)", origin, table.new_board.name, table.new_board.status)
     players = [(p.seat, p.colour, p.name) for p in config.players]

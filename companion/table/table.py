@@ -818,6 +818,8 @@ class Table(TableViews):
             raise Refused(getattr(self._part, "not_asked", NOT_ASKED))
         if command.question is not None and command.question != asked:
             raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
+        if self._question_waits():
+            raise Refused(WAITING, params={"step": self._waiting_for()})
         chance.check_teller(node, command.by, self._seat_numbers(game), self._shown)
         told = chance.outcome({"outcome": command.outcome})  # totals typed as a JSON list are a tuple
         if told not in node.outcomes:
