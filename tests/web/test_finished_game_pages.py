@@ -9,10 +9,10 @@ from pathlib import Path
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.agents.bots import Bots
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import NewGame, Table
-from companion.agents.bots import Bots
 from tests.table.test_finished_game import play_to_the_end
 from web.phone import PhoneBoxes
 
@@ -100,5 +100,6 @@ def test_the_table_view_tells_the_winner_only_once_the_table_has_done_the_scorin
     table.handle(Acknowledge(owed["steps_total"] - 1))
     assert "Final ranking" not in tv.get("/").get_data(as_text=True)  # the last scoring step still to do
     table.handle(Acknowledge(owed["steps_total"]))
-    assert "Final ranking" in tv.get("/").get_data(as_text=True) and 'class="verdict final"' in tv.get("/").get_data(as_text=True)
+    climax = tv.get("/").get_data(as_text=True)
+    assert "Final ranking" in climax and 'class="verdict final"' in climax
     table.stop()
