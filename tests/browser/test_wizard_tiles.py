@@ -13,9 +13,9 @@ from companion.table import SetLanguage
 from .conftest import PIN, SHOTS, Served, expect, page_on, settled
 
 WORDS = {"en": ("Sign in", "Tiles in this game: 1–18.", "19 is not in this game", "There is no tile 19 in this game",
-                "Start the game"),
+                "Start the game", "Set it aside"),
          "fr": ("Se connecter", "Tuiles de cette partie\u202f: 1–18.", "19 n'est pas dans cette partie",
-                "Il n'y a pas de tuile 19 dans cette partie", "Lancer la partie")}
+                "Il n'y a pas de tuile 19 dans cette partie", "Lancer la partie", "La mettre de côté")}
 SIZES = {"390": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
          "1280": {"viewport": {"width": 1280, "height": 800}}, "1920": {"viewport": {"width": 1920, "height": 1080}}}
 
@@ -23,7 +23,7 @@ SIZES = {"390": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_physical_shuffle_lists_the_tiles_in_play_and_refuses_another_before_starting(
         served: Served, browser: Any, language: str) -> None:
-    sign_in, listed, flagged, refused, start = WORDS[language]
+    sign_in, listed, flagged, refused, start, aside = WORDS[language]
     table = served.table
     table.submit(SetLanguage(language)).result(timeout=10)
     game = table.game_id
@@ -52,3 +52,16 @@ def test_the_physical_shuffle_lists_the_tiles_in_play_and_refuses_another_before
             expect(page.locator("#wizard-note")).to_contain_text(refused)
             expect(page.locator("#aside-dialog")).not_to_be_visible()  # nothing to set aside: nothing started
             assert table.game_id == game
+            if name == "390":  # then typed right, the game starts and its page opens at the top
+                page.fill("input[name='recruit']", "1 2 3 4 5")
+                page.fill("input[name='threat']", "6 7 8 9 10")
+                page.fill("input[name='next_recruit']", "11")
+                page.fill("input[name='next_threat']", "12")
+                page.get_by_role("button", name=start).click()
+                assert page.evaluate("() => scrollY") > 844  # the wizard is far down the page
+                with page.expect_navigation():
+                    page.locator("#aside-dialog").get_by_role("button", name=aside).click()
+                expect(page.locator("#under-way")).to_be_attached()
+                assert table.game_id != game and page.evaluate("() => scrollY") == 0
+                game = table.game_id
+

@@ -51,6 +51,8 @@ def test_the_final_scoring_stays_on_every_page_and_after_a_restart(tmp_path: Pat
         assert 'class="verdict final"' in seat.get("/scoring").get_data(as_text=True)
         page = referee.get("/referee").get_data(as_text=True)
         assert "Game over" in page and "Final ranking" in page and 'id="under-way"' not in page
+        # Nothing is left to decide or to move (game night 2026-11-29): no "Decide for a player", no "Plays on".
+        assert 'id="h-decide"' not in page and "data-move=" not in page
         exported = referee.get("/api/record")
         assert exported.status_code == 200 and exported.json["format"] == "xidit-record/1"
         assert exported.json == table.record()
