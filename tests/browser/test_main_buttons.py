@@ -54,3 +54,29 @@ def test_done_and_done_up_to_here_are_in_the_first_screen(served: Served, browse
             page.screenshot(path=str(SHOTS / f"referee-done-{name}-{language}.png"))
             upto = first_screen(page, "#todo-first")
             print(f"referee {name} px, {language}: Done up to here at y = {upto['y']:.0f}..{upto['bottom']:.0f}")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_seat_page_on_a_tv_uses_the_width_until_the_box_view_is_opened(served: Served, browser: Any,
+                                                                           language: str) -> None:
+    """Game night 2026-11-29: on a TV the seat page was a narrow column beside an empty "Box view" card. The
+    page's cards now take the screen's width; the box view, once opened, takes a column of its own."""
+    from web.auth import seat_token
+
+    served.table.submit(SetLanguage(language)).result(timeout=10)
+    token = seat_token(served.app.config["SECRET_KEY"], served.table.game_id, 1)
+    for name in ("1280", "1920"):
+        width = int(name)
+        with page_on(browser, {"viewport": {"width": width, "height": 1080 if width == 1920 else 800}}) as page:
+            page.goto(f"{served.url}/seat/1?t={token}")
+            settled(page, served.table)
+            live = page.evaluate("() => document.getElementById('live').getBoundingClientRect().width")
+            box = page.evaluate("() => { const r = document.getElementById('box-view').getBoundingClientRect();"
+                                " return {y: r.y, height: r.height}; }")
+            live_bottom = page.evaluate("() => document.getElementById('live').getBoundingClientRect().bottom")
+            page.screenshot(path=str(SHOTS / f"seat-{name}-{language}.png"))
+            assert live > 0.6 * min(width, 1400), live  # not a narrow column
+            assert box["y"] >= live_bottom - 1  # the closed box view is below the cards, not an empty column
+            page.locator("#h-box").click()
+            expect(page.locator("#screen")).to_be_visible()
+            page.screenshot(path=str(SHOTS / f"seat-box-{name}-{language}.png"))
