@@ -43,7 +43,7 @@ class Config:
     language: str = "en"
     store: Path = field(default_factory=lambda: user_data_path("xidit-companion") / "companion.db")
     board: Path | None = None
-    pace: str = "decisions"
+    pace: str = ""  # "" when the config does not say: see `table_pace`
     length: str = "long"  # Xidit's options under their names before issue 28, for a Config made by hand;
     neutral: str = "normal"  # `load` sets them from the options too
     web_port: int = 8000
@@ -58,6 +58,15 @@ class Config:
     simulated: bool = False
     game: str = registry.DEFAULT  # the game new games are of (companion.core.registry)
     options: tuple[tuple[str, str], ...] = ()  # the game's options as the file gives them (its [game] table)
+
+    def table_pace(self) -> str:
+        """The pace the table starts with: the config's; when it does not say, "orders" ("wait for the
+        table": the phones never run ahead of the physical board, which a group at a table expects) as
+        soon as one seat is played by a person, and "decisions" when every seat is virtual (a demo or a
+        test: nobody is at a board to tap Done, so the game goes on by itself)."""
+        if self.pace:
+            return self.pace
+        return "orders" if any(p.box != "bot" for p in self.players) else "decisions"
 
     def game_options(self) -> dict[str, str]:
         """The options new games start with: the file's, over Xidit's two of a Config made by hand."""
@@ -74,10 +83,11 @@ def for_game(config: Config, game: GameModule) -> Config:
 
 def simulated() -> Config:
     """What `companion run` shows with no config: a table of four on the default store, seat 1 played
-    from a phone (its link is in the log), seats 2 to 4 by virtual players."""
+    from a phone (its link is in the log), seats 2 to 4 by virtual players. No board beside it (the log
+    shows the steps), so decisions go on without waiting for anyone to tap Done."""
     colours = registry.load().rules.colours
     players = tuple(PlayerConfig(i + 1, colours[i], box="phone" if i == 0 else "bot") for i in range(4))
-    return Config(players=players, simulated=True)
+    return Config(players=players, simulated=True, pace="decisions")
 
 
 # Every key a config file may hold ("table.key" for a key inside a table): `load` reads no other, and
@@ -235,7 +245,7 @@ def load(path: Path) -> Config:
     if language not in LANGUAGES:
         raise BadConfig(f"config: language must be one of {', '.join(LANGUAGES)}")
     pace = _get(data, "pace", str, DEFAULT.pace)
-    if pace not in PACES:
+    if pace and pace not in PACES:
         raise BadConfig(f"config: pace must be one of {', '.join(PACES)}")
     web = _get(data, "web", dict, {})
     power = _get(data, "power", dict, {})

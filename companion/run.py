@@ -96,7 +96,7 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
         log.warning("%s", warning)
     game = registry.load(config.game)
     pack, origin = pack_in_use(config)
-    table = parts.table = Table.open(store, pack, language=config.language, pace=config.pace, game=game.key,
+    table = parts.table = Table.open(store, pack, language=config.language, pace=config.table_pace(), game=game.key,
                                      levels=levels(game))
     log.info("board pack for new games: %s (%s, %s)", origin, table.new_board.name, table.new_board.status)
     players = [(p.seat, p.colour, p.name) for p in config.players]
@@ -123,7 +123,7 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
             box.box.controller.link = (lambda seat: lambda: web.seat_link(seat))(box.seat)
     devices = SeatDevices(config, table, bots, web, hardware)
     parts.untune = tune_for_keys()
-    log.info("table ready: store %s, %s players, language %s", config.store, len(players), config.language)
+    log.info("table ready: store %s, %s players, language %s", config.store, len(players), table.language)
     year = table.year()
     notifier.ready(f"{len(players)} players, year {year if year is not None else '-'}")
     parts.power = power_button(config, parts.power_off.set)

@@ -17,11 +17,17 @@ from companion.i18n import N_
 from companion.table.seats import PHONE, handed_to
 
 from .api import role, table
-from .auth import seat_token
+from .auth import SHORT, same, seat_token
 
 ENDED = N_("This page was for the game of {date}, which has ended.")
 RENEWED = N_("The referee gave this seat a new link: this page no longer plays it. Ask the referee for the new link.")
 ASIDE = N_("This page was for the game of {date}, which the referee set aside.")
+OLD_LINK_TITLE = N_("This link no longer opens seat {seat}")
+OLD_LINK = N_("This is an old link of seat {seat}: the seat has a new link since it moved to another device "
+              "and back, or since the referee renewed it. Ask the referee for the new link: the referee page "
+              "shows it, with its QR code.")
+NOT_A_LINK = N_("This link does not open seat {seat} of the game under way. Ask the referee for your seat's link.")
+ASK_REFEREE = N_("If it comes back to a phone, the referee gives its new link.")
 ASK = N_("Your link to the new game comes from the referee (or from your box's screen).")
 
 
@@ -53,3 +59,23 @@ def closed_seat(t: Callable[..., str]) -> dict[str, Any] | None:
     if device is not None and device["device"] != PHONE:
         return {"seat": seat, "why": "moved", "text": t(handed_to(device)), "hint": ""}
     return {"seat": seat, "why": "renewed", "text": t(RENEWED), "hint": ""}
+
+
+def refused_link(seat: int, shown: int, token: str, t: Callable[..., str], *, short: bool = False) -> dict[str, Any]:
+    """Why a seat link opened nothing (game night 2026-11-29: an old link gave Flask's bare "Forbidden"):
+    the seat is played by another device now, or the link is one of the seat's earlier links (renewed by
+    the referee, or when the seat moved to a virtual player and back), or it is no link of this game."""
+    tab = table()
+    game = tab.game_id
+    title = t(OLD_LINK_TITLE, seat=shown)  # `shown`: the seat as people read it (from 1)
+    if game is not None and tab.seated(seat):
+        device = tab.seat_devices_now().get(seat)
+        if device is not None and device["device"] != PHONE:
+            return {"seat": seat, "why": "moved", "title": title, "text": t(handed_to(device)), "hint": t(ASK_REFEREE)}
+        key = current_app.config["SECRET_KEY"]
+        given = token.lower() if short else token
+        for link in range(tab.seat_link(seat)):
+            expected = seat_token(key, game, seat, link)
+            if same(given, expected[:SHORT] if short else expected):
+                return {"seat": seat, "why": "renewed", "title": title, "text": t(OLD_LINK, seat=shown), "hint": ""}
+    return {"seat": seat, "why": "unknown", "title": title, "text": t(NOT_A_LINK, seat=shown), "hint": ""}

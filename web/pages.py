@@ -29,7 +29,7 @@ from companion.table.seats import DEFAULT_LEVEL
 
 from .api import busy, phones, role, sign_in_seat, table
 from .auth import Role, seat_token
-from .closed import closed_seat
+from .closed import closed_seat, refused_link
 from .game import current, static_endpoint
 from .game import parts as game_parts
 from .game_parts import GameWeb
@@ -198,14 +198,16 @@ def seat_links(who: Role, address: str | None) -> list[dict[str, Any]]:
     if who.kind != "referee":
         return []
     if address is None:
-        return [{"seat": seat, "url": None, "colour": colour, "name": name, "qr": ""}
+        return [{"seat": seat, "url": None, "colour": colour, "name": name, "qr": "", "renewed": False}
                 for seat, colour, name in table().players()]
     secret = current_app.config["SECRET_KEY"]
     game = table().game_id
     out = []
     for seat, colour, name in table().players():
-        url = f"{address}seat/{seat}?t={seat_token(secret, game, seat, table().seat_link(seat))}"
-        out.append({"seat": seat, "url": url, "colour": colour, "name": name,
+        link = table().seat_link(seat)
+        url = f"{address}seat/{seat}?t={seat_token(secret, game, seat, link)}"
+        # `renewed`: the seat's first link no longer opens it (renewed, or the seat moved away and back)
+        out.append({"seat": seat, "url": url, "colour": colour, "name": name, "renewed": link > 0,
                     "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=current().shown_seat(seat)))})
     return out
 
@@ -242,8 +244,8 @@ def seat(seat: int) -> Any:
         refused = sign_in_seat(seat, token)
         if refused == "busy":
             abort(429, busy())
-        if refused is not None:
-            abort(403)
+        if refused is not None:  # why, in the table's style and language, and who gives the new link
+            return closed_page(refused_link(seat, current().shown_seat(seat), token, t), live=False)
         return redirect(url_for("pages.seat", seat=seat))
     if role().kind != "seat" or role().seat != seat:
         closed = closed_seat(t)
@@ -253,10 +255,11 @@ def seat(seat: int) -> Any:
     return page("seat.html", "seat")
 
 
-def closed_page(closed: dict[str, Any]) -> Response:
-    """A seat page that no longer plays its seat says why (closed.py), and where to go on."""
+def closed_page(closed: dict[str, Any], *, live: bool = True) -> Response:
+    """A seat page that no longer plays its seat says why (closed.py), and where to go on; `live`: it follows
+    the table (a page signed in before), else it is said once (a link that signed nobody in)."""
     ctx = context("table", Role("public"))
-    ctx.update(page="seat", closed=closed, part_url=url_for("pages.part", name="seat"))
+    ctx.update(page="seat", closed=closed, part_url=url_for("pages.part", name="seat") if live else "")
     ctx["live"] = lambda: Markup(render_template("_closed.html", **ctx))
     response = Response(render_template("seat.html", **ctx), status=403)  # no longer the seat's, but why is said
     response.headers["Cache-Control"] = "no-store"
@@ -272,7 +275,7 @@ def short_seat(seat: int, token: str) -> Any:
     if refused == "busy":
         abort(429, busy())
     if refused is not None:
-        abort(403)
+        return closed_page(refused_link(seat, current().shown_seat(seat), token, t, short=True), live=False)
     return redirect(url_for("pages.seat", seat=seat))
 
 

@@ -68,7 +68,8 @@ class GameTable(Protocol):
 
     drafts: SealedDrafts | None  # None: the game has no sealed choices
     chance_policy: str  # who resolves its chance nodes unless the new game says: "pi" or "table" (chance.py)
-    # Optional: `not_asked`, the refusal of a Tell while no chance node waits, in the game's words.
+    # Optional: `not_asked`, the refusal of a Tell while no chance node waits, in the game's words;
+    # `asks_in_turn` (True), a question to the table that waits until the table has done the steps before it.
 
     # -- the engine, as the table drives it ------------------------------------------------------------
     def setup_from_json(self, data: Any) -> Any: ...  # BadRecord

@@ -71,6 +71,7 @@ UNSAVED = frozenset({"boxes"})  # parts of the table's state that are not saved:
 
 STOP_WITHIN = 10.0  # seconds a stop waits for the loop to answer what it was sent (systemd waits 20 for all)
 STOPPED = N_("The table has stopped: nothing more is saved.")
+LANGUAGE_SETTING = "language"  # the store's setting that keeps the language the referee chose
 NOT_ASKED = N_("The game is not waiting for a roll or a draw.")
 NOTHING_STATED = N_("In this game nothing is stated: every move is asked for.")
 NOT_STATED = N_("That move is not stated: it is made when the game asks for it.")
@@ -146,6 +147,11 @@ class Table(TableViews):
         """A table on the store's last unfinished game, exactly as it was, or on its last game when that one is
         finished (its final scoring stays on every page until the referee starts another), or with no game yet."""
         table = cls(store, board_text, **options)
+        # The language the referee chose is the table's (kept across restarts and games); the one the table
+        # is opened with (the config's) is the language of a table whose referee never chose one.
+        chosen = store.setting(LANGUAGE_SETTING)
+        if chosen in LANGUAGES:
+            table._language = chosen
         last = store.to_show()
         if last is not None:
             try:
@@ -508,6 +514,8 @@ class Table(TableViews):
                 self._referee_only(by)
                 if language not in LANGUAGES:
                     raise Refused(N_("The language is one of {languages}."), params={"languages": ", ".join(LANGUAGES)})
+                if language != self._language:
+                    self._store.set_setting(LANGUAGE_SETTING, language)  # on disk before the answer
                 self._language = language
                 return {"language": language}
             case SetBoard(pack=pack, by=by):
@@ -818,6 +826,8 @@ class Table(TableViews):
             raise Refused(getattr(self._part, "not_asked", NOT_ASKED))
         if command.question is not None and command.question != asked:
             raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
+        if self._question_waits():
+            raise Refused(WAITING, params={"step": self._waiting_for()})
         chance.check_teller(node, command.by, self._seat_numbers(game), self._shown)
         told = chance.outcome({"outcome": command.outcome})  # totals typed as a JSON list are a tuple
         if told not in node.outcomes:

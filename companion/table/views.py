@@ -201,7 +201,7 @@ class TableViews(TableReads):
                                 "board": self._board_part(), "asking": self._asking(), **self._seats_part(me),
                                 **self._chance_part(me), **timed.view(self._window, self._clock()),
                                 **self._referee_part()}
-        if held:  # what the game waits for, in words, for every seat's page and box
+        if held or self._question_waits():  # what the game waits for, in words, for every seat's page and box
             heading = every[self._acknowledged].heading
             part["waiting"] = {"n": self._acknowledged, "heading": heading.render(self._language),
                                "text": translate(self._language, WAITING, {"step": heading})}
@@ -234,7 +234,7 @@ class TableViews(TableReads):
     def _asking(self) -> dict[str, Any] | None:
         """What the table must say before the game goes on (a game set up from what lies face up): no
         secret, every reader sees it, and any player at the table may answer."""
-        if self._game is None or (node := self._game.chance()) is None:
+        if self._game is None or (node := self._game.chance()) is None or self._question_waits():
             return None
         return self._part.question(self._game, node, self._board, self._language)
 

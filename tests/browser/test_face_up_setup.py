@@ -17,7 +17,7 @@ from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules import Game, record_from_json
 from companion.games.xidit.rules.events import Awakened, NextTile, TileIn
 from companion.games.xidit.rules.hidden import as_seen
-from companion.table import SetLanguage
+from companion.table import Acknowledge, SetLanguage
 from tests.engine import engine
 from tests.table.test_face_up_table import play_next
 
@@ -108,6 +108,8 @@ def test_a_face_up_setup_then_a_year_of_which_tile_is_on_top(served: Served, ref
         play_next(lambda command: table.submit(command).result(timeout=30), real,
                   lambda choice: decide(rng, choice, real.state))
         while (questions := engine(table).questions()):
+            # The question waits until the table has done the steps before it (the order that draws).
+            table.submit(Acknowledge(len(table.steps()))).result(timeout=30)
             asked_in.add(real.state.year)
             card = referee.locator("#asking")
             settled(referee, table)

@@ -46,3 +46,35 @@ def test_a_new_seat_link_from_the_referee_s_phone(browser: Any, served: Served, 
         # No longer the seat's page: it says why (issue 26), and plays nothing.
         expect(player.locator("#live")).to_have_attribute("data-closed", "renewed")
         assert player.locator("#editor, #decision").count() == 0
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_an_old_link_opens_a_page_that_says_who_gives_the_new_one(browser: Any, served: Served, language: str) -> None:
+    """Game night 2026-11-29: the old link of a seat moved to a virtual player and back opened Flask's bare
+    "Forbidden". It opens the table's page, in its language, fitted to the phone, saying what to do; the
+    referee's page says the seat has a new link."""
+    from companion.table import MoveSeat
+
+    table = served.table
+    table.submit(SetLanguage(language)).result(timeout=10)
+    old = seat_token(served.app.config["SECRET_KEY"], table.game_id, 2)
+    table.submit(MoveSeat(2, {"device": "virtual"})).result(timeout=10)
+    table.submit(MoveSeat(2, {"device": "phone"})).result(timeout=10)
+    title = {"en": "This link no longer opens seat 2", "fr": "Ce lien n'ouvre plus la place 2"}[language]
+    told = {"en": "Seat 2 has a new link", "fr": "La place 2 a un nouveau lien"}[language]
+    for name, size in (("390", {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}),
+                       ("1280", {"viewport": {"width": 1280, "height": 800}}),
+                       ("1920", {"viewport": {"width": 1920, "height": 1080}})):
+        with page_on(browser, size) as page:
+            answer = page.goto(f"{served.url}/seat/2?t={old}")
+            assert answer is not None and answer.status == 403
+            expect(page.locator("#h-closed")).to_have_text(title)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= size["viewport"]["width"]
+            page.screenshot(path=str(SHOTS / f"seat-old-link-{name}-{language}.png"))
+    with page_on(browser) as referee:
+        referee.goto(f"{served.url}/referee")
+        referee.fill("#pin", PIN)
+        referee.locator("#login button, form button").first.click()
+        expect(referee.locator(".renewed-links")).to_contain_text(told)
+        referee.locator(".renewed-links").scroll_into_view_if_needed()
+        referee.screenshot(path=str(SHOTS / f"referee-renewed-link-{language}.png"))

@@ -19,7 +19,7 @@ def test_the_example_config_loads() -> None:
     config = load(EXAMPLE)
     assert [p.colour for p in config.players] == ["blue", "red", "green"]
     assert config.store == EXAMPLE.parent / "companion.db"
-    assert config.language == "en" and config.pace == "decisions"
+    assert config.language == "en" and config.table_pace() == "orders"
 
 
 def test_no_config_is_a_simulated_table_of_four() -> None:
@@ -124,3 +124,17 @@ def test_the_service_does_not_start_on_a_doubled_pin_and_says_why(tmp_path: Path
     assert ended.returncode == 2
     assert ended.stderr == ("companion: config: GPIO 21 is used twice: the power button and box gpio:2's UP key "
                             "(seat 1)\n")
+
+
+@pytest.mark.parametrize(("boxes", "pace"), [(("phone", "bot", "bot"), "orders"), (("bot", "bot", "bot"), "decisions")])
+def test_without_a_pace_the_table_waits_for_the_board_when_a_person_plays(tmp_path: Path, boxes: tuple[str, ...],
+                                                                          pace: str) -> None:
+    """Game night 2026-11-29, problem 5: with "decisions go on" as the default, the phones programmed years
+    1 to 6 while the board was on year 1's set-up. A config without a pace waits for the table ("orders")
+    as soon as a person plays a seat; a table of virtual players alone (a demo) goes on by itself."""
+    path = tmp_path / "companion.toml"
+    path.write_text("".join(f'[[player]]\nbox = "{box}"\n' for box in boxes))
+    assert load(path).table_pace() == pace
+    path.write_text('pace = "decisions"\n' + "".join(f'[[player]]\nbox = "{box}"\n' for box in boxes))
+    assert load(path).table_pace() == "decisions"  # a pace the file says is kept
+    assert simulated().table_pace() == "decisions"  # `companion run` with no config: no board, the log is the table

@@ -21,7 +21,7 @@ from companion.games.xidit.rules.events import Awakened, NextTile, TileIn
 from companion.games.xidit.rules.hidden import as_seen
 from companion.i18n import translate
 from companion.store import Store
-from companion.table import Decide, Lock, NewGame, Refused, Rollback, SetProgram, Table, Tell, TellTile
+from companion.table import Acknowledge, Decide, Lock, NewGame, Refused, Rollback, SetProgram, Table, Tell, TellTile
 from tests.engine import engine
 
 BOARD = default_pack()
@@ -57,9 +57,17 @@ def truth(real: Game, asking: dict[str, Any], event: int) -> int:
     return real.state.colossi[("3", "4", "5").index(asking["slot"])][0].index
 
 
+def reach_question(table: Table) -> dict[str, Any] | None:
+    """The table does every step it was told (the question comes after them), then reads what it is asked."""
+    table.handle(Acknowledge(len(table.steps())))
+    asking: dict[str, Any] | None = table.view("public")["table"]["asking"]
+    return asking
+
+
 def answer_all(table: Table, real: Game) -> int:
+    """The table does the steps before each question (asked only then), then says what it turned over."""
     told = 0
-    while (asking := table.view("public")["table"]["asking"]) is not None:
+    while (asking := reach_question(table)) is not None:
         question = engine(table).questions()[0]
         table.handle(TellTile(truth(real, asking, question.event), asking["question"], by="player"))
         told += 1
@@ -109,9 +117,9 @@ def test_a_question_holds_the_game_survives_a_restart_and_refuses_a_wrong_tile(t
     table = start(tmp_path / "t.db", real)
     rng = random.Random(4)
     told = 0
-    while table.view("public")["table"]["asking"] is None:
+    while reach_question(table) is None:
         play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
-        if told == 0 and table.view("public")["table"]["asking"] is not None:
+        if told == 0 and reach_question(table) is not None:
             told = answer_all(table, real)  # the first question is answered: the next one is kept
     asking = table.view("seat:1")["table"]["asking"]
     assert asking["text"].startswith("Turn the top tile")
@@ -152,7 +160,7 @@ def test_a_rollback_puts_drawn_tiles_back_and_asks_again(tmp_path: Path) -> None
     real = Game(BOARD, random_setup(4, False, 21))
     table = start(tmp_path / "t.db", real)
     rng = random.Random(4)
-    while table.view("public")["table"]["asking"] is None:
+    while reach_question(table) is None:
         play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
     asked_at = table.actions()
     answer_all(table, real)
@@ -171,7 +179,7 @@ def test_a_rollback_puts_drawn_tiles_back_and_asks_again(tmp_path: Path) -> None
             table.handle(Lock(action.seat))
         else:
             table.handle(Decide(action.seat, action_to_json(action)))
-    assert table.view("public")["table"]["asking"] is not None  # asked again: the game may have gone otherwise
+    assert reach_question(table) is not None  # asked again: the game may have gone otherwise
     answer_all(table, real)
     assert as_seen(engine(table).state.events)[:len(real.state.events)] == as_seen(real.state.events)
 
@@ -185,7 +193,7 @@ def test_the_generic_tell_answers_a_face_up_question_and_the_pi_never_draws_a_ti
              "seed": 999, "layout": {"scoring": list(real.state.scoring_order)}}
     table.handle(NewGame(setup, face_up=typed_from(real), chance="pi"))
     rng = random.Random(4)
-    while (asking := table.view("public")["table"]["asking"]) is None:
+    while (asking := reach_question(table)) is None:
         play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
     question = engine(table).questions()[0]
     answer = truth(real, asking, question.event)
@@ -193,3 +201,38 @@ def test_the_generic_tell_answers_a_face_up_question_and_the_pi_never_draws_a_ti
     with pytest.raises(Refused, match="already answered: tile"):
         table.handle(Tell(answer, by="seat:1", question=asking["question"]))
     assert as_seen(engine(table).state.events[:question.event + 1]) == as_seen(real.state.events[:question.event + 1])
+
+
+@pytest.mark.parametrize("pace", ["decisions", "orders"])
+def test_which_tile_is_asked_only_once_the_table_reaches_the_order_that_draws_it(tmp_path: Path, pace: str) -> None:
+    """Game night 2026-11-29, problem 5: "which tile is on top now?" was asked while the table was still on
+    the year's first order. The question belongs to the order whose resolution draws the tile: whatever the
+    pace, it waits until the table has done the steps before it, the pages say what it waits for, and an
+    answer given earlier is refused in words and changes nothing."""
+    real = Game(BOARD, random_setup(4, False, 21))
+    table = start(tmp_path / "t.db", real, pace=pace)
+    rng = random.Random(4)
+    while engine(table).chance() is None:
+        table.handle(Acknowledge(len(table.steps())))  # the table keeps up until the draw comes
+        play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
+    part = table.view("seat:1")["table"]
+    assert part["acknowledged"] < part["steps_total"]  # the steps of the orders before the draw are to do
+    assert part["asking"] is None and part["waiting"]["text"].startswith("Waiting for the table to finish")
+    question = engine(table).questions()[0]
+    before = table.view("referee")
+    with pytest.raises(Refused, match="Waiting for the table to finish"):
+        table.handle(TellTile(real.state.events[question.event].tile, face_up_number(table), by="player"))
+    assert {k: v for k, v in table.view("referee").items() if k != "version"} == \
+        {k: v for k, v in before.items() if k != "version"}
+    table.handle(Acknowledge(part["steps_total"] - 1))
+    assert table.view("public")["table"]["asking"] is None  # one step still to do: still not asked
+    table.handle(Acknowledge(part["steps_total"]))
+    asking = table.view("public")["table"]["asking"]
+    assert asking is not None and asking["text"].startswith("Turn the top tile")
+    assert "waiting" not in table.view("public")["table"]
+
+
+def face_up_number(table: Table) -> int:
+    """The number of the question the table asks now (what a page's answer names)."""
+    from companion.games.xidit.table import face_up
+    return face_up.number(engine(table).setup)

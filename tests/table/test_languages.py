@@ -71,3 +71,24 @@ def test_plural_forms_agree_with_their_count() -> None:
     assert translate("fr", NP_("{n} bard", "{n} bards"), {"n": 1}) == "1 jeton Barde"
     assert translate("fr", NP_("{n} bard", "{n} bards"), {"n": 3}) == "3 jetons Barde"
     assert translate("en", NP_("{n} bard", "{n} bards"), {"n": 3}) == "3 bards"
+
+
+def test_the_language_the_referee_chose_outlives_a_restart_and_the_configs(tmp_path: Path) -> None:
+    """Game night 2026-11-29, problem 7: two restarts brought a French table back in English (the config's
+    language won, the choice was never saved). The referee's choice is kept with the table's state; the
+    config's language is only the language of a table whose referee never chose one."""
+    from companion.games.xidit.boards import default_pack_text
+    from companion.store import Store
+    from companion.table import SetLanguage, Table
+
+    fresh = Table.open(Store(tmp_path / "t.db"), default_pack_text(), language="fr")
+    assert fresh.language == "fr"  # nothing chosen yet: the config's
+    fresh.handle(SetLanguage("en"))
+    fresh.stop()
+    again = Table.open(Store(tmp_path / "t.db"), default_pack_text(), language="fr")
+    assert again.language == "en"
+    again.handle(SetLanguage("fr"))
+    again.stop()
+    table = Table.open(Store(tmp_path / "t.db"), default_pack_text(), language="en")
+    assert table.language == "fr" and table.view("public")["table"]["language"] == "fr"
+    table.stop()

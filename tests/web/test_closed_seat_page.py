@@ -76,3 +76,37 @@ def test_a_phone_that_follows_its_player_into_the_new_game_is_offered_its_new_li
     assert "Your seat in the new game" in tablet.get("/part/seat").get_data(as_text=True)
     assert command(referee, app, command="renew_link", seat=1).status_code == 200
     assert "Your seat in the new game" not in tablet.get("/part/seat").get_data(as_text=True)
+
+
+def test_an_old_seat_link_opens_a_page_that_says_the_seat_moved_and_who_gives_the_new_link(app: Flask,
+                                                                                          table: Table) -> None:
+    """Game night 2026-11-29, problem 8: a seat moved to a virtual player and back got a new link, and its
+    old link or QR code opened Flask's bare English "Forbidden" (no style, no viewport, no next step). The
+    old link, long or short, now opens the table's page in its language, saying the seat moved and that the
+    referee gives the new link; the referee page says which seat has a new link and shows it."""
+    from companion.table import SetLanguage
+    from web.auth import SHORT, seat_token
+
+    old = seat_token(app.config["SECRET_KEY"], table.game_id, 1, 0)
+    referee = as_referee(app)
+    assert command(referee, app, command="move_seat", seat=1, device={"device": "virtual"}).status_code == 200
+    while_virtual = app.test_client().get(f"/seat/1?t={old}")
+    assert while_virtual.status_code == 403
+    assert "This seat was handed to a virtual player." in while_virtual.get_data(as_text=True)
+    assert "Renewed" not in referee.get("/referee").get_data(as_text=True)
+    assert command(referee, app, command="move_seat", seat=1, device={"device": "phone"}).status_code == 200
+    for address in (f"/seat/1?t={old}", f"/S/1/{old[:SHORT].upper()}"):
+        answer = app.test_client().get(address)
+        page = answer.get_data(as_text=True)
+        assert answer.status_code == 403 and "Forbidden" not in page
+        assert 'name="viewport"' in page and 'rel="stylesheet"' in page and 'lang="en"' in page
+        assert "This link no longer opens seat 1" in page and "Ask the referee for the new link" in page
+    stranger = app.test_client().get("/seat/1?t=0123456789abcdef").get_data(as_text=True)
+    assert "This link does not open seat 1 of the game under way" in stranger
+    shown = referee.get("/referee").get_data(as_text=True)
+    assert "Seat 1 has a new link: its old link and QR code no longer open it." in shown
+    new = seat_token(app.config["SECRET_KEY"], table.game_id, 1, table.seat_link(1))
+    assert f"seat/1?t={new}" in shown and "data-renewed" in shown
+    table.handle(SetLanguage("fr"))
+    french = app.test_client().get(f"/seat/1?t={old}").get_data(as_text=True)
+    assert 'lang="fr"' in french and "ouvre plus la place 1" in french and "Demandez le nouveau lien" in french

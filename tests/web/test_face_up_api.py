@@ -15,7 +15,7 @@ from companion.games.xidit.rules import Game
 from companion.games.xidit.rules.hidden import as_seen
 from companion.table import SetLanguage, Table
 from tests.engine import engine
-from tests.table.test_face_up_table import play_next, truth, typed_from
+from tests.table.test_face_up_table import play_next, reach_question, truth, typed_from
 
 from .conftest import as_referee, as_seat, command
 
@@ -62,10 +62,11 @@ def test_two_answers_to_one_question_the_second_is_refused(app: Flask, table: Ta
                    replacing=table.game_id).status_code == 200
     seat = as_seat(app, 1)
     rng = random.Random(4)
-    while (asking := referee.get("/api/view").get_json()["table"]["asking"]) is None:
+    while (asking := reach_question(table)) is None:
         play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
     first = truth(real, asking, engine(table).questions()[0].event)
     assert command(referee, app, command="tell_tile", choice=first, question=asking["question"]).status_code == 200
+    reach_question(table)  # the table places the tile drawn, then is asked the next draw
     after = referee.get("/api/view").get_json()
     following = after["table"]["asking"]
     assert following is not None and following["question"] == asking["question"] + 1
@@ -92,7 +93,7 @@ def test_the_pages_answer_buttons_name_the_question(app: Flask, table: Table) ->
              "seed": 999, "layout": {"scoring": list(real.state.scoring_order)}}
     command(referee, app, command="new_game", setup=setup, face_up=typed_from(real), replacing=table.game_id)
     rng = random.Random(4)
-    while (asking := referee.get("/api/view").get_json()["table"]["asking"]) is None:
+    while (asking := reach_question(table)) is None:
         play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
     page = as_seat(app, 2).get("/seat/2").get_data(as_text=True)
     assert f'data-command="tell_tile" data-question="{asking["question"]}"' in page

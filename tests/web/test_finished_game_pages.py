@@ -9,6 +9,7 @@ from pathlib import Path
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.agents.bots import Bots
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import NewGame, Table
@@ -50,6 +51,8 @@ def test_the_final_scoring_stays_on_every_page_and_after_a_restart(tmp_path: Pat
         assert 'class="verdict final"' in seat.get("/scoring").get_data(as_text=True)
         page = referee.get("/referee").get_data(as_text=True)
         assert "Game over" in page and "Final ranking" in page and 'id="under-way"' not in page
+        # Nothing is left to decide or to move (game night 2026-11-29): no "Decide for a player", no "Plays on".
+        assert 'id="h-decide"' not in page and "data-move=" not in page
         exported = referee.get("/api/record")
         assert exported.status_code == 200 and exported.json["format"] == "xidit-record/1"
         assert exported.json == table.record()
@@ -78,3 +81,27 @@ def test_the_final_scoring_stays_on_every_page_and_after_a_restart(tmp_path: Pat
         assert referee.get(f"/api/record?game={game}").status_code == 200
     finally:
         table.stop()
+
+
+def test_the_table_view_tells_the_winner_only_once_the_table_has_done_the_scoring_steps(tmp_path: Path) -> None:
+    """Game night 2026-11-29: the TV showed "★ green wins the game!" above "Scoring 1 of 3" while the table
+    still had the three scoring steps to do. The table view keeps the climax for after the last step's Done."""
+    from companion.table import Acknowledge
+
+    table, app = open_app(tmp_path / "night.db")
+    table.handle(NewGame(SETUP, seats=SEATS))
+    bots = Bots(table, {1: "random", 2: "random", 3: "random"}, delay=0.0, seed=4)
+    while table.outcome() is None:
+        for move in bots.decide():
+            table.handle(move)
+    tv = app.test_client()
+    owed = table.view("public")["table"]
+    assert owed["acknowledged"] < owed["steps_total"]
+    page = tv.get("/").get_data(as_text=True)
+    assert "Final ranking" not in page and 'class="verdict final"' not in page and "wins the game" not in page
+    table.handle(Acknowledge(owed["steps_total"] - 1))
+    assert "Final ranking" not in tv.get("/").get_data(as_text=True)  # the last scoring step still to do
+    table.handle(Acknowledge(owed["steps_total"]))
+    climax = tv.get("/").get_data(as_text=True)
+    assert "Final ranking" in climax and 'class="verdict final"' in climax
+    table.stop()

@@ -182,6 +182,7 @@
                                     game: wizard.game ? wizard.game.value : undefined, chance: chance});
     if (result.ok) {
       say("wizard-note", X.t("New game started."), true);
+      window.scrollTo(0, 0);  // the new game opens at its top (the reload keeps the page's scroll otherwise)
       location.reload();
     } else {
       say("wizard-note", X.refusal(result), false);

@@ -20,8 +20,12 @@ COLOSSUS_STACKS = (3, 4, 5)
 
 
 def tiles_in_play(board: Board, setup: Setup) -> list[int]:
-    variant = board.variants[setup.variant]
-    return sorted(n for n in board.tiles[setup.tile_set] if n not in variant.remove)
+    return tiles_of_form(board, setup.tile_set, setup.variant)
+
+
+def tiles_of_form(board: Board, tile_set: str, variant: str) -> list[int]:
+    """The tiles a game form plays with: its tile set, without the ones its variant leaves in the box."""
+    return sorted(n for n in board.tiles[tile_set] if n not in board.variants[variant].remove)
 
 
 def _deal_tiles(setup: Setup, in_play: list[int], shuffled: list[int]) -> dict[str, list[int]]:

@@ -46,6 +46,9 @@ class XiditTable:
     drafts = XiditDrafts()
     chance_policy = "table"  # the tiles lie face up on the physical board: only the table can say which
     not_asked = N_("The game is not waiting for a tile or a colossus.")
+    # "Which tile is on top now?" belongs to the order whose resolution draws the tile: asked once the
+    # table has done the steps before it (the table's `_question_waits`).
+    asks_in_turn = True
 
     # -- the engine ---------------------------------------------------------------------------------
     def setup_from_json(self, data: Any) -> Setup:

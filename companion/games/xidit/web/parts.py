@@ -43,6 +43,8 @@ SCRIPT_MESSAGES = (
     N_("action"), N_("wait"),  # the two orders that are not road colours, shown by name
     N_("A layout list is not a list of numbers: {field}"),
     N_("{have} of {need}"), N_("Recruitment tiles on the board"), N_("Threat tiles on the board"),
+    N_("Tiles in this game: {tiles}."), N_("{tile} is not in this game"),
+    N_("There is no tile {tile} in this game: its tiles are {tiles}."),
 )
 SCRIPT_PLURALS = (NP_("Census: place {n} bard", "Census: place {n} bards"),)
 
@@ -96,6 +98,7 @@ class XiditWeb:
     def page_parts(self, pack: Board, t: Translate, language: str) -> dict[str, Any]:
         return {"decision_words": lambda: {name: t(words) for name, words in DECISION_WORDS.items()},
                 "colossi_choices": lambda: colossi_choices(pack, language),
+                "tiles_by_form": lambda: tiles_by_form(pack),
                 "colossus_name": lambda index: colossus_name(pack, index, language)}
 
     def reference(self, pack: Board, t: Translate, language: str) -> dict[str, Any]:
@@ -107,6 +110,15 @@ class XiditWeb:
                  for tile_set in ("4-5", "3") if tile_set in pack.tiles]
         return {"board": pack, "roads": roads, "regions": regions, "tiles": tiles,
                 "map_svg": map_svg({"version": ""}, pack, t, language=language)}
+
+
+def tiles_by_form(board: Board) -> dict[str, list[int]]:
+    """For a face-up set-up: the tiles in play in each game form the pack has ("4-short": 4 players, short),
+    so the wizard lists them before anything is typed, and checks each number as it is typed."""
+    from companion.games.xidit.rules.deal import tiles_of_form
+
+    return {form: tiles_of_form(board, "3" if form.split("-")[0] == "3" else "4-5", form)
+            for form in sorted(board.variants)}
 
 
 def colossi_choices(board: Board, language: str) -> list[tuple[int, list[tuple[int, str]]]]:

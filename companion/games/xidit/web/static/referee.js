@@ -32,9 +32,46 @@
     return parts.map(Number);
   }
 
+  // The tiles of the game form chosen (players and length), as the pack has them: listed before anything
+  // is typed, and each typed number checked against them at once (a tile not in the game is said before
+  // the game is started, not after "Set it aside").
+  function playerCount(wizard) {
+    const count = wizard.querySelector("#w-count");
+    return count ? Number(count.value) : 0;
+  }
+
+  function inPlay(wizard) {
+    const holder = $("w-in-play");
+    if (!holder) return null;
+    const form = String(playerCount(wizard)) + (wizard.length && wizard.length.value === "short" ? "-short" : "");
+    return JSON.parse(holder.dataset.inPlay)[form] || null;
+  }
+
+  // 1–13, 15–17: the tiles as runs of consecutive numbers.
+  function runs(tiles) {
+    const out = [];
+    tiles.forEach(function (tile, k) {
+      if (k > 0 && tile === tiles[k - 1] + 1) { out[out.length - 1][1] = tile; } else { out.push([tile, tile]); }
+    });
+    return out.map(function (r) { return r[0] === r[1] ? String(r[0]) : r[0] + "–" + r[1]; }).join(", ");
+  }
+
+  function outside(wizard, text) {
+    const tiles = inPlay(wizard);
+    if (!tiles) return [];
+    return text.split(/[\s,;]+/).filter(function (p) { return /^\d+$/.test(p) && tiles.indexOf(Number(p)) < 0; });
+  }
+
   // What lies face up, as typed: the table checks it and says what is wrong in its own words.
   function faceUp(wizard) {
     if (wizard.tiles.value !== "layout") return null;
+    const tiles = inPlay(wizard);
+    ["recruit", "threat", "next_recruit", "next_threat"].forEach(function (key) {
+      const wrong = outside(wizard, wizard[key].value);
+      if (wrong.length && tiles) {
+        throw new Error(X.t("There is no tile {tile} in this game: its tiles are {tiles}.", {tile: wrong[0], tiles: runs(tiles)}));
+      }
+    });
     const typed = {recruit: numbers(X.t("Recruitment tiles on the board"), wizard.recruit.value),
                    threat: numbers(X.t("Threat tiles on the board"), wizard.threat.value),
                    colossi: [0, 1, 2].map(function (k) {
@@ -48,14 +85,24 @@
     return typed;
   }
 
-  // Beside each list, how many tiles it holds and how many it needs.
+  // Beside each list, how many tiles it holds and how many it needs, and a number not in the game at once;
+  // above them, the tiles of this game.
+  const SAMPLES = {recruit: [3, 9, 12, 2, 5], threat: [17, 6, 11, 8, 1]};  // tiles of every game form
   function syncCounts(wizard, n) {
     const needed = n === 3 ? 4 : 5;
+    const tiles = inPlay(wizard);
+    const listed = $("w-in-play");
+    if (listed) listed.textContent = tiles ? X.t("Tiles in this game: {tiles}.", {tiles: runs(tiles)}) : "";
     wizard.querySelectorAll("[data-count-for]").forEach(function (span) {
-      const text = wizard[span.dataset.countFor].value.trim();
+      const field = wizard[span.dataset.countFor];
+      const text = field.value.trim();
       const have = text ? text.split(/[\s,;]+/).filter(Boolean).length : 0;
-      span.textContent = X.t("{have} of {need}", {have: have, need: needed});
-      span.classList.toggle("ok", have === needed);
+      const wrong = outside(wizard, text);
+      span.textContent = X.t("{have} of {need}", {have: have, need: needed}) +
+        (wrong.length ? " · " + X.t("{tile} is not in this game", {tile: wrong[0]}) : "");
+      span.classList.toggle("ok", have === needed && !wrong.length);
+      span.classList.toggle("bad", wrong.length > 0);
+      field.placeholder = SAMPLES[span.dataset.countFor].slice(0, needed).join(" ");
     });
   }
 
