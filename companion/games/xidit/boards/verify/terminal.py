@@ -10,8 +10,9 @@ from typing import Any, Final
 
 from companion import terminal_walk
 from companion.i18n import N_, NP_, translate
+from companion.owner_walk import BadAnswer
 
-from .answers import BadAnswer, field_kind, parse_field, show_field
+from .answers import field_kind, parse_field, show_field
 from .conflicts import Conflict
 from .screens import BY_KEY, FOR_EVERY_GAME, Screen
 from .texts import field_name, hint, prompt, title

@@ -9,8 +9,9 @@ from typing import Any
 
 from companion import terminal_walk
 from companion.i18n import N_, translate
+from companion.owner_walk import BadAnswer
 
-from .answers import BadAnswer, parse_field, show_field
+from .answers import parse_field, show_field
 from .screens import Screen
 from .texts import field_name, hint, prompt
 from .walk import Conflict, Walk
