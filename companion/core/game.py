@@ -141,7 +141,9 @@ class TimeLimit:
 class Choice(Protocol):
     """What one seat may decide now, with its legal options. `sealed`: simultaneous and secret, the table
     holds the seat's draft until every sealed choice is in (Xidit's programs); a game without such choices
-    never seals one. A choice may also say `time_limit` (a TimeLimit, or None): how long its window lasts."""
+    never seals one. A choice may also say `time_limit` (a TimeLimit, or None): how long its window lasts, and
+    list its legal moves, `enumerate()` (OpenSpiel's legal actions): a game without a box part of its own then
+    plays on the framework's generic box menus (companion/boxes/generic.py), which offer them."""
 
     @property
     def seat(self) -> int: ...
