@@ -5,7 +5,7 @@ tiles may wait: the pack is then saved provisional and the walk resumes there.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from companion import terminal_walk
@@ -109,8 +109,3 @@ def _at(walk: Walk, key: str, language: str) -> str:
 
 TERMINAL = XiditTerminal()
 
-
-def run_walk(walk: Walk, *, ask: Callable[[str], str], say: Callable[[str], None], save: Callable[[Walk], None],
-             finish: Callable[[Walk], bool], language: str = "en") -> bool:
-    """Asks until a pack is saved (`finish` saved it: True) or the owner quits (False)."""
-    return terminal_walk.run_walk(walk, TERMINAL, ask=ask, say=say, save=save, finish=finish, language=language)
