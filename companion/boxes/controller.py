@@ -30,6 +30,7 @@ from companion.table import Acknowledge, Command, Refused, SeatSnapshot
 from . import painters
 from .frame import Frame
 from .game_parts import BoxMenus, DecisionEditor, Screen, SeatMenus
+from .generic import GenericBoxes
 from .text import TEXT_ROWS, wrap
 
 PAGES = ("status", "main", "instructions", "link")
@@ -164,7 +165,9 @@ class SeatController:
             game = self._game_key(snap)
             if self._boxes is not None and game == self._game:
                 return self._boxes
-            self._game, boxes = game, registry.load(game).boxes
+            module = registry.load(game)
+            # A game with no box part of its own plays on the framework's generic one.
+            self._game, boxes = game, module.boxes if module.boxes is not None else GenericBoxes(module)
         if boxes is not self._boxes or self.menus is None:
             self._boxes, self.menus = boxes, boxes.for_seat(self.seat)
             painters.learn(boxes.painters)  # the screens of this box draw the game's own frame kinds

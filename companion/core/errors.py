@@ -50,6 +50,10 @@ class BadRecord(CompanionError, ValueError):
     """A game record or setup that cannot be read (wrong format, unknown move type, bad field)."""
 
 
+class BadReader(CompanionError, ValueError):
+    """A view was asked for a reader that is not referee, public or seat:N of this game."""
+
+
 class BadPack(CompanionError, ValueError):
     """A game's data pack (a board) with problems; `problems` lists each one where it is."""
 

@@ -12,10 +12,12 @@ secret simultaneous choices never marks a choice sealed, a game without chance n
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from .errors import BadReader
 
 if TYPE_CHECKING:
     from .agents import AgentKit
@@ -31,6 +33,46 @@ PUBLIC = "public"
 
 def seat_reader(seat: int) -> str:
     return f"seat:{seat}"
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who reads a view: the referee (every secret), the public (none), or one seat (its own). Parsed once
+    here from the wire form, for every game and for the table."""
+
+    seat: int | None = None  # the seat whose secrets it may know; None for the public and the referee
+    referee: bool = False
+
+    @classmethod
+    def parse(cls, text: str, seats: Collection[int] | None = None) -> Reader:
+        """BadReader unless `text` is "referee", "public" or "seat:N" with N among `seats` (any N when
+        `seats` is None: a view read back without its game)."""
+        if text == REFEREE:
+            return cls(referee=True)
+        if text == PUBLIC:
+            return cls()
+        kind, _, number = text.partition(":")
+        if kind == "seat":
+            try:
+                seat = int(number)
+            except ValueError:
+                seat = None
+            if seat is not None and (seats is None or seat in seats):
+                return cls(seat)
+        raise BadReader(f"unknown view {text!r}: use referee, public or seat:N"
+                        + (f" with N one of {', '.join(map(str, sorted(seats)))}" if seats is not None else ""))
+
+    def sees(self, seat: int) -> bool:
+        """Whether this reader may know `seat`'s secrets."""
+        return self.referee or self.seat == seat
+
+    @property
+    def me(self) -> int | None:
+        """The reader as one number, the form the views' helpers take: -1 the referee, None the public."""
+        return -1 if self.referee else self.seat
+
+    def __str__(self) -> str:
+        return REFEREE if self.referee else PUBLIC if self.seat is None else seat_reader(self.seat)
 
 
 @dataclass(frozen=True)
@@ -99,7 +141,9 @@ class TimeLimit:
 class Choice(Protocol):
     """What one seat may decide now, with its legal options. `sealed`: simultaneous and secret, the table
     holds the seat's draft until every sealed choice is in (Xidit's programs); a game without such choices
-    never seals one. A choice may also say `time_limit` (a TimeLimit, or None): how long its window lasts."""
+    never seals one. A choice may also say `time_limit` (a TimeLimit, or None): how long its window lasts, and
+    list its legal moves, `enumerate()` (OpenSpiel's legal actions): a game without a box part of its own then
+    plays on the framework's generic box menus (companion/boxes/generic.py), which offer them."""
 
     @property
     def seat(self) -> int: ...

@@ -16,9 +16,10 @@ from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack, default_pack_text, pack_labels, parse_pack
 from companion.games.xidit.boards.saved import PACK_FILE, PROGRESS_FILE
 from companion.games.xidit.boards.verify import SCREENS, Walk
-from companion.games.xidit.boards.verify.terminal import run_walk
+from companion.games.xidit.boards.verify.terminal import TERMINAL
 from companion.store import Store
 from companion.table import SetLanguage, Table
+from companion.terminal_walk import run_walk
 from tests.games.xidit.boards.support import Owner, same_board, sources, their_board
 from web.phone import PhoneBoxes
 
@@ -110,7 +111,7 @@ def in_the_terminal(walk: Walk, key: str) -> tuple[list[str], list[str]]:
         asked.append(text)
         return next(typed)
 
-    run_walk(walk, ask=ask, say=said.append, save=lambda _: None, finish=lambda _: False)
+    run_walk(walk, TERMINAL, ask=ask, say=said.append, save=lambda _: None, finish=lambda _: False)
     return said, asked
 
 

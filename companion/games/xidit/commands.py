@@ -8,9 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.owner_walk import verify_in_terminal
+
 from .boards import check_pack, default_pack, load_pack, pack_labels, pack_warnings, parse_pack, saved
-from .boards.verify import BadProgress, Walk
-from .boards.verify.terminal import run_walk
+from .boards.verify import Walk
+from .boards.verify.terminal import TERMINAL
 from .rules import Game, record_from_json
 from .rules.board import Board
 
@@ -50,22 +52,13 @@ class XiditCommands:
                language: str, ask: Callable[[str], str], say: Callable[[str], None],
                warn: Callable[[str], None]) -> None:
         files = saved.PackFiles.beside(store)
-        walk = None
-        progress = None if restart else files.load_progress()
-        if progress is not None:
-            try:
-                walk = Walk.from_json(progress)
-            except BadProgress as error:
-                warn(f"companion: {error}; starting over")
-                files.set_aside()
-        if walk is None:
-            if start is not None:
-                text = start
-            else:
+
+        def begin() -> Walk:
+            text = start
+            if text is None:
                 text, origin = saved.pack_in_use(configured, store)
                 say(f"Starting from {origin}.")
-            walk = Walk.start(parse_pack(text), pack_labels(text))
-            files.save_progress(walk.to_json())
+            return Walk.start(parse_pack(text), pack_labels(text))
 
         def finish(done: Walk) -> bool:
             path = files.save_pack(done.pack_text(date))
@@ -81,8 +74,8 @@ class XiditCommands:
                 say("`companion run` starts new games on it (restart a running table to pick it up).")
             return True
 
-        run_walk(walk, ask=ask, say=say, save=lambda w: files.save_progress(w.to_json()), finish=finish,
-                 language=language)
+        verify_in_terminal(files, TERMINAL, restart=restart, resume=Walk.from_json, begin=begin, finish=finish,
+                           ask=ask, say=say, warn=warn, language=language)
 
 
 COMMANDS = XiditCommands()

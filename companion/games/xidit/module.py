@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.core.errors import N_
 from companion.core.game import Option
+from companion.core.packs import ShippedPacks
 
 from .boards import check_pack, default_pack, default_pack_text, parse_pack
 from .boards.saved import PackFiles
@@ -47,17 +48,9 @@ class XiditRules:
         return Game.replay(pack, parsed.setup, parsed.actions)
 
 
-class XiditPacks:
-    format = PACK_FORMAT
-
-    def shipped_text(self) -> str:
-        return default_pack_text()
-
-    def shipped(self) -> Board:
-        return default_pack()
-
-    def parse(self, text: str) -> Board:
-        return parse_pack(text)
+class XiditPacks(ShippedPacks[Board]):
+    def __init__(self) -> None:
+        super().__init__(PACK_FORMAT, default_pack_text, default_pack, parse_pack)
 
     # The owner's walk-through (web/verify.py and `companion board verify`): its screens and texts, every
     # problem of a pack's text, and its files beside the store.

@@ -9,6 +9,8 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from companion.core.game import Reader
+
 from .agents.random_player import decide
 from .agents.simulation import random_setup
 from .boards import default_pack
@@ -38,9 +40,8 @@ class XiditTesting:
         return decide(rng, choice, match.state)
 
     def forbidden(self, view: dict[str, Any], reader: str, match: Game | None) -> list[str]:
-        if reader == "referee":
-            return []
-        return forbidden_in(view, int(reader.removeprefix("seat:")) if reader.startswith("seat:") else None, match)
+        who = Reader.parse(reader)
+        return [] if who.referee else forbidden_in(view, who.seat, match)
 
 
 def forbidden_in(view: dict[str, Any], reader: int | None, game: Game | None) -> list[str]:

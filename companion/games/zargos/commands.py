@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.owner_files import OwnerFiles
+from companion.owner_walk import verify_in_terminal
 
 from .boards import check_pack, default_pack, default_pack_text, parse_pack
-from .boards.verify import BadProgress, Walk
-from .boards.verify.terminal import run_walk
+from .boards.verify import Walk
+from .boards.verify.terminal import TERMINAL
 from .rules import Board, Game
 from .rules.board import ZARGOS
 from .rules.errors import BadPack
@@ -102,20 +103,13 @@ class ZargosCommands:
                language: str, ask: Callable[[str], str], say: Callable[[str], None],
                warn: Callable[[str], None]) -> None:
         files = PackFiles.beside(store)
-        walk: Walk | None = None
-        progress = None if restart else files.load_progress()
-        if progress is not None:
-            try:
-                walk = Walk.from_json(progress)
-            except BadProgress as error:
-                warn(f"companion: {error}; starting over")
-                files.set_aside()
-        if walk is None:
-            if start is None:
-                start, origin = self.pack_in_use(configured, store)
+
+        def begin() -> Walk:
+            text = start
+            if text is None:
+                text, origin = self.pack_in_use(configured, store)
                 say(f"Starting from {origin}.")
-            walk = Walk.start(parse_pack(start))
-            files.save_progress(walk.to_json())
+            return Walk.start(parse_pack(text))
 
         def finish(done: Walk) -> bool:
             path = files.save_pack(done.pack_text(date))
@@ -125,8 +119,8 @@ class ZargosCommands:
                 say(f"Your config names the pack {configured}: point it at {path} to play on it.")
             return True
 
-        run_walk(walk, ask=ask, say=say, save=lambda w: files.save_progress(w.to_json()), finish=finish,
-                 language=language)
+        verify_in_terminal(files, TERMINAL, restart=restart, resume=Walk.from_json, begin=begin, finish=finish,
+                           ask=ask, say=say, warn=warn, language=language)
 
 
 COMMANDS = ZargosCommands()

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.core.errors import N_
 from companion.core.game import GameModule, Option
+from companion.core.packs import ShippedPacks
 
 from .boards import FORMAT as PACK_FORMAT
 from .boards import check_pack, default_pack, default_pack_text, parse_pack
@@ -35,17 +36,9 @@ class ZargosRules:
         return replay_json(pack, record)
 
 
-class ZargosPacks:
-    format = PACK_FORMAT
-
-    def shipped_text(self) -> str:
-        return default_pack_text()
-
-    def shipped(self) -> Board:
-        return default_pack()
-
-    def parse(self, text: str) -> Board:
-        return parse_pack(text)
+class ZargosPacks(ShippedPacks[Board]):
+    def __init__(self) -> None:
+        super().__init__(PACK_FORMAT, default_pack_text, default_pack, parse_pack)
 
     @property
     def walk(self) -> Any:

@@ -19,7 +19,7 @@ from functools import cache
 from random import Random
 from typing import Any
 
-from companion.core.game import PUBLIC, REFEREE
+from companion.core.game import REFEREE, Reader
 from companion.i18n import LANGUAGES, translate
 from companion.table.steps import StepBuilder
 
@@ -96,7 +96,7 @@ KNOWN: tuple[str, ...] = ()
 
 
 def _seat(reader: str) -> int | None:
-    return None if reader == PUBLIC else int(reader.partition(":")[2])
+    return Reader.parse(reader).seat
 
 
 # -- by shape ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import N_, IllegalAction
-from companion.core.game import PUBLIC, REFEREE, ChanceNode, Progress, Result
+from companion.core.game import REFEREE, ChanceNode, Progress, Reader, Result
 
 from .moves import (
     CARDS,
@@ -134,16 +134,14 @@ class ToyMatch:
     def view(self, reader: str = REFEREE) -> dict[str, Any]:
         """Leaves out (never blanks) another seat's hand and, until every seat has bid, its bid."""
         s = self.state
-        me = int(reader.removeprefix("seat:")) if reader.startswith("seat:") else None
-        if reader not in (REFEREE, PUBLIC) and me not in self.setup.seats:
-            raise IllegalAction("T-09", N_("No such reader: {reader}."), reader=reader)
+        who = Reader.parse(reader, self.setup.seats)
         players = []
         for seat in self.setup.seats:
             p: dict[str, Any] = {"seat": seat, "score": s.scores[seat], "cards": len(s.hands[seat]),
                                  "bid_in": seat in s.bids}
             if self.setup.teams:
                 p["team"] = self.setup.team(seat)
-            if reader == REFEREE or seat == me:
+            if who.sees(seat):
                 p["hand"] = sorted(s.hands[seat])
                 if seat in s.bids:
                     p["bid"] = s.bids[seat]

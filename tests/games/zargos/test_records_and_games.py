@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from companion.core.errors import BadReader
 from companion.games.zargos.agents import play
 from companion.games.zargos.rules import Game, Setup, action_from_json, action_to_json, replay_json
 from companion.games.zargos.rules.actions import (
@@ -157,7 +158,7 @@ def test_chance_outcomes_told_by_the_table_are_refused_when_impossible() -> None
 
 @pytest.mark.parametrize("reader", ["seat:9", "seat:x", "nobody"])
 def test_an_unknown_reader_is_refused(reader: str) -> None:
-    with pytest.raises(BadRecord, match="no such reader"):
+    with pytest.raises(BadReader, match="unknown view"):
         first_turn().view(reader)
 
 

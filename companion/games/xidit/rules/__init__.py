@@ -20,12 +20,11 @@ from .actions import (
 )
 from .board import Board, Region, Tile, Variant
 from .choices import Choice
-from .errors import BadBoard, BadRecord, IllegalAction, XiditError
+from .errors import BadBoard, BadReader, BadRecord, IllegalAction, XiditError
 from .game import Game, Outcome
 from .record import Record, record_from_json, record_to_json
 from .setup import Layout, Seat, Setup, setup_from_json, setup_to_json
 from .state import Phase
-from .views import BadReader
 
 __all__ = [
     "Action", "BadBoard", "BadReader", "BadRecord", "Board", "Census", "CensusBards", "Choice", "Colossus",

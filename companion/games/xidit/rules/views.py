@@ -9,32 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import XiditError
+from companion.core.game import Reader
+
 from .state import Phase, State, Tie
 from .terms import UNITS
 
 FORMAT = "xidit-state/1"
-
-
-class BadReader(XiditError, ValueError):
-    """A view was asked for a reader that is not referee, public or seat:N of this game."""
-
-
-def parse_reader(reader: str, seats: tuple[int, ...]) -> int | None:
-    """The seat a reader may see the secrets of; None for the public; -1 for the referee."""
-    if reader == "referee":
-        return -1
-    if reader == "public":
-        return None
-    if reader.startswith("seat:"):
-        try:
-            seat = int(reader[5:])
-        except ValueError:
-            seat = 0
-        if seat in seats:
-            return seat
-    raise BadReader(f"unknown view {reader!r}: use referee, public or seat:N with N one of "
-                    f"{', '.join(map(str, seats))}")
 
 
 def _player(state: State, seat: int, me: int | None) -> dict[str, Any]:
@@ -161,7 +141,7 @@ def _scoring(state: State, me: int | None) -> dict[str, Any]:
 
 
 def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]) -> dict[str, Any]:
-    me = parse_reader(reader, state.seats)
+    me = Reader.parse(reader, state.seats).me
     phase = Phase.CENSUS if state.phase == Phase.CENSUS_DONE else state.phase
     turn_order = state.turn_order()
     tiles, colossi = _unknown(state)

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.game import PUBLIC, REFEREE
+from companion.core.game import REFEREE, Reader
 
 from .board import ZARGOS
-from .errors import BadRecord
 from .terms import CARDS
 
 if TYPE_CHECKING:
@@ -20,22 +19,10 @@ FORMAT = "zargos-state/1"
 SECRET_KINDS = ("reinforcement", "boat")  # 2.9
 
 
-def _reader_seat(reader: str, players: int) -> int | None:
-    if reader in (REFEREE, PUBLIC):
-        return None
-    kind, _, number = reader.partition(":")
-    if kind != "seat" or not number.isdigit() or int(number) >= players:
-        raise BadRecord(f"no such reader {reader!r}: 'referee', 'public' or 'seat:N'")
-    return int(number)
-
-
 def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:
     state, board = game.state, game.board
-    seat = _reader_seat(reader, state.players)
-    referee = reader == REFEREE
-
-    def sees(owner: int) -> bool:
-        return referee or seat == owner
+    who = Reader.parse(reader, range(state.players))
+    seat, referee = who.seat, who.referee
 
     peoples: dict[str, Any] = {}
     for key, people in state.peoples.items():
@@ -43,16 +30,16 @@ def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "seat": people.seat, "strength": sum(n for q, n in state.land.values() if q == key),
             "boats": people.boats, "points": people.points, "kingdom_cards": sorted(people.kingdom_cards),
-            "out": people.out, "cards": open_cards if not sees(people.seat) else list(people.cards),
+            "out": people.out, "cards": open_cards if not who.sees(people.seat) else list(people.cards),
             "secret_cards": len(people.cards) - len(open_cards)}
-        if sees(people.seat):
+        if who.sees(people.seat):
             entry["extra"] = people.extra
         peoples[key] = entry
     players = []
     for owner, hand in sorted(state.hands.items()):
         shown: dict[str, Any] = {"seat": owner, "peoples": [k for k, p in state.peoples.items() if p.seat == owner],
                                  "cards": len(hand)}
-        if sees(owner):
+        if who.sees(owner):
             shown["hand"] = sorted(hand)
         players.append(shown)
     node = game.chance()

@@ -12,8 +12,9 @@ from pathlib import Path
 from companion.games.xidit.boards import default_pack, default_pack_text, pack_labels, parse_pack
 from companion.games.xidit.boards.saved import PACK_FILE, PROGRESS_FILE
 from companion.games.xidit.boards.verify import Walk
-from companion.games.xidit.boards.verify.terminal import run_walk
+from companion.games.xidit.boards.verify.terminal import TERMINAL
 from companion.games.xidit.boards.verify.texts import field_name, prompt
+from companion.terminal_walk import run_walk
 
 from .support import Owner, same_board, sources, their_board, typed
 
@@ -52,7 +53,7 @@ def owners_lines(owner: Owner, *, three_player: bool) -> tuple[list[str], list[i
         lines.append(answer)
         return answer
 
-    assert run_walk(walk, ask=ask, say=lambda _: None, save=lambda _: None, finish=lambda _: True)
+    assert run_walk(walk, TERMINAL, ask=ask, say=lambda _: None, save=lambda _: None, finish=lambda _: True)
     return lines, starts
 
 

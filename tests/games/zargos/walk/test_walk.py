@@ -13,8 +13,9 @@ from companion import cli
 from companion.core.game import GameModule
 from companion.games.zargos.boards import check_pack, parse_pack
 from companion.games.zargos.boards.verify import SECONDS, BadAnswer, BadProgress, NotReady, Walk, estimate
-from companion.games.zargos.boards.verify.terminal import run_walk
+from companion.games.zargos.boards.verify.terminal import TERMINAL
 from companion.games.zargos.commands import COMMANDS, PACK_FILE, PROGRESS_FILE
+from companion.terminal_walk import run_walk
 
 from .owner import BOARD, truth, walk_to_the_end
 
@@ -120,7 +121,7 @@ def test_enter_alone_does_not_answer_a_screen_in_the_terminal() -> None:
     walk = Walk.start(BOARD)
     typed = iter(["", "", "", "q"])  # Enter on KORI's name, then Enter on a blank: refused; then quit
     said: list[str] = []
-    assert run_walk(walk, ask=lambda _: next(typed), say=said.append, save=lambda w: None,
+    assert run_walk(walk, TERMINAL, ask=lambda _: next(typed), say=said.append, save=lambda w: None,
                     finish=lambda w: True) is False
     assert walk.answers == {} and any("Look at your board and type what you see." in s for s in said)
 

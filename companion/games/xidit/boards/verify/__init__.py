@@ -10,10 +10,12 @@ screens (`screens.py`, their texts in `texts.py`).
 
 from __future__ import annotations
 
-from .answers import BadAnswer, check_value, field_kind, parse_field, show_field
+from companion.owner_walk import BadAnswer, BadProgress, Change
+
+from .answers import check_value, field_kind, parse_field, show_field
 from .conflicts import Conflict
 from .screens import BY_KEY, FOR_EVERY_GAME, SCREENS, SECTIONS, Screen
-from .walk import BadProgress, Change, NotReady, Walk
+from .walk import NotReady, Walk
 
 __all__ = [
     "BY_KEY",

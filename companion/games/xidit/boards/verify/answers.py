@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from companion.games.xidit.rules.errors import XiditError
 from companion.games.xidit.rules.terms import ROAD_COLOURS, UNITS
 from companion.i18n import N_, translate, word
+from companion.owner_walk import BadAnswer
 
 from ..schema import CITY_IDS, RECRUIT_LENGTH
 from .screens import Screen
@@ -20,18 +20,6 @@ MAX_NEEDS: Final = 6  # units a threat may need; more is surely a slip of the fi
 MAX_REWARD: Final = 9
 MAX_FAME: Final = 20
 MAX_COUNT: Final = 300
-
-
-class BadAnswer(XiditError, ValueError):
-    """An answer of the wrong form; `message` is a catalog message filled with `params`."""
-
-    def __init__(self, message: str, **params: Any) -> None:
-        super().__init__(translate("en", message, params or None))
-        self.message = message
-        self.params = params
-
-    def text(self, language: str) -> str:
-        return translate(language, self.message, self.params or None)
 
 
 def field_kind(screen: Screen, name: str) -> str:

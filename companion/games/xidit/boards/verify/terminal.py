@@ -5,13 +5,14 @@ tiles may wait: the pack is then saved provisional and the walk resumes there.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from companion import terminal_walk
 from companion.i18n import N_, NP_, translate
+from companion.owner_walk import BadAnswer
 
-from .answers import BadAnswer, field_kind, parse_field, show_field
+from .answers import field_kind, parse_field, show_field
 from .conflicts import Conflict
 from .screens import BY_KEY, FOR_EVERY_GAME, Screen
 from .texts import field_name, hint, prompt, title
@@ -108,8 +109,3 @@ def _at(walk: Walk, key: str, language: str) -> str:
 
 TERMINAL = XiditTerminal()
 
-
-def run_walk(walk: Walk, *, ask: Callable[[str], str], say: Callable[[str], None], save: Callable[[Walk], None],
-             finish: Callable[[Walk], bool], language: str = "en") -> bool:
-    """Asks until a pack is saved (`finish` saved it: True) or the owner quits (False)."""
-    return terminal_walk.run_walk(walk, TERMINAL, ask=ask, say=say, save=save, finish=finish, language=language)

@@ -13,16 +13,16 @@ sections every game needs are answered it can be saved with the 3-player tiles s
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Final
 
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.errors import XiditError
 from companion.games.xidit.rules.terms import ROAD_COLOURS
 from companion.i18n import N_
+from companion.owner_walk import BadAnswer, BadProgress, Change
 
 from ..pack import Labels
-from .answers import BadAnswer, check_value
+from .answers import check_value
 from .conflicts import Conflict, colossus_conflicts, count_conflict, pack_conflicts, region_conflicts, road_conflicts
 from .counts import mismatches
 from .facts import known
@@ -37,10 +37,6 @@ UNCHECKED: Final = "provisional: not checked yet (the walk-through's 3-player se
 EARLIER: Final = "checked against a physical copy before (the walk-through started from a verified pack)"
 
 
-class BadProgress(XiditError, ValueError):
-    """Saved progress that cannot be resumed (another format, a damaged file)."""
-
-
 class NotReady(XiditError, ValueError):
     """The walk cannot be saved as a pack yet: unanswered screens or blocking conflicts."""
 
@@ -48,16 +44,6 @@ class NotReady(XiditError, ValueError):
         super().__init__(f"{len(unanswered)} screen(s) unanswered, {len(conflicts)} problem(s)")
         self.unanswered = unanswered
         self.conflicts = conflicts
-
-
-@dataclass(frozen=True)
-class Change:
-    """A field the owner's answer changed from the pack the walk started from."""
-
-    screen: Screen
-    field: str
-    before: Any
-    after: Any
 
 
 class Walk:
@@ -227,7 +213,7 @@ class Walk:
             self._conflicts = found
         return list(self._conflicts)
 
-    def changes(self) -> list[Change]:
+    def changes(self) -> list[Change[Screen]]:
         found = []
         for screen in SCREENS:
             answer = self.answers.get(screen.key)

@@ -9,9 +9,11 @@ The terminal (`terminal.py`) and the phone drive the same walk.
 
 from __future__ import annotations
 
-from .answers import BadAnswer, check_value, parse_field, show_field
+from companion.owner_walk import BadAnswer, BadProgress
+
+from .answers import check_value, parse_field, show_field
 from .screens import GOAL_MINUTES, SECONDS, Screen, estimate, slug
-from .walk import BadProgress, Conflict, NotReady, Walk, values_of
+from .walk import Conflict, NotReady, Walk, values_of
 
 __all__ = ["GOAL_MINUTES", "SECONDS", "BadAnswer", "BadProgress", "Conflict", "NotReady", "Screen", "Walk",
            "check_value", "estimate", "parse_field", "show_field", "slug", "values_of"]

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any, Final
 
-from companion.core.errors import CompanionError
 from companion.i18n import N_, translate
+from companion.owner_walk import BadAnswer
 
 from .screens import Screen
 
@@ -17,18 +17,6 @@ MAX_VALUE: Final = 30  # PROVISIONAL bound of a printed value (the engine's, rul
 MAX_COUNT: Final = 200
 NONE_WORDS: Final = frozenset({"none", "no", "-", "aucune", "aucun", "non"})
 UNKNOWN_WORDS: Final = frozenset({"unknown", "?", "inconnue", "inconnu"})
-
-
-class BadAnswer(CompanionError, ValueError):
-    """An answer of the wrong form; `message` is a catalog message filled with `params`."""
-
-    def __init__(self, message: str, **params: Any) -> None:
-        super().__init__(translate("en", message, params or None))
-        self.message = message
-        self.params = params
-
-    def text(self, language: str) -> str:
-        return translate(language, self.message, self.params or None)
 
 
 def _name(value: Any) -> str:

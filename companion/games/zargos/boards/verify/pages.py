@@ -9,12 +9,13 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from companion.i18n import N_
+from companion.owner_walk import BadAnswer, BadProgress
 
 from ...rules import Board
-from .answers import BadAnswer, show_field
+from .answers import show_field
 from .screens import KINGDOMS
 from .texts import field_name, hint, prompt
-from .walk import BadProgress, NotReady, Walk
+from .walk import NotReady, Walk
 
 Translate = Callable[..., str]
 SECTIONS: Final = {"kingdom": N_("Kingdoms"), "zargos": N_("Zargos"), "seas": N_("Sea spaces"),

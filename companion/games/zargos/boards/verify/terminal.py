@@ -4,13 +4,14 @@ border the owner already saw from its other side); a blank field ([?]) must be t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from companion import terminal_walk
 from companion.i18n import N_, translate
+from companion.owner_walk import BadAnswer
 
-from .answers import BadAnswer, parse_field, show_field
+from .answers import parse_field, show_field
 from .screens import Screen
 from .texts import field_name, hint, prompt
 from .walk import Conflict, Walk
@@ -70,8 +71,3 @@ class ZargosTerminal:
 
 TERMINAL = ZargosTerminal()
 
-
-def run_walk(walk: Walk, *, ask: Callable[[str], str], say: Callable[[str], None], save: Callable[[Walk], None],
-             finish: Callable[[Walk], bool], language: str = "en") -> bool:
-    """Asks until the pack is saved (`finish` saved it: True) or the owner quits (False)."""
-    return terminal_walk.run_walk(walk, TERMINAL, ask=ask, say=say, save=save, finish=finish, language=language)

@@ -18,11 +18,12 @@ from typing import Any, Final
 
 from companion.core.errors import CompanionError
 from companion.i18n import N_, translate
+from companion.owner_walk import BadAnswer, BadProgress, Change
 
 from ...rules import Board
 from ...rules.board import ZARGOS
 from ..pack import check_pack
-from .answers import BadAnswer, check_value
+from .answers import check_value
 from .screens import KINGDOMS, Screen, fixed_screens, slug
 
 FORMAT: Final = "zargos-verify/1"
@@ -30,10 +31,6 @@ DATE: Final = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 FACTS: Final = {"kingdom:1": {"name": "KORI"}, "kingdom:2": {"name": "LUDOS"},  # 1.1, 5.6
                 "zargos": {"forbidden_city": "Cité Interdite"}}  # 1.1 « la Cité Interdite »
 OUTSIDE: Final = 47  # 1.6, 1.8
-
-
-class BadProgress(CompanionError, ValueError):
-    """Saved progress that cannot be resumed (another format, a damaged file)."""
 
 
 @dataclass(frozen=True)
@@ -48,16 +45,6 @@ class Conflict:
     def to_json(self, language: str) -> dict[str, Any]:
         """As the walk's pages list it (every conflict blocks the pack)."""
         return {"screen": self.screen, "text": self.text(language), "blocking": True, "screens": [self.screen]}
-
-
-@dataclass(frozen=True)
-class Change:
-    """A field the owner's answer changed from the pack the walk started from."""
-
-    screen: Screen
-    field: str
-    before: Any
-    after: Any
 
 
 class NotReady(CompanionError, ValueError):
@@ -334,7 +321,7 @@ class Walk:
                 return Conflict(screen.key, N_("The pack checker says: {problem}"), {"problem": problem})
         return Conflict("kingdom:1", N_("The pack checker says: {problem}"), {"problem": problem})
 
-    def changes(self) -> list[Change]:
+    def changes(self) -> list[Change[Screen]]:
         """What the answers changed from the pack the walk started from (its invented values, on a
         provisional pack: nearly everything)."""
         found = []

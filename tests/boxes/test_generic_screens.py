@@ -1,0 +1,116 @@
+"""Golden screenshots of the framework's generic box menus (companion/boxes/generic.py), drawn as the OLED
+shows them through the box shell (`SeatController`) from hand-made snapshots of the tests' toy game, in
+English and French. The toy brings no catalog of its own: its words (bid, turn, roll, card) stay as its
+move JSON writes them, the framework's are translated. `GENERIC_UPDATE_GOLDENS=1` rewrites them after a
+deliberate change of look; look at them (`GENERIC_SCREENS_DIR` gets enlarged copies)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from companion.boxes.controller import SeatController
+from companion.boxes.drawing import image, overflows
+from companion.boxes.frame import Frame
+from companion.boxes.generic import GenericBoxes
+from companion.core.game import ChanceNode
+from companion.table import SeatSnapshot
+from tests.games.toy.moves import CARDS, AnswerChoice, BidChoice, ToySetup, TurnChoice
+from tests.games.toy.rules import ToyMatch
+from tests.table.toy_table import TOY_AT_THE_TABLE
+
+GOLDEN = Path(__file__).parent / "generic_screens"
+BOXES = GenericBoxes(TOY_AT_THE_TABLE)
+
+
+@dataclass(frozen=True)
+class Unlisted:
+    """A choice that does not list its moves: the box says where to make it."""
+
+    seat: int = 0
+    decision: str = "trade"
+    sealed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"decision": self.decision, "seat": self.seat}
+
+
+def view(**changes: Any) -> dict[str, Any]:
+    base = ToyMatch(ToySetup(3, rounds=2)).view("seat:0")
+    base["players"][0].update(cards=3, hand=[1, 3, 4], score=5)
+    return {**base, "round": 2, "phase": "turn", "turn": 0, "awaiting": [{"seat": 0, "decision": "turn"}],
+            "table": {"instructions": []}, **changes}
+
+
+def snap(choice: Any = None, *, chance: Any = None, locked: bool = False, draft: Any = None,
+         **changes: Any) -> SeatSnapshot:
+    return SeatSnapshot(view(**changes), choice, (), draft, locked, chance=chance,
+                        sealed=bool(choice is not None and choice.sealed))
+
+
+SCREENS: dict[str, tuple[SeatSnapshot, tuple[str, ...]]] = {
+    # a list of moves; the cursor on a card's line, whose number LEFT/RIGHT step
+    "turn": (snap(TurnChoice(0, (1, 3, 4))), ("DOWN", "DOWN", "RIGHT")),
+    "answer": (snap(AnswerChoice(0, (2, 5), 1), phase="window",
+                    awaiting=[{"seat": 0, "decision": "answer"}]), ()),
+    "bid": (snap(BidChoice(0), phase="bid", awaiting=[{"seat": 0, "decision": "bid"}]), ("RIGHT",)),
+    "bid-locked": (snap(BidChoice(0), locked=True, draft={"bid": 2}, phase="bid",
+                        awaiting=[{"seat": 1, "decision": "bid"}]), ()),
+    "draw": (snap(chance=ChanceNode("draw", CARDS, told_by=0, prompt="Draw a card"), phase="draw",
+                  awaiting=[]), ("DOWN",)),
+    "unlisted": (snap(Unlisted()), ()),
+    "waiting": (snap(awaiting=[{"seat": 1, "decision": "turn"}, {"seat": 2, "decision": "answer"}]), ()),
+    "status": (snap(awaiting=[{"seat": 1, "decision": "turn"}]), ("LEFT",)),
+    "over": (snap(phase="over", awaiting=[], result={"places": [[0], [1, 2]], "winners": [0]}), ()),
+    "over-lost": (snap(phase="over", awaiting=[], result={"places": [[1], [0, 2]], "winners": [1]}), ()),
+}
+
+
+def shown(name: str, language: str) -> Frame:
+    snapshot, keys = SCREENS[name]
+    box = SeatController(0, lambda: snapshot, lambda command: None, language=lambda: language, sleeps=False,
+                         menus=BOXES)
+    frame = box.frame()
+    for key in keys:
+        frame = box.press(key)
+    return frame
+
+
+CASES = [(name, language) for name in SCREENS for language in ("en", "fr")]
+
+
+def same(one: Image.Image, two: Image.Image) -> bool:
+    return ImageChops.difference(one.convert("L"), two.convert("L")).getbbox() is None
+
+
+@pytest.mark.parametrize(("name", "language"), CASES)
+def test_every_generic_screen_matches_its_golden_image(name: str, language: str) -> None:
+    frame = shown(name, language)
+    picture = image(frame)
+    golden = GOLDEN / f"{name}-{language}.png"
+    if os.environ.get("GENERIC_UPDATE_GOLDENS"):
+        GOLDEN.mkdir(exist_ok=True)
+        picture.save(golden)
+    if os.environ.get("GENERIC_SCREENS_DIR"):
+        out = Path(os.environ["GENERIC_SCREENS_DIR"])
+        out.mkdir(parents=True, exist_ok=True)
+        picture.convert("L").resize((512, 256), Image.Resampling.NEAREST).save(out / f"{name}-{language}.png")
+    expected = Image.open(golden).convert("1")
+    assert same(picture, expected), f"{name} ({language}) looks different"
+    assert overflows(frame) == []
+
+
+def test_what_the_generic_screens_say() -> None:
+    assert shown("turn", "en").lines == ("roll", "draw", "play · card 3")
+    assert shown("turn", "en").footer == "LEFT/RIGHT: 1 to 4"
+    assert shown("answer", "en").lines == ("no card", "card 2")
+    assert shown("bid", "fr").footer == "GAUCHE/DROITE\u202f: 0 à 2"
+    assert shown("bid-locked", "en").lines == ("Locked: bid 2", "OK: unlock")
+    assert shown("draw", "en").title == "Draw a card" and shown("draw", "en").cursor == 1
+    assert shown("over", "en").lines == ("You won.",)
+    assert shown("over-lost", "fr").title == "Partie terminée"
