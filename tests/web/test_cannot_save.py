@@ -5,6 +5,7 @@ the pages that only read keep answering."""
 from __future__ import annotations
 
 import random
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,10 +15,12 @@ from flask import Flask
 
 from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack_text
+from companion.store import Sessions
 from companion.table import SetOrder, Table
 from companion.table import saving as saving_module
 from tests.faulty_store import FaultyStore
 from tests.table.support import PLAYERS, advance
+from web.auth import seat_token
 from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, as_seat, command, web_app
@@ -97,3 +100,48 @@ def test_pages_that_only_read_answer_while_a_write_hangs(faulty: tuple[Table, Fa
     assert finished, f"a page waited for the hanging write (answered: {len(answers)})"
     assert set(answers.values()) == {200}
     assert health.status_code == 503 and health.get_json()["saving"] == "stalled"
+
+
+class FullSessions(Sessions):
+    """The sign-ins' own connection to the store, on a card that has just filled up."""
+
+    full = False
+
+    def _refuse(self) -> None:
+        if self.full:
+            raise sqlite3.OperationalError("database or disk is full")
+
+    def open(self, kind: str, game: int | None, lifetime: float) -> str:
+        self._refuse()
+        return super().open(kind, game, lifetime)
+
+    def end(self, ident: str) -> None:
+        self._refuse()
+        super().end(ident)
+
+    def end_all(self, kind: str, *, but_game: int | None = None) -> int:
+        self._refuse()
+        return super().end_all(kind, but_game=but_game)
+
+
+def test_sign_ins_while_the_store_cannot_save_are_refused_503_in_words(
+        faulty: tuple[Table, FaultyStore, Flask]) -> None:
+    table, _, app = faulty
+    app.config["SESSIONS"].close()
+    sessions = app.config["SESSIONS"] = FullSessions(table.store_path)
+    referee = as_referee(app)  # signed in before the card filled up
+    sessions.full = True
+    token = seat_token(app.config["SECRET_KEY"], table.game_id, 1)
+    answers = {
+        "login": app.test_client().post("/api/login", json={"pin": PIN}),
+        "join": app.test_client().post("/api/join", json={"seat": 1, "token": token}),
+        "logout": referee.post("/api/logout", json={}),
+    }
+    for name, answer in answers.items():
+        assert answer.status_code == 503, name
+        assert "cannot sign anyone in" in answer.get_json()["error"], name
+    page = app.test_client().get(f"/seat/1?t={token}")
+    assert page.status_code == 503 and "cannot sign anyone in" in page.get_data(as_text=True)
+    sessions.full = False
+    assert app.test_client().post("/api/login", json={"pin": PIN}).status_code == 200
+    sessions.close()
