@@ -90,6 +90,7 @@ class BoundedParser(HTTPRequestParser):  # type: ignore[misc]
         words = self.bodies.refusal(self.limit) if self.bodies is not None else TOO_LARGE.format(limit=self.limit >> 10)
         self.error = TooLarge(words)
         self.completed = True
-        if self.body_rcv is not None:  # what was spooled is dropped now (a temporary file: closed, so gone)
-            self.body_rcv.getbuf().close()
+        spooled: Any = self.body_rcv
+        if spooled is not None:  # what was spooled is dropped now (a temporary file: closed, so gone)
+            spooled.getbuf().close()
         self.body_rcv = None
