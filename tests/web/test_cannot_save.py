@@ -102,6 +102,44 @@ def test_pages_that_only_read_answer_while_a_write_hangs(faulty: tuple[Table, Fa
     assert health.status_code == 503 and health.get_json()["saving"] == "stalled"
 
 
+def test_a_view_from_before_a_hanging_write_says_it_is_not_current(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The audit's stalled disk served the public a view of version 2 while the game was at action 117:
+    the public page had not been read since. A view served while a write hangs says the table is still
+    saving, and one from before the table's last change says it is stale."""
+    monkeypatch.setattr(saving_module, "STALL", 0.0)
+    store = FaultyStore(tmp_path / "s.db")
+    table = Table.open(store, default_pack_text())
+    table.handle(new_game_command(PLAYERS[:4], "short", "normal", 5))
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {1}))
+    public = app.test_client()
+    early = public.get("/api/view").get_json()["version"]  # the public page, read once early in the night
+    assert public.get("/part/table").status_code == 200
+    advance(table, random.Random(5), past_placement=True)
+    table.start()
+    try:
+        store.fault = "stall"
+        hanging = table.submit(SetOrder(2, 0, "red"))
+        assert store.entered.wait(10)
+        read: dict[str, object] = {}
+        reader = threading.Thread(target=lambda: read.update(view=public.get("/api/view").get_json(),
+                                                             page=public.get("/part/table").get_data(as_text=True)),
+                                  daemon=True)
+        reader.start()
+        reader.join(10)
+        finished = not reader.is_alive()
+    finally:
+        store.fault = None
+        store.release.set()
+        table.stop()
+    hanging.result(timeout=10)
+    assert finished, "the public page waited for the hanging write"
+    view = read["view"]
+    assert isinstance(view, dict) and view["version"] == early < table.version
+    assert view["table"]["saving"]["stale"] is True and "still saving" in view["table"]["saving"]["problem"]
+    assert "still saving" in str(read["page"])
+
+
 class FullSessions(Sessions):
     """The sign-ins' own connection to the store, on a card that has just filled up."""
 
