@@ -41,6 +41,11 @@ class Buckets:
     def has(self, key: str) -> bool:
         return key in self._buckets
 
+    def last(self, key: str) -> float | None:
+        """When this key's bucket was last looked at (each try looks, taken or refused), None if never."""
+        mine = self._buckets.get(key)
+        return None if mine is None else mine.at
+
     def crowded(self, now: float) -> bool:
         """Whether a new key would have to push out one that is not full (so its owner's count is lost)."""
         if len(self._buckets) < self.keep:
