@@ -18,8 +18,13 @@ from companion.core import framework, registry
 from companion.core.commands import GameCommands
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.game import GameModule, Match
+from companion.store import CannotOpen
 
 EXIT_BAD_INPUT = 2
+# The store is not damaged but cannot be used now (a full, failing or read-only card): left untouched, the
+# table does not start. sysexits.h's EX_IOERR, distinct from bad input so that a service manager or a
+# script can tell the card is at fault.
+EXIT_CANNOT_OPEN = 74
 
 
 class CliError(CompanionError):
@@ -291,6 +296,29 @@ def cmd_pin(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_store(args: argparse.Namespace) -> int:
+    from companion import config as configuration
+    from companion.store import Store
+    from companion.store_aside import mark_taken, stores_aside, take_back
+
+    config = configuration.load(Path(args.config)) if args.config else configuration.simulated()
+    path = Path(args.store) if args.store else config.store
+    with Store(path) as store:
+        if args.store_command == "resume":
+            numbers = take_back(store, Path(args.aside))
+            print(f"Taken back into {path}: game(s) {', '.join(map(str, numbers))}. A game that was under way is "
+                  "among the referee page's \"Games set aside\": resume it there.")
+            return 0
+        found = mark_taken(stores_aside(path), store)
+    if not found:
+        print(f"No store set aside beside {path}.")
+    for aside in found:
+        said = "taken back" if aside.taken_back else f"companion store resume {aside.path}"
+        print(f"{aside.path}  set aside {aside.moved}: {aside.games} game(s), {aside.under_way} under way, "
+              f"{aside.actions} action(s) readable; {said}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="companion", description="Table companion for board games "
                                   "(`companion games` lists them; Lords of Xidit when a command names none).")
@@ -317,6 +345,19 @@ def parser() -> argparse.ArgumentParser:
                    help="make a new PIN: the old one stops working and every referee is signed out, on a running "
                         "table too")
     p.set_defaults(func=cmd_pin)
+
+    stores = sub.add_parser("store", help="stores set aside beside the table's store: list them, take their games back")
+    store = stores.add_subparsers(dest="store_command", required=True, metavar="SUBCOMMAND")
+    p = store.add_parser("list", help="the stores set aside (a damaged store is), with the games readable in each")
+    p.add_argument("--config", metavar="TOML")
+    p.add_argument("--store", metavar="DB")
+    p.set_defaults(func=cmd_store)
+    p = store.add_parser("resume", help="copy a store's games back into the table's store: the referee resumes "
+                                        "them from \"Games set aside\" (the table may be running)")
+    p.add_argument("aside", metavar="FILE", help="a store set aside, as `companion store list` names it")
+    p.add_argument("--config", metavar="TOML")
+    p.add_argument("--store", metavar="DB")
+    p.set_defaults(func=cmd_store)
 
     p = sub.add_parser("replay", help="replay a game record and print the final state view")
     p.add_argument("record", metavar="RECORD", help="a game record (JSON), or - for standard input")
@@ -386,6 +427,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.func(args)
         return code
+    except CannotOpen as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return EXIT_CANNOT_OPEN
     except CompanionError as error:
         print(f"companion: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -11,8 +11,13 @@ grow it by tens of megabytes on the Pi's card. A checkpoint is safe against a po
 `synchronous=FULL` SQLite syncs the WAL before copying it and the database file before starting the WAL
 again, so a cut in the middle leaves the WAL to copy once more on reopening.
 
-A database that SQLite finds damaged anyway is moved aside and what can still be read is copied into a
-fresh one, with a warning: a damaged store never stops the table from starting.
+A database that SQLite finds damaged anyway (its integrity check fails, or the file is not a database) is
+moved aside and what can still be read is copied into a fresh one, with a warning: a damaged store never
+stops the table from starting. Only that: a card that is full, failing or read-only at start-up made SQLite
+answer "disk I/O error" (its shared-memory file could not be made), and taking that for damage once set a
+healthy 221-action game aside and started game 1 in its place. Such a store is left exactly as it is and
+the table refuses to start, in one line (`CannotOpen`); a store set aside is listed and taken back by
+`companion store` (companion/store_aside.py).
 """
 
 from __future__ import annotations
@@ -77,10 +82,31 @@ CREATE TABLE IF NOT EXISTS table_state (
 
 DEFAULT_GAME = "xidit"  # what every stored game was before the store said which game it is
 ASIDE = 2  # `games.finished` of a game replaced while under way: listed, and resumed on request
+DAMAGED = ".damaged-"  # a damaged store moved aside is named `<store>.damaged-<unix time>`
 
 
 class StoreError(CompanionError):
     """The store cannot be opened or written at all (no such folder, disk full, read-only)."""
+
+
+class CannotOpen(StoreError):
+    """The store is not damaged but cannot be used now (a full, failing or read-only card): it is left
+    untouched and the table does not start (`companion run` exits EXIT_CANNOT_OPEN, companion/cli.py)."""
+
+
+class Damaged(sqlite3.DatabaseError):
+    """SQLite's integrity check found the database damaged."""
+
+
+# What SQLite says of a file that is damaged, rather than of a disk it cannot use now (sqlite.org/rescode.html).
+DAMAGE = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+
+
+def damaged(error: sqlite3.DatabaseError) -> bool:
+    """Whether an error opening a store says the file is damaged (then it is salvaged), not that the disk
+    cannot be used now (full, failing, read-only: then it is left as it is)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(error, Damaged) or (code is not None and code & 0xFF in DAMAGE)
 
 
 @dataclass(frozen=True)
@@ -107,9 +133,13 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = self._open()
         except sqlite3.DatabaseError as error:
+            if not damaged(error):
+                raise CannotOpen(f"cannot open the store {self.path} ({error}); it is left as it is. Free space "
+                                 "on the card, or make the store's folder writable by the table's user, or check "
+                                 "the card, then start the table again.") from None
             self._db = self._salvage(error)
         except OSError as error:
-            raise StoreError(f"cannot open the store {self.path}: {error}") from None
+            raise CannotOpen(f"cannot open the store {self.path}: {error}") from None
         self._check_writable()
         # Reads on a connection of their own: a write stuck in the disk (on the table's connection) holds
         # that connection, and readers need not wait for it (WAL: they read the last committed state).
@@ -157,27 +187,34 @@ class Store:
                 self._db.execute("INSERT OR REPLACE INTO settings VALUES ('last_opened', ?)", (_now(),))
         except sqlite3.Error as error:
             self._db.close()
-            raise StoreError(f"the store {self.path} cannot be written ({error}): the table does not start on a "
+            raise CannotOpen(f"the store {self.path} cannot be written ({error}): the table does not start on a "
                              "store it cannot save to. Free space on the card, or make the file and its folder "
                              "writable by the table's user, then start it again.") from None
 
     def _connect(self, path: Path) -> sqlite3.Connection:
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        _bound_wal(db)
-        db.execute("PRAGMA foreign_keys=ON")
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            _bound_wal(db)
+            db.execute("PRAGMA foreign_keys=ON")
+        except BaseException:
+            db.close()
+            raise
         return db
 
     def _open(self) -> sqlite3.Connection:
         self._check_files()
         db = self._connect(self.path)
-        check = db.execute("PRAGMA quick_check").fetchone()[0]
-        if check != "ok":
+        try:
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise Damaged(check)
+            _migrate(db)
+            db.executescript(SCHEMA)
+        except BaseException:
             db.close()
-            raise sqlite3.DatabaseError(check)
-        _migrate(db)
-        db.executescript(SCHEMA)
+            raise
         return db
 
     def _check_files(self) -> None:
@@ -203,20 +240,36 @@ class Store:
             self.warnings.append(message)
 
     def _salvage(self, error: sqlite3.DatabaseError) -> sqlite3.Connection:
-        """Moves a damaged database aside and rebuilds a store from every row still readable."""
-        aside = self.path.with_name(f"{self.path.name}.damaged-{int(time.time())}")
-        for suffix in ("", "-wal", "-shm"):
-            src = Path(f"{self.path}{suffix}")
-            if src.exists():
-                src.rename(Path(f"{aside}{suffix}"))
-        games, entries, states = _read_what_you_can(aside)
-        db = self._connect(self.path)
-        db.executescript(SCHEMA)
-        with _transaction(db):
-            db.executemany("INSERT INTO games (id, created, board_pack, setup, finished, game) "
-                           "VALUES (?, ?, ?, ?, ?, ?)", games)
-            db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", entries)
-            db.executemany("INSERT INTO table_state VALUES (?, ?, ?)", states)
+        """Moves a damaged database aside and rebuilds a store from every row still readable. When the
+        rebuilt store cannot be written (the card is full too), the damaged one is put back as it was."""
+        aside = self.path.with_name(f"{self.path.name}{DAMAGED}{int(time.time())}")
+        moved: list[tuple[Path, Path]] = []
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                src = Path(f"{self.path}{suffix}")
+                if src.exists():
+                    src.rename(Path(f"{aside}{suffix}"))
+                    moved.append((src, Path(f"{aside}{suffix}")))
+            games, entries, states = read_what_you_can(aside)
+            db = self._connect(self.path)
+            try:
+                db.executescript(SCHEMA)
+                with _transaction(db):
+                    db.executemany("INSERT INTO games (id, created, board_pack, setup, finished, game) "
+                                   "VALUES (?, ?, ?, ?, ?, ?)", games)
+                    db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", entries)
+                    db.executemany("INSERT INTO table_state VALUES (?, ?, ?)", states)
+            except BaseException:
+                db.close()
+                raise
+        except (sqlite3.Error, OSError) as failed:
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+            for src, dst in moved:
+                dst.rename(src)
+            raise CannotOpen(f"the store {self.path} is damaged ({error}) and no repaired copy could be written "
+                             f"beside it ({failed}); it is left as it is. Free space on the card, then start the "
+                             "table again.") from None
         message = (f"the store {self.path} was damaged ({error}); kept {len(games)} game(s) and "
                    f"{len(entries)} action(s) that could be read; the damaged file is {aside}")
         log.warning(message)
@@ -313,6 +366,22 @@ class Store:
         with self._reading:
             rows = self._reader.execute("SELECT id, created FROM games WHERE finished = 1 ORDER BY id DESC").fetchall()
         return [(int(i), str(c)) for i, c in rows]
+
+    def take_in(self, games: list[tuple[Any, ...]], entries: list[tuple[Any, ...]],
+                states: list[tuple[Any, ...]]) -> dict[int, int]:
+        """Adds the games of another store (rows as `read_what_you_can` reads them), numbered after this
+        store's own; a game that was under way is set aside here (resumed on request). Old number: new."""
+        with self._writing():
+            last = self._db.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()[0]
+            numbers = {int(g[0]): int(last) + n for n, g in enumerate(games, 1)}
+            self._db.executemany(
+                "INSERT INTO games (id, created, board_pack, setup, finished, game) VALUES (?, ?, ?, ?, ?, ?)",
+                [(numbers[int(g[0])], g[1], g[2], g[3], ASIDE if int(g[4]) == 0 else g[4], g[5]) for g in games])
+            self._db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)",
+                                 [(numbers[int(e[0])], *e[1:]) for e in entries if int(e[0]) in numbers])
+            self._db.executemany("INSERT INTO table_state VALUES (?, ?, ?)",
+                                 [(numbers[int(t[0])], *t[1:]) for t in states if int(t[0]) in numbers])
+        return numbers
 
     def created(self, game: int) -> str | None:
         with self._reading:
@@ -487,7 +556,7 @@ def _rows(db: sqlite3.Connection, sql: str) -> Iterator[tuple[Any, ...]]:
         log.warning("stopped reading a damaged table: %s", error)
 
 
-def _read_what_you_can(path: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+def read_what_you_can(path: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.DatabaseError:

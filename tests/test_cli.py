@@ -134,16 +134,18 @@ def test_board_check_prints_warnings_of_a_clean_pack(tmp_path: Path) -> None:
         f"{pack}: warning: region 8: its border cities 6-9, 11, 14 are not joined by roads in one closed loop\n")
 
 
-def test_a_store_that_cannot_be_opened_is_one_line_and_exit_2(tmp_path: Path) -> None:
+def test_a_store_that_cannot_be_opened_is_one_line_and_exit_74(tmp_path: Path) -> None:
+    """Not bad input (exit 2): the card or its folder is at fault (issue 36), and the store is left as it is."""
     (tmp_path / "file").write_text("not a folder")
     done = companion("pin", "--store", str(tmp_path / "file" / "companion.db"))
-    assert done.returncode == 2
+    assert done.returncode == 74
     assert done.stderr.startswith("companion: cannot open the store") and done.stderr.count("\n") == 1
 
 
 def test_every_command_has_help() -> None:
     for args in (["--help"], ["run", "--help"], ["replay", "--help"], ["simulate", "--help"],
-                 ["board", "check", "--help"], ["bench", "--help"]):
+                 ["board", "check", "--help"], ["bench", "--help"], ["store", "list", "--help"],
+                 ["store", "resume", "--help"]):
         done = companion(*args)
         assert done.returncode == 0 and "usage" in done.stdout
 

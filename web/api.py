@@ -4,17 +4,18 @@ malformed input gets a 4xx with a clear message."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from flask import Blueprint, Response, current_app, g, jsonify, request, session
+from flask import Blueprint, Response, abort, current_app, g, jsonify, request, session
 
 from companion.core import registry
 from companion.core.errors import UnknownGame
 from companion.i18n import N_, translate
 from companion.store import Sessions
 from companion.table import Moved, Refused, SetBlind, Table
-from companion.table.saving import STILL_SAVING, CannotSave
+from companion.table.saving import STILL_SAVING, STORE_ERRORS, CannotSave
 
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
@@ -29,6 +30,8 @@ api = Blueprint("api", __name__, url_prefix="/api")
 TOO_MANY_PINS = N_("Too many wrong PINs: try again in {n} s.")  # as login.js says it
 TOO_MANY_SIGN_INS = N_("This seat's link signed in too many browsers just now: try again in {n} s.")
 TOO_MANY_TAPS = N_("Too many taps from pages not signed in: wait a moment and tap again.")
+CANNOT_SIGN_IN = N_("The table cannot save, so it cannot sign anyone in or out now: its memory card is full or "
+                    "cannot be written. Tell the referee: free space on the card, then try again.")
 
 
 class ApiError(Exception):
@@ -106,14 +109,26 @@ def still_allowed(r: Role) -> Callable[[], bool]:
     return allowed
 
 
+@contextmanager
+def saving_sign_ins() -> Iterator[None]:
+    """A sign-in is a row of the store: while the store cannot save, it is refused 503 in words (the API's
+    JSON, a page's error page) rather than a bare 500."""
+    try:
+        yield
+    except STORE_ERRORS:
+        abort(503, translate(table().language, CANNOT_SIGN_IN))
+
+
 def sign_in(kind: str, game: int | None = None, **cookie: Any) -> None:
     """A new sign-in of this session, recorded in the store (an earlier one of this cookie ended)."""
     ident = session.get("sid")
-    if isinstance(ident, str):
-        sessions().end(ident)
     lifetime = current_app.config["PERMANENT_SESSION_LIFETIME"].total_seconds()
+    with saving_sign_ins():
+        if isinstance(ident, str):
+            sessions().end(ident)
+        made = sessions().open(kind, game, lifetime)
     session.clear()
-    session.update(role=kind, sid=sessions().open(kind, game, lifetime), **cookie)
+    session.update(role=kind, sid=made, **cookie)
     if game is not None:
         session["game"] = game
     session.permanent = True
@@ -140,7 +155,8 @@ def sign_in_seat(seat: int, token: str, *, short: bool = False) -> str | None:
     if wait > 0:
         g.sign_in_wait = int(wait) + 1
         return "busy"
-    sessions().end_all("seat", but_game=game)  # a new game ends the old game's seats
+    with saving_sign_ins():
+        sessions().end_all("seat", but_game=game)  # a new game ends the old game's seats
     sign_in("seat", game, seat=seat, link=link)
     return None
 
@@ -242,7 +258,8 @@ def logout() -> Response:
     """Ends this sign-in on the table, not only in this browser: a copy of the cookie is worth nothing."""
     ident = session.get("sid")
     if isinstance(ident, str):
-        sessions().end(ident)
+        with saving_sign_ins():
+            sessions().end(ident)
     session.clear()
     g.pop("xidit_role", None)
     return jsonify({"role": "public"})

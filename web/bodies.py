@@ -90,4 +90,7 @@ class BoundedParser(HTTPRequestParser):  # type: ignore[misc]
         words = self.bodies.refusal(self.limit) if self.bodies is not None else TOO_LARGE.format(limit=self.limit >> 10)
         self.error = TooLarge(words)
         self.completed = True
-        self.body_rcv = None  # what was spooled is dropped now
+        spooled: Any = getattr(self, "body_rcv", None)
+        if spooled is not None:  # what was spooled is dropped now (a temporary file: closed, so gone)
+            spooled.getbuf().close()
+        self.body_rcv = None

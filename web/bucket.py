@@ -38,10 +38,25 @@ class Buckets:
         mine.refill(now)
         return mine
 
-    def _forget(self, now: float) -> None:
+    def has(self, key: str) -> bool:
+        return key in self._buckets
+
+    def last(self, key: str) -> float | None:
+        """When this key's bucket was last looked at (each try looks, taken or refused), None if never."""
+        mine = self._buckets.get(key)
+        return None if mine is None else mine.at
+
+    def crowded(self, now: float) -> bool:
+        """Whether a new key would have to push out one that is not full (so its owner's count is lost)."""
+        if len(self._buckets) < self.keep:
+            return False
+        self._forget(now, full_only=True)
+        return len(self._buckets) >= self.keep
+
+    def _forget(self, now: float, full_only: bool = False) -> None:
         for key, bucket in list(self._buckets.items()):
             bucket.refill(now)
             if bucket.full():
                 del self._buckets[key]
-        while len(self._buckets) >= self.keep:
+        while not full_only and len(self._buckets) >= self.keep:
             del self._buckets[min(self._buckets, key=lambda k: self._buckets[k].at)]

@@ -188,6 +188,8 @@ def live_part(name: str, ctx: dict[str, Any]) -> str:
     timer = ctx["view"].get("table", {}).get("timer")
     if timer and not timer.get("paused"):
         key += (timer_left(timer),)  # a countdown running: the part says the time left when it is asked
+    if ctx["view"].get("table", {}).get("saving", {}).get("stalled"):  # said while a write hangs: never kept
+        return render_template(live_template(name), **ctx)
     parts: Parts = current_app.config["PARTS"]
     return parts.get(ctx["view"]["version"], key, lambda: render_template(live_template(name), **ctx))
 

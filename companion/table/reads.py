@@ -111,11 +111,12 @@ class TableReads:
 
     _kept_reads: dict[Hashable, Any]  # what each read that may wait gave last (see `_fresh_or_kept`)
 
-    def _fresh_or_kept(self, key: Hashable, read: Callable[[], T]) -> T:
+    def _fresh_or_kept(self, key: Hashable, read: Callable[[], T], said: Callable[[T], T] | None = None) -> T:
         """A read under the table's lock; when the lock is held past STUCK seconds (the loop waits on a
         stalled write), what the same read gave last time: a page that only reads keeps answering, with
-        the table as it was before the write (a whole, earlier state). The loop itself holds the lock and
-        reads at once."""
+        the table as it was before the write (a whole, earlier state), passed through `said` so that it
+        says so (a view kept from long before, never read since, is not served as the table now). The loop
+        itself holds the lock and reads at once."""
         if self._lock.acquire(timeout=STUCK):
             try:
                 value = read()
@@ -125,7 +126,7 @@ class TableReads:
             return value
         if key in self._kept_reads:
             kept: T = self._kept_reads[key]
-            return kept
+            return kept if said is None else said(kept)
         with self._lock:
             return read()
 

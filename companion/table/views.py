@@ -19,7 +19,7 @@ from companion.i18n import translate
 
 from . import referee, seats, timed
 from .reads import WAITING, TableReads
-from .saving import CANNOT_SAVE, Saving
+from .saving import CANNOT_SAVE, STILL_SAVING, Saving
 from .snapshot import SeatSnapshot
 from .steps import Step
 
@@ -138,19 +138,33 @@ class TableViews(TableReads):
         only reads answers even while the loop waits on a stalled write (saving.py)."""
         found, _ = self._views.kept(self._version, reader)
         if found is not None:
-            return found
+            return self._while_stalled(found)
         return self._fresh_or_kept(("view", reader),
-                                   lambda: self._views.view(self._version, reader, lambda: self._build_view(reader)))
+                                   lambda: self._views.view(self._version, reader, lambda: self._build_view(reader)),
+                                   self._while_stalled)
 
     def view_json(self, reader: str = "referee") -> tuple[int, str]:
         """The version and the view as JSON text, made once per reader and version however many
         phones ask. The text is made outside the table's lock, so the loop never waits for it."""
         version = self._version
         _, text = self._views.kept(version, reader)
-        if text is not None:
+        if text is not None and not self._saving.stalled():
             return version, text
-        version, view = self._fresh_or_kept(("json", reader), lambda: (self._version, self.view(reader)))
+        version, view = self._fresh_or_kept(("json", reader), lambda: (self._version, self.view(reader)),
+                                            lambda kept: (kept[0], self._while_stalled(kept[1])))
+        if view.get("table", {}).get("saving", {}).get("stalled"):  # made for this moment only: not kept
+            return version, json.dumps(view, ensure_ascii=False, separators=(",", ":"))
         return version, self._views.json(version, reader, view)
+
+    def _while_stalled(self, view: dict[str, Any]) -> dict[str, Any]:
+        """A view handed out while a write hangs (saving.py: STALL), without the table's lock: it says the
+        table is still saving, and `stale` when the table has changed since it was made (the audit's
+        stalled disk served the public a view of version 2 while the game was at action 117)."""
+        if not self._saving.stalled() or not isinstance(view.get("table"), dict):
+            return view
+        said = {"problem": translate(self._language, STILL_SAVING), **(view["table"].get("saving") or {}),
+                "stalled": True, "stale": view.get("version", -1) < self._version}
+        return {**view, "table": {**view["table"], "saving": said}}
 
     def _build_view(self, reader: str) -> dict[str, Any]:
         if self._game is None:

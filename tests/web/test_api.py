@@ -10,7 +10,7 @@ from flask import Flask
 from companion.table import SetOrder, Table
 from tests.engine import engine
 from tests.table.support import advance
-from web.public_writes import PER_ADDRESS, PublicWrites
+from web.public_writes import IN_ALL, PER_ADDRESS, TABLE, PublicWrites
 
 from .conftest import PIN, as_referee, as_seat, command
 
@@ -204,3 +204,21 @@ def test_the_public_bucket_holds_across_addresses_and_refills_with_time() -> Non
     assert writes.take("b9") == 0 and writes.take("b9") > 0
     now[0] = 10.0
     assert [writes.take("a") for _ in range(3)] == [0, 0, 0]
+
+
+def test_a_flood_of_anonymous_taps_never_refuses_the_table_views_done() -> None:
+    """The audit's TV had its Done refused 22 of 22 while an anonymous flood spent the taps in all: here
+    50 addresses tap as fast as they can for 5 minutes on the injectable clock, and the TV taps Done
+    every 10 s (a person's pace at most), as it did before the flood began."""
+    now = [-10.0]
+    writes = PublicWrites(clock=lambda: now[0])
+    assert writes.take("10.0.9.9") == 0  # the TV, on the table since the evening began
+    done, through = [], 0
+    for tick in range(3000):  # every 0.1 s
+        now[0] = tick / 10
+        for n in range(50):  # 10 a second from each: five times what one address may send
+            through += writes.take(f"10.0.4.{n}") == 0
+        if tick % 100 == 99:
+            done.append(writes.take("10.0.9.9"))
+    assert done == [0.0] * 30
+    assert through <= IN_ALL[0] + TABLE[0] + 300 * (IN_ALL[1] + TABLE[1])  # the loop got no more than both lanes

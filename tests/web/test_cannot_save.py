@@ -5,6 +5,7 @@ the pages that only read keep answering."""
 from __future__ import annotations
 
 import random
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,10 +15,12 @@ from flask import Flask
 
 from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack_text
+from companion.store import Sessions
 from companion.table import SetOrder, Table
 from companion.table import saving as saving_module
 from tests.faulty_store import FaultyStore
 from tests.table.support import PLAYERS, advance
+from web.auth import seat_token
 from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, as_seat, command, web_app
@@ -97,3 +100,86 @@ def test_pages_that_only_read_answer_while_a_write_hangs(faulty: tuple[Table, Fa
     assert finished, f"a page waited for the hanging write (answered: {len(answers)})"
     assert set(answers.values()) == {200}
     assert health.status_code == 503 and health.get_json()["saving"] == "stalled"
+
+
+def test_a_view_from_before_a_hanging_write_says_it_is_not_current(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The audit's stalled disk served the public a view of version 2 while the game was at action 117:
+    the public page had not been read since. A view served while a write hangs says the table is still
+    saving, and one from before the table's last change says it is stale."""
+    monkeypatch.setattr(saving_module, "STALL", 0.0)
+    store = FaultyStore(tmp_path / "s.db")
+    table = Table.open(store, default_pack_text())
+    table.handle(new_game_command(PLAYERS[:4], "short", "normal", 5))
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {1}))
+    public = app.test_client()
+    early = public.get("/api/view").get_json()["version"]  # the public page, read once early in the night
+    assert public.get("/part/table").status_code == 200
+    advance(table, random.Random(5), past_placement=True)
+    table.start()
+    try:
+        store.fault = "stall"
+        hanging = table.submit(SetOrder(2, 0, "red"))
+        assert store.entered.wait(10)
+        read: dict[str, object] = {}
+        reader = threading.Thread(target=lambda: read.update(view=public.get("/api/view").get_json(),
+                                                             page=public.get("/part/table").get_data(as_text=True)),
+                                  daemon=True)
+        reader.start()
+        reader.join(10)
+        finished = not reader.is_alive()
+    finally:
+        store.fault = None
+        store.release.set()
+        table.stop()
+    hanging.result(timeout=10)
+    assert finished, "the public page waited for the hanging write"
+    view = read["view"]
+    assert isinstance(view, dict) and view["version"] == early < table.version
+    assert view["table"]["saving"]["stale"] is True and "still saving" in view["table"]["saving"]["problem"]
+    assert "still saving" in str(read["page"])
+
+
+class FullSessions(Sessions):
+    """The sign-ins' own connection to the store, on a card that has just filled up."""
+
+    full = False
+
+    def _refuse(self) -> None:
+        if self.full:
+            raise sqlite3.OperationalError("database or disk is full")
+
+    def open(self, kind: str, game: int | None, lifetime: float) -> str:
+        self._refuse()
+        return super().open(kind, game, lifetime)
+
+    def end(self, ident: str) -> None:
+        self._refuse()
+        super().end(ident)
+
+    def end_all(self, kind: str, *, but_game: int | None = None) -> int:
+        self._refuse()
+        return super().end_all(kind, but_game=but_game)
+
+
+def test_sign_ins_while_the_store_cannot_save_are_refused_503_in_words(
+        faulty: tuple[Table, FaultyStore, Flask]) -> None:
+    table, _, app = faulty
+    app.config["SESSIONS"].close()
+    sessions = app.config["SESSIONS"] = FullSessions(table.store_path)
+    referee = as_referee(app)  # signed in before the card filled up
+    sessions.full = True
+    token = seat_token(app.config["SECRET_KEY"], table.game_id, 1)
+    answers = {
+        "login": app.test_client().post("/api/login", json={"pin": PIN}),
+        "join": app.test_client().post("/api/join", json={"seat": 1, "token": token}),
+        "logout": referee.post("/api/logout", json={}),
+    }
+    for name, answer in answers.items():
+        assert answer.status_code == 503, name
+        assert "cannot sign anyone in" in answer.get_json()["error"], name
+    page = app.test_client().get(f"/seat/1?t={token}")
+    assert page.status_code == 503 and "cannot sign anyone in" in page.get_data(as_text=True)
+    sessions.full = False
+    assert app.test_client().post("/api/login", json={"pin": PIN}).status_code == 200
+    sessions.close()
