@@ -48,7 +48,12 @@ def names(view: JSON, board: Board, t: Translate) -> JSON:
             "peoples": {k: words.people(t, k) for k in view.get("peoples", {})},
             "borders": {p: sorted(b) for p, b in board.borders.items()},
             "coasts": {p.id: list(p.seas) for p in board.provinces.values() if p.seas},
-            "sea_links": {s.id: list(s.links) for s in board.seas.values()}}
+            "sea_links": {s.id: list(s.links) for s in board.seas.values()},
+            # who holds each province now (the public board) and the demons' provinces: an attack's targets
+            "held": {p: [h["people"], h["strength"]] for p, h in view.get("provinces", {}).items()},
+            "demons": list(view.get("demons", ())),
+            "words": {"empty": t(N_("empty")), "demons": t(N_("the demons")),
+                      "by_sea": t(N_("by sea"))}}
 
 
 def seat_context(seat: int, snapshot: Any, board: Board, t: Translate, language: str) -> JSON:
