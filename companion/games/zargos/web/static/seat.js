@@ -51,7 +51,7 @@
     const n = names();
     list.replaceChildren.apply(list, built.map(function (s) {
       const li = document.createElement("li");
-      if (spreadKind(choice)) li.textContent = n.provinces[s.province] + ": " + s.strength;
+      if (spreadKind(choice)) li.textContent = X.t("{province}: {n}", {province: n.provinces[s.province], n: s.strength});
       else {
         li.textContent = X.t("From {from} to {to}: strength {n}", {from: n.provinces[s.from], to: n.provinces[s.to], n: s.strength})
           + (s.route.length ? " · " + X.t("by sea: {route}", {route: s.route.map(function (r) { return n.seas[r]; }).join(", ")}) : "");
