@@ -158,6 +158,7 @@ def test_the_referee_and_the_tv_say_which_combat_the_dice_are_for(tmp_path: Path
             page.set_default_timeout(PATIENCE)
             page.goto(f"{night.url}/")
             expect(page.locator("#asking")).to_contain_text(f"Combat in {where}: ")
+            page.screenshot(path=str(ARTIFACTS / "zargos-table-dice-390-en.png"))
             page.goto(f"{night.url}/referee")
             page.fill("#pin", PIN)
             page.get_by_role("button", name="Sign in").click()
@@ -167,6 +168,7 @@ def test_the_referee_and_the_tv_say_which_combat_the_dice_are_for(tmp_path: Path
             expect(form).to_contain_text("Attacker, ")
             expect(form).to_contain_text("Defender, ")
             assert form.locator("input[type=radio]").count() == 0
+            page.locator("#asking").screenshot(path=str(ARTIFACTS / "zargos-referee-dice-390-en.png"))
             form.locator("input[name='side-0']").fill("7")
             form.locator("input[name='side-1']").fill("2")
             sent(page, lambda: form.locator("button[type=submit]").click())
@@ -176,8 +178,13 @@ def test_the_referee_and_the_tv_say_which_combat_the_dice_are_for(tmp_path: Path
         night.close()
 
 
+# The pictures kept in docs/pages: the attack and the dice on a phone, the set-up's steps on a TV; the others go
+# to the artifacts only.
+KEPT = {("attack", 390), ("dice", 390), ("setup-steps", 1920)}
+
+
 def picture(name: str, width: int, language: str) -> Path:
-    return (SHOTS if width in (390, 1920) else ARTIFACTS) / f"zargos-{name}-{width}-{language}.png"
+    return (SHOTS if (name, width) in KEPT else ARTIFACTS) / f"zargos-{name}-{width}-{language}.png"
 
 
 def test_pictures_of_the_attack_the_dice_and_the_set_up(tmp_path: Path, browser: Any) -> None:
@@ -209,7 +216,7 @@ def test_pictures_of_the_attack_the_dice_and_the_set_up(tmp_path: Path, browser:
                 with page_on(browser, options) as page:
                     page.goto(f"{setup.url}/")
                     expect(page.locator(".step.current")).to_be_visible()
-                    page.screenshot(path=str(picture("setup-steps", width, language)))
+                    page.screenshot(path=str(picture("setup-steps", width, language)), full_page=width == 390)
     finally:
         for night in (attack, dice, setup):
             night.close()
