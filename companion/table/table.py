@@ -200,10 +200,11 @@ class Table(TableViews):
         self._referee_seat, self._blind_told = referee.from_json(stored.table_state.get(referee.KEY))
         self._carried = carried.from_json(stored.table_state.get(carried.KEY))
         self._window = timed.from_json(stored.table_state.get(timed.KEY), self._clock())
-        self._follow_window()  # a window the game opened before the table kept one starts now
         total = len(self._steps())
         self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
         self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
+        # A window the game opened before the table kept one starts now, or waits while the table is held
+        self._follow_window()
         self._skipped = {int(n): str(by) for n, by in saved.get("skipped", {}).items() if int(n) < total}
         if self._builder is not None:
             self._builder.seal(self._acknowledged)
@@ -910,7 +911,7 @@ class Table(TableViews):
 
     def _follow_window(self) -> None:
         """The timed window of the game as it is now (timed.py), kept with the game when it changed."""
-        found = timed.follow(self._window, self._game, self._clock())
+        found = timed.follow(self._window, self._game, self._clock(), held=self._held())
         if found != self._window and self._game_id is not None:
             self._store.set_table_state(self._game_id, timed.KEY, timed.to_json(found))
         self._window = found

@@ -8,6 +8,13 @@ window at once; one further than the window's length, a clock set back, is broug
 time is up, the table pushes the game's own closing move (its table part's `time_up(match, window)`) in
 the name of its clock; the referee may pause, give more time or close it early, each in their name.
 The game's answers end it too: once nobody is asked any more, the window is gone.
+
+The clock runs only while the players may use the window. With pace "wait for the table" every decision is
+held until the table has done its steps (a phone shows "Waiting for the table to finish…" and its moves are
+refused), so a window that opens then waits, its whole length kept, and starts once the table is done; a hold
+that comes back in the middle of it (a new step told) pauses it again, in the name of the table (TABLE), and
+its end lifts that pause. A pause of the referee's is theirs to lift: the table's hold neither takes it over
+nor ends it.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from companion.i18n import N_
 
 KEY = "timer"  # the table state's key in the store
 CLOCK = "clock"  # who closes a window whose time is up: the table's own clock
+TABLE = "table"  # who holds a window while the players wait for the table (pace "wait for the table")
 ACTIONS = ("pause", "resume", "extend", "close")
 EXTEND_MOST = 3600  # seconds the referee may add at once
 
@@ -50,7 +58,8 @@ class Window:
 
     def paused(self, now: float, by: str) -> Window:
         if self.deadline is None:
-            return self
+            # The referee pausing a window the table holds makes the pause theirs: the table's end keeps it
+            return replace(self, paused_by=by) if self.paused_by == TABLE and by != TABLE else self
         return replace(self, deadline=None, left=self.remaining(now), paused_by=by)
 
     def resumed(self, now: float) -> Window:
@@ -76,9 +85,21 @@ def time_limit(match: Any) -> Any:
     return None
 
 
-def follow(window: Window | None, match: Any, now: float) -> Window | None:
+def follow(window: Window | None, match: Any, now: float, held: bool = False) -> Window | None:
     """The window for the game as it is now: the same one while the game awaits choices of it, a new one
-    (its full length from now) when it first awaits a timed choice, none once nobody is asked."""
+    (its full length from now) when it first awaits a timed choice, none once nobody is asked. While the
+    players are `held` (they wait for the table), its clock does not run (see the module's doc)."""
+    found = _followed(window, match, now)
+    if found is None:
+        return None
+    if held and found.deadline is not None:
+        return found.paused(now, TABLE)
+    if not held and found.deadline is None and found.paused_by == TABLE:
+        return found.resumed(now)
+    return found
+
+
+def _followed(window: Window | None, match: Any, now: float) -> Window | None:
     found = time_limit(match)
     if found is None:
         # A chance node in the middle of a window (a card drawn) does not end it: its choices come back.

@@ -2,7 +2,7 @@
 phones keying in every decision of theirs on their seat pages, from the people roll to the victory (people,
 draft, trading done, swords, placement, attacks and reorganisations built in taps on the seat's map,
 combats, windows passed or a card played, cards kept, reinforcements), the other seats virtual (the
-table's bots); one round of the table's own dice told from a seat page in one tap a side; a power's effect
+table's bots); one round of the table's own dice typed on a seat page, a total a side; a power's effect
 stated by the referee and replayed from the exported record.
 
 Nothing here sleeps: the test waits on what happens (a page showing a version, the answer to the page's
@@ -214,8 +214,14 @@ def on_page(night: Night, page: Any, seat: int) -> None:
             night.attack_taps.append(taps + 1)
         case "end_attacks":
             sent(page, lambda: press(page.get_by_role("button", name="End the attacks")))
+        case "fight" if len(getattr(choice, "provinces", ())) == 1 and not offered.count():
+            # 6.1: one combat and no card to play first: nothing to ask, the page starts it by itself (it may
+            # have done so before this looked: fights are left out of the count, phone_moves)
+            showing(page, snapshot.view["version"] + 1)
+            return
         case "fight":
             sent(page, lambda: press(page.locator(f'.zdecide [data-zaction*=\'"province": "{action["province"]}"\']')))
+            return  # not counted (phone_moves)
         case "reorganise":
             if not action["steps"]:
                 sent(page, lambda: press(page.get_by_role("button", name="No reorganisation")))
@@ -232,7 +238,7 @@ def on_page(night: Night, page: Any, seat: int) -> None:
 
 
 def tell_chance(night: Night, pages: dict[int, Any], asking: dict[str, Any]) -> None:
-    """What the table's own dice or a card drawn say: dice typed on a seat page, one tap a side; a card
+    """What the table's own dice or a card drawn say: dice typed on a seat page, a total a side; a card
     drawn by a phone seat, tapped on its page; one drawn by a virtual seat, told by the referee; a capital's
     printed value, tapped on a seat page."""
     version = night.table.version
@@ -248,11 +254,9 @@ def tell_chance(night: Night, pages: dict[int, Any], asking: dict[str, Any]) -> 
     elif asking["kind"] == "dice":
         page = pages[PHONES[0]]
         showing(page, version)
-        sides = asking["sides"]
-        for which, side in enumerate(sides[:-1]):
-            press(page.locator(f'#asking [data-zside="{which}"][data-total="{side["most"]}"]'))
-        last = f'#asking [data-zside="{len(sides) - 1}"][data-total="{sides[-1]["most"]}"]'
-        sent(page, lambda: press(page.locator(last)))
+        for which, side in enumerate(asking["sides"]):  # typed on the number pad, a total a side
+            page.fill(f'#asking input[name="side-{which}"]', str(side["most"]))
+        sent(page, lambda: press(page.locator("#asking form.tell-dice button[type=submit]")))
         night.told += 1
     elif seat in PHONES:
         page = pages[seat]
@@ -312,7 +316,9 @@ def play_night(night: Night, pages: dict[int, Any]) -> None:
 
 def phone_moves(record: dict[str, Any]) -> int:
     """The moves of the phones' seats in a record: their decisions (a stated effect or a roll told is not)."""
-    return sum(1 for m in record["moves"] if m.get("seat") in PHONES and m["type"] != "adjust")
+    # A fight is left out: the page starts the only combat of a turn by itself (6.1), maybe before the
+    # test looks, so the test does not count them on either side.
+    return sum(1 for m in record["moves"] if m.get("seat") in PHONES and m["type"] not in ("adjust", "fight"))
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 8), (6, 13)])
@@ -331,7 +337,7 @@ def test_zargos_played_to_a_victory_with_two_phones(nights: Any, browser: Any, p
             expect(page.locator(".verdict.final")).to_have_attribute("data-winner", str(view["winner"]["seat"]),
                                                                      timeout=PATIENCE)
     assert view["winner"] is not None  # 14.1
-    assert night.told == 1  # one round of the table's dice typed on a seat page, one tap a side
+    assert night.told == 1  # one round of the table's dice typed on a seat page, a total a side
     assert night.attack_taps, "no attack was built on a seat page"
     assert night.played == 1  # a magic card played from a seat page
     # The record the referee exports names every move, the stated effect with who stated it, and replays.

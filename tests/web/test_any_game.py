@@ -205,9 +205,10 @@ def test_the_wizard_starts_the_chosen_game_with_its_chance_policy(app: Flask, pl
     assert 'data-command="set_chance" data-policy="table" aria-pressed="true"' in live
     asked = table.view("referee")["table"]["asking"]
     assert f'data-tell-sides="{len(asked["sides"])}" data-question="{asked["question"]}"' in live
-    for n, side in enumerate(asked["sides"]):  # one tap a side: each total the side's dice can make
-        assert live.count(f'<label class="answer"><input type="radio" name="side-{n}"') == \
-            side["most"] - side["least"] + 1
+    for n, side in enumerate(asked["sides"]):  # a total a side, typed on the number pad within its bounds
+        assert re.search(rf'<input type="number" name="side-{n}" inputmode="numeric" pattern="\[0-9\]\*" '
+                         rf'min="{side["least"]}" max="{side["most"]}" required', live)
+    assert 'type="radio"' not in live
     assert 'class="stack state-form"' in live
     assert all(f'<option value="{kind}">' in live for kind in table.view("referee")["table"]["stated"])
     seat = as_seat(app, 0).get("/part/seat").get_data(as_text=True)

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from companion.games.zargos.rules.board import ZARGOS, Board, Kingdom, Province, Sea
+from companion.games.zargos.rules.board import ZARGOS, Board, Kingdom, Name, Province, Sea
 from companion.games.zargos.rules.errors import BadPack
 
 FORMAT = "zargos-board/1"
@@ -41,9 +41,18 @@ def _texts(table: Mapping[str, Any], key: str, where: str, problems: list[str]) 
     return ()
 
 
-KEYS = {"kingdom": {"id", "name", "capital", "value"}, "province": {"id", "name", "kingdom", "seas"},
-        "sea": {"id", "name", "links", "lake"}, "border": {"between"},
-        "zargos": {"name", "forbidden_city", "around", "coastal"}}
+def _name(table: Mapping[str, Any], where: str, problems: list[str], default: str) -> Name:
+    """A place's `name`, with its optional French `name_fr`."""
+    name = _text(table, "name", where, problems) or default
+    if "name_fr" not in table:
+        return Name(name)
+    return Name(name, _text(table, "name_fr", where, problems))
+
+
+KEYS = {"kingdom": {"id", "name", "name_fr", "capital", "value"},
+        "province": {"id", "name", "name_fr", "kingdom", "seas"},
+        "sea": {"id", "name", "name_fr", "links", "lake"}, "border": {"between"},
+        "zargos": {"name", "name_fr", "forbidden_city", "around", "coastal"}}
 
 
 def _unknown(table: Mapping[str, Any], kind: str, index: int, problems: list[str]) -> None:
@@ -116,7 +125,7 @@ def _read(text: str) -> tuple[Board | None, list[str]]:
             problems.append(f"{where}: 'value' (printed on the capital) must be a whole number of at least 1, "
                             f"or left out when not known, not {value!r}")
             value = None
-        kingdoms[kid] = {"name": _text(table, "name", where, problems) or kid,
+        kingdoms[kid] = {"name": _name(table, where, problems, kid),
                          "capital": _text(table, "capital", where, problems), "value": value}
 
     seas: dict[str, dict[str, Any]] = {}
@@ -133,7 +142,7 @@ def _read(text: str) -> tuple[Board | None, list[str]]:
         if not isinstance(lake, bool):
             problems.append(f"{where}: 'lake' must be true or false, not {lake!r}")
             lake = False
-        seas[sid] = {"name": _text(table, "name", where, problems) or sid,
+        seas[sid] = {"name": _name(table, where, problems, sid),
                      "links": _texts(table, "links", where, problems), "lake": lake}
     links: dict[str, set[str]] = {s: set() for s in seas}
     for sid, sea in seas.items():
@@ -163,7 +172,7 @@ def _read(text: str) -> tuple[Board | None, list[str]]:
         for sea_id in bordered:
             if sea_id not in seas:
                 problems.append(f"{where}: sea space '{sea_id}' is not declared")
-        provinces[pid] = Province(pid, _text(table, "name", where, problems) or pid, kingdom or "",
+        provinces[pid] = Province(pid, _name(table, where, problems, pid), kingdom or "",
                                   tuple(s for s in bordered if s in seas))
 
     borders: dict[str, set[str]] = {p: set() for p in provinces}
@@ -188,10 +197,10 @@ def _read(text: str) -> tuple[Board | None, list[str]]:
     city, around, coastal = "", tuple[str, ...](), tuple[str, ...]()
     if not isinstance(zargos, dict):
         problems.append("the pack must have a [zargos] table naming the Forbidden City and Zargos's rings")
-        zargos_name = "Zargos"
+        zargos_name = Name("Zargos")
     else:
         _unknown(zargos, "zargos", 1, problems)
-        zargos_name = _text(zargos, "name", "[zargos]", problems) or "Zargos"
+        zargos_name = _name(zargos, "[zargos]", problems, "Zargos")
         city = _text(zargos, "forbidden_city", "[zargos]", problems) or ""
         around = _texts(zargos, "around", "[zargos]", problems)
         coastal = _texts(zargos, "coastal", "[zargos]", problems)

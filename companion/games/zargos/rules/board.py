@@ -12,6 +12,25 @@ from dataclasses import dataclass, field
 ZARGOS = "zargos"  # the kingdom id of the central kingdom in every pack
 
 
+class Name(str):
+    """A place's name as the pack gives it (`name`, the English pages'), with its French name (`name_fr`) when
+    the pack has one: a message field renders it in the reader's language (companion.i18n.word); everywhere
+    else it is the pack's `name`."""
+
+    fr: str
+
+    def __new__(cls, name: str, fr: str | None = None) -> Name:
+        made = super().__new__(cls, name)
+        made.fr = fr or name
+        return made
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        return str(self), self.fr
+
+    def render(self, language: str) -> str:
+        return self.fr if language == "fr" else str(self)
+
+
 @dataclass(frozen=True)
 class Province:
     id: str

@@ -19,6 +19,7 @@ from ..rules.actions import BY_REFEREE, TimeUp
 from ..rules.record import FORMAT as RECORD_FORMAT
 from ..rules.record import moves_from_json
 from ..rules.setup import setup_from_json, setup_to_json
+from .combat import combat_words
 from .events import events
 from .history import action_words
 from .restore import restore_instructions
@@ -152,6 +153,12 @@ class ZargosTable:
         elif node.kind == "dice":
             dice = node.params.get("dice") or [1]
             asked["sides"] = [{"dice": n, "least": n, "most": 6 * n} for n in dice]
+            fight = combat_words(match, node.params.get("for"))
+            if fight is not None:  # which combat the dice are for, and whose each side's are (6.2, 9.2)
+                prompt, labels = fight
+                asked["prompt"] = f"{prompt.render(language)} {asked['prompt']}"
+                for side, label in zip(asked["sides"], labels, strict=False):
+                    side["label"] = label.render(language)
         else:
             asked["answers"] = [{"value": o, "label": str(o)} for o in node.outcomes]
         return asked

@@ -17,7 +17,8 @@ from companion.table.instructions import Instruction
 from companion.table.steps import MAX_LINES, Step, StepBuilder, StepDraft
 
 from ..rules import Board, Game
-from ..rules.terms import ALLOTMENT, ALLOTMENT_THREE_PEOPLES
+from ..rules.board import ZARGOS
+from ..rules.terms import ALLOTMENT, ALLOTMENT_THREE_PEOPLES, BLUE_BOATS, GREEN_REINFORCEMENTS
 from .words import card, kingdom, people, player, province, reason, spread, stater, tokens
 
 HEADING = N_("Round {year} · {title}")  # a step's heading (the set-up is round 0)
@@ -28,6 +29,12 @@ def allotment(game: Game) -> int:
     """2.5: strength per people."""
     setup = game.setup
     return ALLOTMENT_THREE_PEOPLES if setup.peoples_each == 3 else ALLOTMENT[setup.players]
+
+
+def draft_size(board: Board) -> int:
+    """2.7: how many placement cards the draft deals, both piles (flow.py's piles): the draft ends with them."""
+    return GREEN_REINFORCEMENTS + BLUE_BOATS + sum(
+        1 + sum(1 for p in k.provinces if p != k.capital) for k in board.kingdoms.values() if k.id != ZARGOS)
 
 
 def setup_steps(game: Game) -> list[Step]:
@@ -52,6 +59,10 @@ class ZargosGrouping:
         self._allotment = allotment(game)
         self._owner: dict[str, int] = {}  # people → seat
         self._cards: dict[str, list[str]] = {}  # people → placement cards (2.7-2.11)
+        self._drafted: dict[str, list[str]] = {}  # people → cards drafted, not yet told (2.7-2.9)
+        self._draft_size = draft_size(game.board)
+        self._peoples = game.setup.players * game.setup.peoples_each  # 2.4: how many are chosen
+        self._chosen: list[Instruction] = []  # the peoples chosen, not yet told
         self._boats_told = False
         self._attacker = ""  # the people whose turn it is
         self._rounds: dict[str, int] = {}  # combat rounds fought per province this turn
@@ -62,6 +73,8 @@ class ZargosGrouping:
         fresh = copy.copy(self)
         memo[id(self)] = fresh
         fresh._owner, fresh._cards = dict(self._owner), {k: list(v) for k, v in self._cards.items()}
+        fresh._drafted = {k: list(v) for k, v in self._drafted.items()}
+        fresh._chosen = list(self._chosen)
         fresh._rounds, fresh._dealt = dict(self._rounds), {k: list(v) for k, v in self._dealt.items()}
         fresh._drew = copy.deepcopy(self._drew, memo)
         return fresh
@@ -116,37 +129,58 @@ class ZargosGrouping:
                               e["seat"], physical=False))
 
     def _on_chose(self, e: dict[str, Any]) -> None:
+        """2.4: the peoples are chosen one after another, then taken at once: one step for all of them."""
         self._owner[e["people"]] = e["seat"]
         self._cards[e["people"]] = []
-        self._add("peoples", Text(N_("The peoples")),
-                  Instruction(N_("{player} chooses {people}: take its sheet and {tokens} of its tokens."),
-                              {"player": player(e["seat"]), "people": people(e["people"]),
-                               "tokens": tokens(self._allotment)}, e["seat"]))
+        self._chosen.append(Instruction(N_("{player} chooses {people}: take its sheet and {tokens} of its tokens."),
+                                        {"player": player(e["seat"]), "people": people(e["people"]),
+                                         "tokens": tokens(self._allotment)}, e["seat"]))
+        if len(self._owner) < self._peoples:
+            return
+        self._add("peoples", Text(N_("The peoples")), *self._chosen)
+        self._chosen = []
+        self._out.seal()
 
     def _on_drafted(self, e: dict[str, Any]) -> None:
-        what, _, where = str(e["card"]).partition(":")
+        """2.7-2.9: the cards drafted are kept back and told in one step once both piles are empty: the table
+        takes them and puts their tokens at once, one line a people, not a step (and a Done) per card."""
         who = e["people"]
         self._cards.setdefault(who, []).append(str(e["card"]))
-        title = Text(N_("The draft of the placement cards"))
-        params: dict[str, Any] = {"people": people(who)}
-        if what in SECRET:
-            pile = Text(N_("the green pile")) if what == "reinforcement" else Text(N_("the blue pile"))
-            private = N_("{people}: take a reinforcement card from the green pile → behind your screen.") \
-                if what == "reinforcement" else \
-                N_("{people}: take a boat card from the blue pile → behind your screen.")
-            line = Instruction(N_("{people}: take a card from {pile} → behind your screen."), {**params, "pile": pile},
-                               e["seat"], private=private)
-        elif what == "capital":
-            capital = self._board.kingdoms[where].capital or ""
-            line = Instruction(N_("{people}: take the capital card of {kingdom} from the green pile; put 1 small token "
-                                  "of {people} → {province}."),
-                               {**params, "kingdom": kingdom(self._board, where),
-                                "province": province(self._board, capital)}, e["seat"])
-        else:
-            line = Instruction(N_("{people}: take the card {province} from the blue pile; put 1 small token of "
-                                  "{people} → {province}."), {**params, "province": province(self._board, where)},
-                               e["seat"])
-        self._add("draft", title, line)
+        self._drafted.setdefault(who, []).append(str(e["card"]))
+        if sum(len(cards) for cards in self._drafted.values()) < self._draft_size:
+            return
+        lines = [self._draft_line(who, cards) for who, cards in self._drafted.items()]
+        self._drafted = {}
+        self._add("draft", Text(N_("The draft of the placement cards")), *lines)
+        self._out.seal()
+
+    def _draft_line(self, who: str, cards: list[str]) -> Instruction:
+        """What a people takes from the piles: the cards that put a token, named (2.8), and how many go
+        behind its screen (2.9: which of them is its own to know)."""
+        shown = [c for c in cards if c.partition(":")[0] not in SECRET]
+        places = Joined(tuple(province(self._board, self._place_of(c)) for c in shown), "; ")
+        green = sum(1 for c in cards if c == "reinforcement")
+        blue = sum(1 for c in cards if c == "boat")
+        hidden = Text(NP_("{n} card behind your screen", "{n} cards behind your screen"), {"n": green + blue})
+        secret = Joined(tuple(Text(words, {"n": n}) for n, words in (
+            (green, NP_("{n} reinforcement card", "{n} reinforcement cards")),
+            (blue, NP_("{n} boat card", "{n} boat cards"))) if n))
+        params = {"people": people(who), "places": places, "hidden": hidden, "secret": secret}
+        seat = self._seat(who)
+        if shown and green + blue:
+            return Instruction(N_("{people}: take the placement cards of {places} and put 1 small token of {people} on "
+                                  "each of these provinces; take {hidden}."), params, seat,
+                               private=N_("{people}: take the placement cards of {places} and put 1 small token of "
+                                          "{people} on each of these provinces; take {secret} behind your screen."))
+        if shown:
+            return Instruction(N_("{people}: take the placement cards of {places} and put 1 small token of {people} on "
+                                  "each of these provinces."), params, seat)
+        return Instruction(N_("{people}: take {hidden}."), params, seat,
+                           private=N_("{people}: take {secret} behind your screen."))
+
+    def _place_of(self, card: str) -> str:
+        what, _, where = card.partition(":")
+        return self._board.kingdoms[where].capital or "" if what == "capital" else where
 
     def _on_trade(self, e: dict[str, Any]) -> None:
         title = Text(N_("Trades"))

@@ -36,8 +36,10 @@ def tokens(strength: int) -> Text:
     large, small = divmod(strength, LARGE)
     if strength <= 0:
         return Text(N_("nothing"))
-    if large and small:
-        return Text(N_("strength {n} ({large} large + {small} small)"), {"n": strength, "large": large, "small": small})
+    if large and small:  # each count agrees with its own noun ("1 grand + 2 petits")
+        return Text(N_("strength {n} ({large} + {small})"), {
+            "n": strength, "large": Text(NP_("{n} large", "{n} large"), {"n": large}),
+            "small": Text(NP_("{n} small", "{n} small"), {"n": small})})
     if large:
         return Text(NP_("strength {strength} ({n} large token)", "strength {strength} ({n} large tokens)"),
                     {"n": large, "strength": strength})

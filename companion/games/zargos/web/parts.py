@@ -24,7 +24,7 @@ SCRIPT_MESSAGES = (
     N_("Tap one of your provinces."), N_("Tap the province to attack, or the sea spaces of the route first."),
     N_("Tap the province to move to, or the sea spaces of the route first."),
     N_("Tap a province to put tokens on."), N_("From {from} to {to}: strength {n}"), N_("by sea: {route}"),
-    N_("{n} of {need} placed"), N_("Choose first."), N_("Start again"), N_("Confirm"),
+    N_("{n} of {need} placed"), N_("Choose first."), N_("Start again"), N_("Confirm"), N_("{province}: {n}"),
 )
 
 
@@ -87,8 +87,8 @@ class ZargosWeb:
         return {"decision_words": lambda: {name: t(w) for name, w in DECISIONS.items()},
                 "zpeople": lambda key: words.people(t, key),
                 "zcard": lambda key: words.card(t, key),
-                "zprov": lambda key: words.province(pack, key),
-                "zkingdom": lambda key: words.kingdom(pack, key),
+                "zprov": lambda key: words.province(pack, key, language),
+                "zkingdom": lambda key: words.kingdom(pack, key, language),
                 "zphase": lambda key: words.phase(t, key),
                 "zdecision_of": lambda key: words.decision(t, key),
                 "zseat": lambda view, seat: words.seat_name(view, seat, t),

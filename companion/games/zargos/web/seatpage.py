@@ -27,28 +27,34 @@ def hand(view: JSON, seat: int, t: Translate) -> list[JSON]:
     return [{"key": c, "name": words.card(t, c), "colour": words.card_colour(c)} for c in me.get("hand", [])]
 
 
-def targets(view: JSON, board: Board, t: Translate, card: str, choice: JSON) -> list[tuple[str, str]]:
+def targets(view: JSON, board: Board, t: Translate, card: str, choice: JSON,
+            language: str = "en") -> list[tuple[str, str]]:
     """What a card may be played on, as (wire target, words): the text checks Vent de Folie's kingdom
     (12.10) and Vent de Guerre's combat (12.6, Z-20); every other effect is the table's to state (Z-27), so
     its target is only said: a people, or none."""
     if card == "vent_de_folie":
-        return [(f"kingdom:{k}", words.kingdom(board, k)) for k in board.kingdoms if k != ZARGOS]
+        return [(f"kingdom:{k}", words.kingdom(board, k, language)) for k in board.kingdoms if k != ZARGOS]
     if card == "vent_de_guerre":  # on a combat still to fight: the fight's list, or the combat about to start
         places = choice.get("provinces", []) if choice["decision"] == "fight" else \
             [choice["province"]] if choice["decision"] == "combat_card" else []
-        return [(f"province:{p}", words.province(board, p)) for p in places]
+        return [(f"province:{p}", words.province(board, p, language)) for p in places]
     return [("", t(N_("no particular target")))] + [
         (f"people:{k}", words.people(t, k)) for k in view.get("peoples", {})]
 
 
-def names(view: JSON, board: Board, t: Translate) -> JSON:
+def names(view: JSON, board: Board, t: Translate, language: str = "en") -> JSON:
     """The words the script shows while a move is built: provinces, seas, peoples and placement cards."""
-    return {"provinces": {p: words.province(board, p) for p in board.provinces},
-            "seas": {s: words.sea(board, s) for s in board.seas},
+    return {"provinces": {p: words.province(board, p, language) for p in board.provinces},
+            "seas": {s: words.sea(board, s, language) for s in board.seas},
             "peoples": {k: words.people(t, k) for k in view.get("peoples", {})},
             "borders": {p: sorted(b) for p, b in board.borders.items()},
             "coasts": {p.id: list(p.seas) for p in board.provinces.values() if p.seas},
-            "sea_links": {s.id: list(s.links) for s in board.seas.values()}}
+            "sea_links": {s.id: list(s.links) for s in board.seas.values()},
+            # who holds each province now (the public board) and the demons' provinces: an attack's targets
+            "held": {p: [h["people"], h["strength"]] for p, h in view.get("provinces", {}).items()},
+            "demons": list(view.get("demons", ())),
+            "words": {"empty": t(N_("empty")), "demons": t(N_("the demons")),
+                      "by_sea": t(N_("by sea"))}}
 
 
 def seat_context(seat: int, snapshot: Any, board: Board, t: Translate, language: str) -> JSON:
@@ -58,7 +64,7 @@ def seat_context(seat: int, snapshot: Any, board: Board, t: Translate, language:
     cards = []
     if choice is not None and isinstance(choice.get("cards"), list) and choice["decision"] != "keep":
         cards = [{"key": c, "name": words.card(t, c), "colour": words.card_colour(c),
-                  "targets": targets(view, board, t, c, choice)} for c in choice["cards"]]
+                  "targets": targets(view, board, t, c, choice, language)} for c in choice["cards"]]
         # A card with nothing to be played on now (a Wind of War before any combat of one's own) is not
         # offered: the table would refuse it (12.8).
         cards = [c for c in cards if c["targets"]]
@@ -69,11 +75,11 @@ def seat_context(seat: int, snapshot: Any, board: Board, t: Translate, language:
         "zhand": hand(view, seat, t),
         "zmine": mine,
         "zname": lambda key: words.people(t, key),
-        "zprovince": lambda key: words.province(board, key),
+        "zprovince": lambda key: words.province(board, key, language),
         "zplacement": lambda key: words.placement(t, board, key),
         "zseat_name": lambda s: words.seat_name(view, s, t),
         "zdecision": lambda key: words.decision(t, key),
-        "znames": lambda: names(view, board, t),
+        "znames": lambda: names(view, board, t, language),
         "decision_name": lambda key: words.decision(t, key),
         "seat_map": lambda: map_svg(view, board, t, language=language, mine=mine),
     }

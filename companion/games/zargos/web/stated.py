@@ -75,12 +75,12 @@ def state_form(view: JSON, pack: Board, t: Translate, language: str, seat: int |
     held: dict[str, JSON] = view.get("provinces") or {}
     people_rows = [{"key": k, "name": words.people(t, k), "player": t(N_("Player {n}"), n=p["seat"] + 1),
                     "boats": p.get("boats", 0)} for k, p in peoples.items()]
-    kingdoms = sorted(pack.kingdoms.values(), key=lambda k: k.name)
-    provinces: list[JSON] = [{"kingdom": k.name, "provinces": [
-        {"key": p, "name": words.province(pack, p), "people": (held.get(p) or {}).get("people", ""),
+    kingdoms = sorted(pack.kingdoms.values(), key=lambda k: words.kingdom(pack, k.id, language))
+    provinces: list[JSON] = [{"kingdom": words.kingdom(pack, k.id, language), "provinces": [
+        {"key": p, "name": words.province(pack, p, language), "people": (held.get(p) or {}).get("people", ""),
          "strength": (held.get(p) or {}).get("strength", 0),
-         "label": _province_label(t, pack, p, held.get(p))}
-        for p in sorted(k.provinces, key=lambda p: words.province(pack, p))]} for k in kingdoms]
+         "label": _province_label(t, pack, p, held.get(p), language)}
+        for p in sorted(k.provinces, key=lambda p: words.province(pack, p, language))]} for k in kingdoms]
     in_play = [k for k in PEOPLES if k in peoples]
     if seat is not None:  # a player states his own people's power most often: those first
         in_play.sort(key=lambda k: peoples[k]["seat"] != seat)
@@ -109,9 +109,9 @@ def state_form(view: JSON, pack: Board, t: Translate, language: str, seat: int |
             "hands": hands, "names": names, "words": sentences}
 
 
-def _province_label(t: Translate, pack: Board, key: str, here: JSON | None) -> str:
+def _province_label(t: Translate, pack: Board, key: str, here: JSON | None, language: str) -> str:
     """A province in the list, with who holds it: what the stater checks before changing its tokens."""
-    name = words.province(pack, key)
+    name = words.province(pack, key, language)
     if not here:
         return name
     return f"{name} · {words.people(t, here['people'])} {here['strength']}"

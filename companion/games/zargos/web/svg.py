@@ -26,11 +26,11 @@ def _text(x: float, y: float, body: str, cls: str, **attrs: Any) -> str:
     return f'<text x="{x:.0f}" y="{y:.0f}" class="{cls}"{extra}>{escape(body)}</text>'
 
 
-def short_name(board: Board, province: str) -> str:
+def short_name(board: Board, province: str, language: str = "en") -> str:
     """A province's name under its kingdom's heading: a name that repeats its kingdom's ("KORI, province 1",
     as the provisional pack has them) is shown without it, the heading already says it."""
-    name = words.province(board, province)
-    kingdom = words.kingdom(board, board.kingdom_of(province))
+    name = words.province(board, province, language)
+    kingdom = words.kingdom(board, board.kingdom_of(province), language)
     for sep in (", ", " - ", " "):
         if name.startswith(kingdom + sep) and len(name) > len(kingdom + sep):
             return name[len(kingdom + sep):]
@@ -77,7 +77,7 @@ def _fixed(board: Board, t: Translate, language: str) -> tuple[Layout, str, dict
             out.append(f'<line x1="{ax:.0f}" y1="{ay:.0f}" x2="{bx:.0f}" y2="{by:.0f}" stroke="#a1887f" '
                        'stroke-width="2.5"/>')
     for k, (x, y) in at.kingdoms.items():
-        name = t(N_("Kingdom of Zargos")) if k == ZARGOS else words.kingdom(board, k)
+        name = t(N_("Kingdom of Zargos")) if k == ZARGOS else words.kingdom(board, k, language)
         dy = -DISC - 118 if k != ZARGOS else 0
         out.append(_text(x, y + dy, name, "kn"))
     for sea in board.seas.values():
@@ -85,8 +85,8 @@ def _fixed(board: Board, t: Translate, language: str) -> tuple[Layout, str, dict
         fill = "#bbdefb" if not sea.lake else "#b2ebf2"
         out.append(f'<g class="sea" data-sea="{escape(sea.id)}"><ellipse cx="{x:.0f}" cy="{y:.0f}" rx="58" ry="26" '
                    f'fill="{fill}" stroke="#1e88e5" stroke-width="2"/>'
-                   f'{_text(x, y + 5, sea.name, "sn")}</g>')
-    labels = {p: _text(x, y + DISC + 16, short_name(board, p), "pn") for p, (x, y) in at.provinces.items()}
+                   f'{_text(x, y + 5, words.sea(board, sea.id, language), "sn")}</g>')
+    labels = {p: _text(x, y + DISC + 16, short_name(board, p, language), "pn") for p, (x, y) in at.provinces.items()}
     if len(_DRAWN) >= 16:  # packs and languages seen by one process: a few
         _DRAWN.clear()
     _DRAWN[(id(board), language)] = (board, at, "".join(out), labels)
@@ -115,7 +115,7 @@ def map_svg(view: JSON, board: Board, t: Translate, language: str = "en", mine: 
         if combat.get("province") == p.id:
             ring, width = "#d50000", 7.0
         classes = "prov" + (" mine" if here and here["people"] in mine else "")
-        title = words.province(board, p.id)
+        title = words.province(board, p.id, language)
         if here:
             title += f" · {words.people(t, here['people'])} {here['strength']}"
         elif p.id in demons:

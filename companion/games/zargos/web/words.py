@@ -11,6 +11,7 @@ from companion.i18n import N_
 
 from ..boxes import words as box_words
 from ..rules import Board
+from ..rules.board import Name
 from ..rules.terms import CARDS, GREEN, PEOPLES, RED
 
 Translate = Callable[..., str]
@@ -52,16 +53,21 @@ def card_colour(key: str) -> str:
     return "red" if key in RED else "green" if key in GREEN else ""
 
 
-def province(board: Board, key: str) -> str:
-    return board.provinces[key].name if key in board.provinces else key
+def _in(name: str, language: str) -> str:
+    """A pack's name in the page's language: its French name on French pages when the pack gives one."""
+    return name.render(language) if isinstance(name, Name) else name
 
 
-def kingdom(board: Board, key: str) -> str:
-    return board.kingdoms[key].name if key in board.kingdoms else key
+def province(board: Board, key: str, language: str = "en") -> str:
+    return _in(board.provinces[key].name, language) if key in board.provinces else key
 
 
-def sea(board: Board, key: str) -> str:
-    return board.seas[key].name if key in board.seas else key
+def kingdom(board: Board, key: str, language: str = "en") -> str:
+    return _in(board.kingdoms[key].name, language) if key in board.kingdoms else key
+
+
+def sea(board: Board, key: str, language: str = "en") -> str:
+    return _in(board.seas[key].name, language) if key in board.seas else key
 
 
 def placement(t: Translate, board: Board, key: str) -> str:
@@ -69,18 +75,18 @@ def placement(t: Translate, board: Board, key: str) -> str:
     return box_words.placement(lambda text, params=None: t(text, **(params or {})), board, key)
 
 
-def target(t: Translate, board: Board, key: str) -> str:
+def target(t: Translate, board: Board, key: str, language: str = "en") -> str:
     """A magic card's target (`kingdom:ID`, `province:ID`, `people:KEY`, `sea:ID`) in words."""
     kind, _, where = key.partition(":")
     match kind:
         case "kingdom":
-            return kingdom(board, where)
+            return kingdom(board, where, language)
         case "province":
-            return province(board, where)
+            return province(board, where, language)
         case "people":
             return people(t, where)
         case "sea":
-            return sea(board, where)
+            return sea(board, where, language)
     return ""
 
 

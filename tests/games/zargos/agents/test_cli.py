@@ -15,7 +15,7 @@ from companion.games.zargos.boards import default_pack, default_pack_text
 from companion.games.zargos.commands import COMMANDS, PACK_FILE
 
 BROKEN = default_pack_text().replace('capital = "kori-2"', 'capital = "nowhere"').replace(
-    'id = "s2"\nname = "Sea 2"\nlinks = ["s3"]', 'id = "s2"\nname = "Sea 2"\nlink = ["s3"]')
+    'name_fr = "Mer 2"\nlinks = ["s3"]', 'name_fr = "Mer 2"\nlink = ["s3"]')
 
 
 def test_board_check_names_each_problem_on_a_line_and_exits_2(zargos: GameModule, tmp_path: Path,
@@ -25,7 +25,7 @@ def test_board_check_names_each_problem_on_a_line_and_exits_2(zargos: GameModule
     assert cli.main(["board", "check", "--game", "zargos", str(pack)]) == 2
     out = capsys.readouterr()
     assert out.out.splitlines() == [
-        f"{pack}: sea 2: unknown key 'link' (known: id, lake, links, name, source)",
+        f"{pack}: sea 2: unknown key 'link' (known: id, lake, links, name, name_fr, source)",
         f"{pack}: kingdom 'kori': its capital 'nowhere' is not one of its provinces"]
     assert out.err == f"{pack}: 2 problem(s)\n"
 

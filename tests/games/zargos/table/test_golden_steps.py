@@ -104,4 +104,17 @@ def test_what_is_behind_a_screen_is_in_its_player_s_lines_alone() -> None:
     public, seat1, referee = (text(steps, "en", r) for r in (None, 1, -1))
     assert "Wind of Earth" not in public and "Wind of Earth" in seat1 and "Wind of Earth" in referee
     assert "Typhoon" not in seat1 and "Typhoon" in referee  # seat 0's card
-    assert "take a reinforcement card" not in public and "take a reinforcement card" in referee
+    assert "reinforcement card" not in public and "reinforcement card" in referee  # 2.9: which, behind the screen
+
+
+def test_the_draft_and_the_peoples_chosen_are_one_step_each_not_one_per_card() -> None:
+    # The table takes the cards drafted at once, when the piles are empty (2.7-2.9), and the peoples once all
+    # are chosen (2.4): a table waiting for the steps ("wait for the table") taps Done once for each
+    game = play(BOARD, Setup(4), 3)
+    builder = StepBuilder(ZargosGrouping(Game(BOARD, game.setup)))
+    builder.feed([e for e in events(game) if e["round"] == 0])
+    steps = builder.steps()
+    draft = [s for s in steps if s.kind == "draft"]
+    assert len(draft) == 1 and len(draft[0].lines) == 4  # one line a people
+    chosen = [line for s in steps if s.kind == "peoples" for line in s.lines if "chooses" in line.text("en", None)]
+    assert len(chosen) == 4 and len({id(s) for s in steps if s.kind == "peoples" and s.physical}) == 1

@@ -5,18 +5,20 @@ referee pauses, gives more time or closes it early, in the referee's name."""
 
 from __future__ import annotations
 
+import random
 import threading
 from pathlib import Path
 
 import pytest
 
 from companion.core import registry
+from companion.games.zargos.agents import RandomAgent
 from companion.games.zargos.boards import default_pack_text
 from companion.store import Store
-from companion.table import Countdown, NewGame, Refused, Rollback, Table
+from companion.table import Acknowledge, Countdown, NewGame, Refused, Rollback, SetPace, Table
 from tests.engine import stored_log
 
-from .support import BOARD, engine_view, play
+from .support import BOARD, engine_view, play, read_printed, step
 
 
 class Clock:
@@ -181,3 +183,65 @@ def test_the_tables_loop_closes_the_window_by_itself(tmp_path: Path) -> None:
     finally:
         table.stop()
     assert len(time_ups(open_table(tmp_path / "z.db", clock))) == 1
+
+
+def to_magic_held(path: Path, clock: Clock) -> Table:
+    """A game whose magic window (Z-21) opens while the table still has steps to do, pace "wait for the
+    table": each decision made once the table is done, the last one (the deal's) left undone."""
+    table = at_trade(path, clock)
+    clock.now += 600
+    table.tick()
+    table.handle(SetPace("orders"))
+    agent = RandomAgent(random.Random(5))
+    for _ in range(2000):
+        if table.phase() == "magic":
+            return table
+        table.handle(Acknowledge(len(table.steps())))
+        assert step(table, agent) or read_printed(table, 5)
+    raise AssertionError("no magic window")
+
+
+def test_the_magic_window_waits_for_the_table_and_starts_when_it_is_done(tmp_path: Path) -> None:
+    # Z-21's 3 minutes are the players' to trade: while every phone waits for the table ("wait for the
+    # table"), the clock does not run; it starts, whole, once the table has done its steps
+    clock = Clock()
+    table = to_magic_held(tmp_path / "z.db", clock)
+    assert table.acknowledged() < len(table.steps())  # the phones are held
+    timer = table.view("public")["table"]["timer"]
+    assert timer["paused"] and timer["paused_by"] == "table" and timer["left"] == 180
+    clock.now += 500
+    assert not table.tick() and table.phase() == "magic" and table.time_left() == 180
+    table.handle(Acknowledge(len(table.steps())))
+    timer = table.view("public")["table"]["timer"]
+    assert not timer["paused"] and timer["deadline"] == clock.now + 180
+    clock.now += 179
+    assert not table.tick() and table.phase() == "magic"
+    clock.now += 1
+    assert table.tick() and table.phase() != "magic"
+
+
+def test_a_restart_while_the_table_is_held_keeps_the_window_whole(tmp_path: Path) -> None:
+    # The minutes the table was held, and off, are not the players': the window is whole after the restart
+    clock = Clock()
+    table = to_magic_held(tmp_path / "z.db", clock)
+    table.stop()
+    clock.now += 300
+    again = open_table(tmp_path / "z.db", clock)
+    assert again.time_left() == 180
+    again.handle(Acknowledge(len(again.steps())))
+    assert again.view("public")["table"]["timer"]["deadline"] == clock.now + 180
+
+
+def test_the_referees_pause_outlasts_the_tables_hold(tmp_path: Path) -> None:
+    # A resume while the players are held does not start the clock; a pause of the referee's while they are
+    # held is the referee's: the table being done does not start the window, the referee's resume does
+    clock = Clock()
+    table = to_magic_held(tmp_path / "z.db", clock)
+    table.handle(Countdown("resume"))
+    assert table.view("public")["table"]["timer"]["paused_by"] == "table"
+    table.handle(Countdown("pause"))
+    table.handle(Acknowledge(len(table.steps())))
+    clock.now += 60
+    assert table.view("public")["table"]["timer"]["paused_by"] == "referee" and table.time_left() == 180
+    table.handle(Countdown("resume"))
+    assert table.view("public")["table"]["timer"]["deadline"] == clock.now + 180

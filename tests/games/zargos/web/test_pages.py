@@ -185,7 +185,7 @@ def test_the_decide_command_is_the_one_the_seat_page_sends(table: Table) -> None
     assert table.view("public")["version"] > 0
 
 
-def test_the_tables_dice_are_told_from_a_seat_page_one_total_a_side(app: Flask, table: Table) -> None:
+def test_the_tables_dice_are_typed_on_a_seat_page_one_total_a_side(app: Flask, table: Table) -> None:
     play(table, until=lambda t: t.view("public")["phase"] == "attack" and t.view("public")["round"] >= 1)
     table.handle(SetChance("table"))  # the referee switches to the table's own dice (6.3-6.4)
     play(table, until=lambda t: (t.view("public")["table"]["asking"] or {}).get("kind") == "dice")
@@ -193,9 +193,10 @@ def test_the_tables_dice_are_told_from_a_seat_page_one_total_a_side(app: Flask, 
     client = as_seat(app, 0)
     page = client.get("/seat/0").get_data(as_text=True)
     assert "The table's dice" in visible(page)
-    for which, side in enumerate(asking["sides"]):  # a button per total a side may roll, n to 6n
-        totals = [int(n) for n in re.findall(rf'data-zside="{which}" data-total="(\d+)"', page)]
-        assert totals == list(range(side["least"], side["most"] + 1))
+    for which, side in enumerate(asking["sides"]):  # a field a side, typed on the number pad, n to 6n
+        assert re.search(rf'name="side-{which}" inputmode="numeric" pattern="\[0-9\]\*" min="{side["least"]}" '
+                         rf'max="{side["most"]}"', page)
+    assert "data-zside" not in page  # no button a total
     before = table.version
     wrong = client.post("/api/command", json={"command": "tell", "question": asking["question"],
                                               "version": table.version, "outcome": ["six"] * len(asking["sides"])})

@@ -36,6 +36,7 @@
     const choice = data("choice");
     if (!p || !choice) return;
     if (spreadKind(choice)) p.textContent = X.t("Tap a province to put tokens on.");
+    else if (choice.decision === "attack") p.textContent = "";  // the lists say it; the summary sums it up
     else if (from === null) p.textContent = X.t("Tap one of your provinces.");
     else if (choice.decision === "attack") p.textContent = X.t("Tap the province to attack, or the sea spaces of the route first.");
     else p.textContent = X.t("Tap the province to move to, or the sea spaces of the route first.");
@@ -45,11 +46,12 @@
       const g = document.querySelector('.seatmap [data-province="' + id + '"], .seatmap [data-sea="' + id + '"]');
       if (g) g.classList.add("picked");
     });
+    pickers();
     const list = document.getElementById("zbuilt");
     const n = names();
     list.replaceChildren.apply(list, built.map(function (s) {
       const li = document.createElement("li");
-      if (spreadKind(choice)) li.textContent = n.provinces[s.province] + ": " + s.strength;
+      if (spreadKind(choice)) li.textContent = X.t("{province}: {n}", {province: n.provinces[s.province], n: s.strength});
       else {
         li.textContent = X.t("From {from} to {to}: strength {n}", {from: n.provinces[s.from], to: n.provinces[s.to], n: s.strength})
           + (s.route.length ? " · " + X.t("by sea: {route}", {route: s.route.map(function (r) { return n.seas[r]; }).join(", ")}) : "");
@@ -63,6 +65,99 @@
       extra.textContent = X.t("{n} of {need} placed", {n: sum, need: choice.strength});
       list.appendChild(extra);
     }
+  }
+
+  // The attack's lists: one's provinces (the select #zfrom), then where that province may attack (#zto):
+  // its neighbours not one's own by land, and the coastal provinces one's boats reach by sea, the fewest sea
+  // spaces first (4.1, 5.2-5.4). The lists and the map tell the same move; the sentence below says it.
+  function targets(origin) {
+    const n = names();
+    const choice = data("choice");
+    const mine = function (p) { return (n.held[p] || [])[0] === choice.people; };
+    const found = [];
+    (n.borders[origin] || []).forEach(function (p) { if (!mine(p)) found.push({to: p, route: []}); });
+    const seen = {};
+    found.forEach(function (f) { seen[f.to] = true; });
+    seen[origin] = true;
+    let paths = (n.coasts[origin] || []).map(function (s) { return [s]; });
+    const visited = {};
+    paths.forEach(function (p) { visited[p[0]] = true; });
+    while (paths.length && paths[0].length <= choice.boats) {
+      const next = [];
+      paths.forEach(function (path) {
+        const sea = path[path.length - 1];
+        Object.keys(n.coasts).sort().forEach(function (p) {
+          if (!seen[p] && !mine(p) && n.coasts[p].indexOf(sea) >= 0) { seen[p] = true; found.push({to: p, route: path}); }
+        });
+        (n.sea_links[sea] || []).forEach(function (s) {
+          if (!visited[s]) { visited[s] = true; next.push(path.concat([s])); }
+        });
+      });
+      paths = next;
+    }
+    return found;
+  }
+
+  function holder(p) {
+    const n = names();
+    const h = n.held[p];
+    if (h) return n.peoples[h[0]] + ", " + h[1];
+    return n.demons.indexOf(p) >= 0 ? n.words.demons : n.words.empty;
+  }
+
+  function pickers() {
+    const fromList = document.getElementById("zfrom");
+    const toList = document.getElementById("zto");
+    if (!fromList || !toList) return;
+    const n = names();
+    fromList.value = from || "";
+    const options = from ? targets(from) : [];
+    const key = JSON.stringify([from, options]);
+    if (toList.dataset.key !== key) {
+      toList.dataset.key = key;
+      const first = document.createElement("option");
+      first.value = "";
+      first.textContent = from ? "…" : toList.options[0].textContent;
+      toList.replaceChildren(first);
+      options.forEach(function (o) {
+        const option = document.createElement("option");
+        option.value = o.to;
+        option.dataset.route = JSON.stringify(o.route);
+        option.textContent = n.provinces[o.to] + " (" + holder(o.to) + ")" + (o.route.length ? " · " + n.words.by_sea : "");
+        toList.appendChild(option);
+      });
+    }
+    toList.disabled = !from;
+    toList.value = to && route.length === 0 ? to : (to ? (Array.from(toList.options).find(function (o) {
+      return o.value === to && o.dataset.route === JSON.stringify(route); }) || {value: ""}).value : "");
+    summary();
+  }
+
+  function summary() {
+    const line = document.getElementById("zsummary");
+    if (!line) return;
+    const n = names();
+    const strength = Number(document.getElementById("zstrength").value);
+    line.textContent = from && to ? X.t("From {from} to {to}: strength {n}", {from: n.provinces[from], to: n.provinces[to], n: strength})
+      + (route.length ? " · " + X.t("by sea: {route}", {route: route.map(function (r) { return n.seas[r]; }).join(", ")}) : "") : "";
+  }
+
+  function pickFrom(id) {
+    const choice = data("choice");
+    from = id || null; to = null; route = [];
+    const source = choice.sources.find(function (s) { return s[0] === id; });
+    const input = document.getElementById("zstrength");
+    if (source && input) { input.max = source[1]; input.value = source[1]; }
+    note("");
+    prompt();
+  }
+
+  function pickTo(select) {
+    const option = select.options[select.selectedIndex];
+    to = select.value || null;
+    route = to && option.dataset.route ? JSON.parse(option.dataset.route) : [];
+    note("");
+    prompt();
   }
 
   function reset() { built = []; from = null; route = []; to = null; prompt(); }
@@ -135,26 +230,14 @@
     if (await send(action) && shown === sent) reset();
   }
 
-  // The table's dice: one tap a side; the totals go once every side has one.
-  let totals = {};
+  // A card drawn or a printed value, told in one tap (the dice's totals are typed in the shared form, app.js).
   async function tell(outcome) {
     const asking = document.getElementById("asking");
-    totals = {};  // cleared before the answer: the next question's taps may come before it
     const result = await X.command({command: "tell", outcome: outcome, question: Number(asking.dataset.question)});
     if (!result.ok) note(X.refusal(result));
   }
 
   document.addEventListener("click", async function (event) {
-    const side = event.target.closest("[data-zside]");
-    if (side) {
-      totals[side.dataset.zside] = Number(side.dataset.total);
-      side.parentNode.querySelectorAll("[data-zside]").forEach(function (b) { b.setAttribute("aria-pressed", b === side ? "true" : "false"); });
-      const sides = Number(side.closest(".zsides").dataset.sides);
-      if (Object.keys(totals).length === sides) {
-        await tell(Array.from({length: sides}, function (_, i) { return totals[i]; }));
-      }
-      return;
-    }
     const told = event.target.closest("[data-ztell]");
     if (told) { await tell(JSON.parse(told.dataset.ztell)); return; }
     const one = event.target.closest("[data-zaction]");
@@ -175,6 +258,21 @@
     if (sea) tapSea(sea.dataset.sea);
   });
 
+  document.addEventListener("change", function (event) {
+    if (event.target.id === "zfrom") pickFrom(event.target.value);
+    else if (event.target.id === "zto") pickTo(event.target);
+  });
+  document.addEventListener("input", function (event) { if (event.target.id === "zstrength") summary(); });
+
+  // One combat left and no card to play first: nothing to choose, the page starts it (6.1), once per choice.
+  let started = null;
+  async function startAlone() {
+    const alone = document.querySelector("[data-zauto]");
+    if (!alone || alone.dataset.zauto === started) return;
+    started = alone.dataset.zauto;
+    await send(JSON.parse(alone.dataset.zauto));
+  }
+
   document.addEventListener("submit", async function (event) {
     const form = event.target;
     if (form.classList.contains("zkeep")) {
@@ -189,26 +287,21 @@
   });
 
   // The live part is swapped after each change (anyone's move, or the same version fetched again): a move
-  // half built, the numbers typed, the boxes ticked, the targets chosen and the dice totals tapped are kept
+  // half built, the numbers typed, the boxes ticked, the targets chosen are kept
   // and shown again on the new part, unless the decision (or the question) changed.
   let shown = null;
   let typed = null;  // the fields of the decision as they were just before the swap
   function decisionKey() { const d = document.getElementById("zdecide"); return d ? d.dataset.choice : null; }
   function fields() { return Array.from(document.querySelectorAll("#zdecide input, #zdecide select")); }
+  let dice = null;  // the totals typed for the table's dice, with their question
+  function diceFields() { return Array.from(document.querySelectorAll("#asking form.tell-dice input")); }
+  function question() { const a = document.getElementById("asking"); return a ? a.dataset.question : null; }
   document.addEventListener("xidit:refreshing", function () {
     // The same decision is drawn the same way: its fields are matched by their place.
     typed = {key: decisionKey(), fields: fields().map(function (i) { return i.type === "checkbox" ? i.checked : i.value; })};
+    dice = {question: question(), totals: diceFields().map(function (i) { return i.value; }),
+            focused: diceFields().indexOf(document.activeElement)};
   });
-  function question() { const a = document.getElementById("asking"); return a ? a.dataset.question : null; }
-  let asked = null;
-  function showTotals() {
-    if (question() !== asked) { totals = {}; asked = question(); }
-    Object.keys(totals).forEach(function (which) {
-      document.querySelectorAll('#asking [data-zside="' + which + '"]').forEach(function (b) {
-        b.setAttribute("aria-pressed", Number(b.dataset.total) === totals[which] ? "true" : "false");
-      });
-    });
-  }
   document.addEventListener("xidit:refreshed", function () {
     const b = box();
     const key = b ? b.dataset.choice : null;
@@ -220,13 +313,19 @@
       });
     }
     typed = null;
-    showTotals();
+    const totals = diceFields();
+    if (dice && dice.question !== null && dice.question === question() && dice.totals.length === totals.length) {
+      totals.forEach(function (input, n) { input.value = dice.totals[n]; });
+      if (dice.focused >= 0) totals[dice.focused].focus();
+    }
+    dice = null;
     if (b) { document.querySelector(".seatmap .zargos-map").classList.add("taking"); prompt(); }
+    startAlone();
   });
   document.addEventListener("DOMContentLoaded", function () {
     const b = box();
     shown = b ? b.dataset.choice : null;
-    asked = question();
     if (b) { document.querySelector(".seatmap .zargos-map").classList.add("taking"); prompt(); }
+    startAlone();
   });
 })();
