@@ -18,7 +18,7 @@ from companion.boxes.frame import Frame
 from companion.config import Config
 from companion.core import registry
 from companion.core.errors import CompanionError
-from companion.core.game import GameModule
+from companion.core.game import GameModule, Result
 from companion.i18n import N_, translate
 from companion.notify import Notifier
 from companion.store import Store
@@ -106,7 +106,7 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
         table.handle(new_game(game, players, config.game_options(), seed, seats=config_seats(config)))
     # A game found over at start is not counted again: it stays shown until the referee starts another. Read
     # before the virtual players start: they may end the game in hand within the next milliseconds.
-    counted = {table.game_id} if table.outcome() is not None else set()
+    counted = {table.game_id} if table.result() is not None else set()
     table.on_tick = notifier.tick
     table.on_saving = lambda error: notifier.status(saving_status(error))
     if notifier.interval is not None:
@@ -123,20 +123,21 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
             box.box.controller.link = (lambda seat: lambda: web.seat_link(seat))(box.seat)
     devices = SeatDevices(config, table, bots, web, hardware)
     parts.untune = tune_for_keys()
-    log.info("table ready: store %s, %s players, language %s", config.store, len(players), config.language)
+    seated = len(table.players()) if table.has_game() else len(players)  # the game under way's, not the config's
+    log.info("table ready: store %s, %s players, language %s", config.store, seated, config.language)
     year = table.year()
-    notifier.ready(f"{len(players)} players, year {year if year is not None else '-'}")
+    notifier.ready(f"{seated} players, year {year if year is not None else '-'}")
     parts.power = power_button(config, parts.power_off.set)
     finished = 0
     while not (parts.power_off.is_set() or stopped()):
         devices.follow()
-        outcome = table.outcome()
-        if outcome is None:
+        result = table.result()
+        if result is None:
             continue
         if table.game_id not in counted:
             counted.add(table.game_id)
             finished += 1
-            log.info("game over: %s", f"seat {outcome.winner} wins" if outcome.winner else "no winner")
+            log.info("game over: %s", winners_line(table, result))
             if config.games and finished >= config.games:
                 return
         if not (config.games and all(p.box == "bot" for p in config.players)):
@@ -229,6 +230,22 @@ class StopSignals:
             signal.signal(sig, handler)
 
 
+def winners_line(table: Table, result: Result) -> str:
+    """Who won, for the log, from the contract's `Result` (any game): seats as people read them, with names."""
+    if not result.winners:
+        return "no winner"
+    return " and ".join(seat_words(table, seat) for seat in result.winners) + \
+        (" win" if len(result.winners) > 1 else " wins")
+
+
+def seat_words(table: Table, seat: int) -> str:
+    """A seat of the game under way as the log names it: numbered from 1 as people read it, with its name."""
+    game = registry.load(table.game_key)
+    name = next((name for s, _, name in table.players() if s == seat), None)
+    shown = f"seat {game.shown_seat(seat)}"
+    return f"{shown} ({name})" if name else shown
+
+
 def levels(game: GameModule) -> tuple[str, ...]:
     """The levels the game's virtual players come in: the table is told them (it imports no agents)."""
     return tuple(game.agents.levels) if game.agents is not None else ()  # no agents: no virtual seats
@@ -294,7 +311,8 @@ class SeatDevices:
         for seat, d in chosen.items():
             if d["device"] == "box":
                 self._box_to(seat, d["box"])
-        log.info("seats: %s", ", ".join(f"{seat} on {d['device']}" for seat, d in sorted(chosen.items())))
+        log.info("seats: %s", ", ".join(f"{seat_words(self.table, seat)} on {d['device']}"
+                                        for seat, d in sorted(chosen.items())))
 
     def _let_go(self, spec: str, box: Any, now: dict[str, str] | None) -> None:
         """A box whose seat the referee moved elsewhere stops playing it at once, and says so on its screen."""

@@ -18,6 +18,7 @@ from companion.core.game import GameModule
 from companion.table import Table
 from companion.table.commands import Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
 from companion.table.saving import CannotSave
+from companion.table.seats import DEFAULT_LEVEL
 
 from .levels import kit as kit_of
 
@@ -33,7 +34,7 @@ class Bots:
     def __init__(self, table: Table, levels: Mapping[int, str], *, delay: float, seed: int,
                  acknowledged: Callable[[int], None] = lambda n: None, game: str = registry.DEFAULT) -> None:
         self.table = table
-        self.kit = kit_of(game)
+        self.game = game  # the run's game; each decision is made by the agents of the game under way (`kit`)
         self.levels = dict(levels)
         self.seats = set(levels)
         self.delay = delay
@@ -120,9 +121,16 @@ class Bots:
         if awaited is None:
             return []
         choice, view = awaited
-        return commands_for(choice, self._agent(choice.seat, levels[choice.seat]).decide(view, choice), kit=self.kit)
+        kit = self.kit
+        return commands_for(choice, self._agent(kit, choice.seat, levels[choice.seat]).decide(view, choice), kit=kit)
 
-    def _agent(self, seat: int, level: str) -> Agent:
+    @property
+    def kit(self) -> AgentKit:
+        """The agents of the game under way (the registry's), whatever game the run was started for: a table
+        plays game after game of any game."""
+        return kit_of(self.table.game_key if self.table.has_game() else self.game)
+
+    def _agent(self, kit: AgentKit, seat: int, level: str) -> Agent:
         # One agent per seat and game, seeded from both, so a resumed table plays on as it would have;
         # a new game's agents replace the last game's.
         game = self.table.game_id
@@ -130,7 +138,9 @@ class Bots:
             self._agents, self._agents_game = {}, game
         if seat not in self._agents:
             seed = self.seed * 7919 + seat + 104729 * (game or 0)
-            self._agents[seat] = self.kit.make(level, self.table.board, seed)
+            # A seat given a level this game's agents lack (the config's, of another game) plays its default.
+            known = tuple(kit.levels)
+            self._agents[seat] = kit.make(level if level in known else DEFAULT_LEVEL, self.table.board, seed)
         return self._agents[seat]
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import queue
-import random
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -96,12 +95,17 @@ class Table(TableViews):
         self._module_packs = registry.load(game).packs
         # The levels a virtual player may play at (the game's agents'): given by the run, which knows the
         # agents; the table imports none.
-        self._levels = tuple(levels) if levels is not None else seats.game_levels()
+        # The levels a virtual player may play at, those of the game under way's agents: the run may name
+        # those of its config's game (tests give their own); any other game's come from the registry.
+        self._given_levels = (game, tuple(levels)) if levels is not None else None
+        self._run_game = game  # the game the run was started for: its config's seats are of it (offer_boxes)
+        self._levels = self._levels_of(game)
         self._board_text = board_text  # the pack of the game under way (each game keeps the pack it began with)
         self._board = self._parse(board_text)
         self._next_pack, self._next_board = board_text, self._board  # the pack new games start with
         self._next_game = game  # the game the next pack is of
         self._chance: dict[str, str] = {}  # chance.py: who resolves the game's chance nodes; saved
+        self._seed: int | None = None  # chance.py: the game's secret seed of the Pi's draws; saved, never shown
         self._language = language
         self._pace = pace
         self._game: Any = None  # the game under way: a companion.core.game.Match
@@ -159,10 +163,16 @@ class Table(TableViews):
         packs = self._module_packs if packs is ... else packs
         return None if packs is None else packs.parse(text)
 
+    def _levels_of(self, key: str) -> tuple[str, ...]:
+        """The levels of a game's virtual players (seats.py): each game its own, whatever the run's game."""
+        given = self._given_levels
+        return given[1] if given is not None and given[0] == key else seats.game_levels(key)
+
     def _use_game(self, key: str) -> None:
         """The game module of the game about to be opened or started."""
         if key != self._key:
             self._part, self._module_packs, self._key = part_of(key), registry.load(key).packs, key
+            self._levels = self._levels_of(key)
 
     def _resume(self, game_id: int) -> None:
         stored = self._store.load(game_id)
@@ -189,6 +199,7 @@ class Table(TableViews):
             self._drafts.restore(saved, {c.seat for c in self._sealed_choices()}, drafts)
         self._pace = saved.get("pace", self._pace)
         self._chance = chance.from_json(stored.table_state.get(chance.KEY), self._part)
+        self._seed = chance.seed_from_json(stored.table_state.get(chance.SEED_KEY))
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._links = links.from_json(stored.table_state.get(links.KEY))
         self._referee_seat, self._blind_told = referee.from_json(stored.table_state.get(referee.KEY))
@@ -595,7 +606,8 @@ class Table(TableViews):
         with self._lock:
             self._hardware = tuple(boxes)
             self._default_seats = {} if defaults is None else \
-                {int(seat): seats.device(d, self._hardware, self._levels) for seat, d in defaults.items()}
+                {int(seat): seats.device(d, self._hardware, self._levels_of(self._run_game))
+                 for seat, d in defaults.items()}
 
     def _move_seat(self, command: MoveSeat) -> dict[str, Any]:
         self._referee_only(command.by)
@@ -659,7 +671,7 @@ class Table(TableViews):
             raise Refused(str(error)) from None
         numbers = [seat for seat, _, _ in part.players(setup)]
         played = {} if command.seats is None else \
-            seats.assignment(command.seats, numbers, self._hardware, self._levels,
+            seats.assignment(command.seats, numbers, self._hardware, self._levels_of(command.game),
                              shown=registry.load(command.game).shown_seat)
         if command.referee_seat is not None and command.referee_seat not in numbers:
             raise Refused(N_("The referee can only play a seat of this game."))
@@ -673,6 +685,8 @@ class Table(TableViews):
         self._start(setup)
         self._store_told(self._game)
         self._chance = policy
+        self._seed = command.seed if command.seed is not None else chance.secret_seed()
+        self._store.set_table_state(self._game_id, chance.SEED_KEY, self._seed)
         if policy != chance.policy(None, part):
             self._store.set_table_state(self._game_id, chance.KEY, chance.to_json(policy))
         self._seats = played
@@ -858,7 +872,7 @@ class Table(TableViews):
         game = self._game
         while game is not None and (node := game.chance()) is not None and \
                 chance.by_pi(self._chance, node, self._part.told_layout(game) is not None):
-            rng = random.Random(f"{chance.seed(self._part.setup_of(game))}/{game.version}")
+            rng = chance.rng(chance.seed(self._part.setup_of(game), self._seed), game.version)
             outcome = chance.draw(rng, node)
             self._resolve_and_store(node, outcome, chance.PI)
             log.info("game %s: the Pi drew %s (%s)", self._game_id,
