@@ -61,7 +61,7 @@ from .names import check_names
 from .reads import WAITING, kept_entries
 from .saving import STORE_ERRORS, CannotSave, Saving
 from .sealed import NO_SEALED, Drafts
-from .steps import HEADING, StepBuilder, restore_steps
+from .steps import HEADING, StepBuilder, restore_steps, seals_from_json
 from .views import TableViews, ViewCache
 
 log = logging.getLogger("companion.table")
@@ -117,6 +117,10 @@ class Table(TableViews):
         self._acknowledged = 0  # steps done (the first ones): someone at the table said so, or the referee skipped them
         self._ticked = 0  # steps someone said were done (as many as done: the game moving on does none)
         self._skipped: dict[int, str] = {}  # steps the referee passed over undone, and who did
+        # Where each Done sealed the steps: (entries stored then, steps done). A Done seals the open steps, so the
+        # game's next lines start a step of their own; a restart replays the seals where they were made, or it
+        # would rebuild the steps otherwise grouped (fewer of them) and its count of steps done would not fit.
+        self._seals: list[tuple[int, int]] = []
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
         self._told: dict[int, Any] = {}  # face_up.py: each question's answer, to tell a late second answer
@@ -184,8 +188,11 @@ class Table(TableViews):
         entries = stored.entries
         if folded:
             entries = kept_entries(entries)  # the layout holds the answers of the game as it went on
+        saved = stored.table_state.get("table", {})
+        seals = seals_from_json(saved.get("seals"))
         self._start(setup)
         for index, entry in enumerate(entries):
+            self._seal_as_stored(seals, index)
             try:
                 self._replay_entry(entry)
             except (IllegalAction, BadRecord) as error:
@@ -193,7 +200,7 @@ class Table(TableViews):
                             game_id, index, error)
                 break
             self._entries.append(entry)
-        saved = stored.table_state.get("table", {})
+        self._seal_as_stored(seals, len(self._entries))
         drafts = self._part.drafts
         if self._game is not None and drafts is not None and self._sealed_choices():
             self._drafts.restore(saved, {c.seat for c in self._sealed_choices()}, drafts)
@@ -219,6 +226,14 @@ class Table(TableViews):
         log.info("game %s resumed: year %s, phase %s, %s actions", game_id, progress.round if progress else "-",
                  progress.phase if progress else "-", game.version if game else 0)
 
+    def _seal_as_stored(self, seals: list[tuple[int, int]], stored: int) -> None:
+        """The Done taps made once `stored` entries were stored, sealing the steps again as they did then."""
+        assert self._builder is not None
+        for at, upto in seals:
+            if at == stored:
+                self._builder.seal(upto)
+                self._seals.append((at, upto))
+
     def _start(self, setup: Any) -> None:
         self._game = self._part.start(self._board, setup)
         self._entries = []
@@ -235,6 +250,7 @@ class Table(TableViews):
         self._events_seen = len(self._part.events(self._game))
         self._acknowledged = self._ticked = 0
         self._skipped = {}
+        self._seals = []
 
     def _replay_entry(self, entry: dict[str, Any]) -> None:
         assert self._game is not None
@@ -781,6 +797,7 @@ class Table(TableViews):
             return {"acknowledged": self._acknowledged}
         if self._builder is not None:
             self._builder.seal(upto)  # what comes next for a step done goes on in a step of its own
+            self._seals = [*self._seals, (len(self._entries), upto)]  # saved: a restart seals here too
         if command.skip:
             self._skipped.update({n: command.by for n in range(self._acknowledged, upto)})
             log.info("steps %s to %s skipped by the %s", self._acknowledged + 1, upto, command.by)
@@ -1077,4 +1094,5 @@ class Table(TableViews):
             **self._drafts.to_json(),
             "pace": self._pace, "acknowledged": self._acknowledged, "ticked": self._ticked, "version": version,
             **({"skipped": {str(n): by for n, by in self._skipped.items()}} if self._skipped else {}),
+            **({"seals": [list(seal) for seal in self._seals]} if self._seals else {}),
         })

@@ -60,8 +60,14 @@ class Browser:
         return json.loads(body)  # type: ignore[no-any-return]
 
     def command(self, body: dict[str, Any]) -> tuple[int, Any]:
-        """A command as app.js sends it: with the version of the view it was decided on."""
-        return self.post("/api/command", {**body, "version": self.view()["version"]})
+        """A command as app.js sends it: with the version of the view it was decided on. Refused as stale (409)
+        when what it depends on moved since (virtual players play on meanwhile): sent again on the view now, as
+        a referee does when the page says "look again"."""
+        for _ in range(20):
+            status, answer = self.post("/api/command", {**body, "version": self.view()["version"]})
+            if status != 409:
+                break
+        return status, answer
 
     def until(self, what: str, found: Callable[[dict[str, Any]], Any], on_view: Callable[[dict[str, Any]], Any]
               = lambda view: None, within: float = SECONDS) -> Any:
