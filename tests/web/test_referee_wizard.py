@@ -41,3 +41,19 @@ def test_a_virtual_player_without_a_level_plays_normal(app: Flask, table: Table)
     assert table.seat_devices()[2] == {"device": "virtual", "level": "normal"}
     assert command(referee, app, command="move_seat", seat=3, device={"device": "virtual"}).status_code == 200
     assert table.seat_devices()[3] == {"device": "virtual", "level": "normal"}
+
+
+def test_after_a_zargos_game_the_wizard_still_offers_a_colour_of_its_own_to_each_seat(app: Flask, table: Table) -> None:
+    """Issue 35: after one Zargos game every hidden colour field took the last game's "colour" (Zargos's
+    "player 1"…, none of its colours): all held the first, and the page refused every new Zargos game
+    ("Pick another colour for each player.")."""
+    referee = as_referee(app)
+    seats = {str(s): {"device": "phone"} for s in range(3)}
+    started = command(referee, app, command="new_game", game="zargos", setup={"players": 3}, seats=seats,
+                      replacing=table.game_id)
+    assert started.status_code == 200, started.get_json()
+    page = referee.get("/referee").get_data(as_text=True)
+    rows = re.findall(r'<select name="colour-\d+">(.*?)</select>', page, re.S)
+    chosen = [re.findall(r'<option value="([^"]+)" selected>', row) for row in rows]
+    assert len(rows) == 6 and all(len(c) == 1 for c in chosen), chosen
+    assert len({c[0] for c in chosen}) == len(chosen), chosen
