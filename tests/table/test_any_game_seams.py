@@ -1,0 +1,65 @@
+"""Issue 35: a table started for one game plays any other the referee starts. Its virtual players are the game
+under way's (they were the run's --game's, and crashed on every other game's choices), and each game's Pi
+draws are seeded by a secret of the table's (every Zargos game rolled the same dice, seeded by 0)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from companion.agents.bots import Bots
+from companion.games.xidit.boards import default_pack_text
+from companion.store import Store
+from companion.table import NewGame, Table
+
+ZARGOS = {"players": 2}
+
+
+def xidit_table(path: Path) -> Table:
+    """A table as `companion run` opens it without --game: Xidit's."""
+    return Table.open(Store(path), default_pack_text())
+
+
+def test_the_virtual_players_of_a_xidit_table_play_a_zargos_game_started_on_it(tmp_path: Path) -> None:
+    table = xidit_table(tmp_path / "t.db")
+    table.handle(NewGame(ZARGOS, game="zargos", seats={"0": {"device": "virtual"}, "1": {"device": "virtual"}}))
+    bots = Bots(table, {0: "normal", 1: "normal"}, delay=0.0, seed=1)  # the run's game, Xidit, named by default
+    played = 0
+    for _ in range(30):
+        commands = bots.decide()
+        if not commands:
+            break
+        for command in commands:
+            table.handle(command)
+        played += 1
+    assert played == 30, "the virtual players decide every Zargos choice"
+
+
+def first_rolls(path: Path) -> list[object]:
+    table = xidit_table(path)
+    table.handle(NewGame(ZARGOS, game="zargos"))
+    rolls = [move["outcome"] for move in table.record()["moves"] if move.get("type") == "chance"]
+    table.stop()
+    return rolls
+
+
+def test_each_zargos_game_rolls_its_own_dice_and_its_seed_is_never_shown(tmp_path: Path) -> None:
+    games = [first_rolls(tmp_path / f"{n}.db") for n in range(4)]
+    assert all(games) and len({json.dumps(rolls) for rolls in games}) > 1, games
+    table = xidit_table(tmp_path / "0.db")  # resumed: the same draws, by the same stored seed
+    assert [m["outcome"] for m in table.record()["moves"] if m.get("type") == "chance"] == games[0]
+    seed = Store(tmp_path / "0.db").load(1).table_state["seed"]
+    shown = [json.dumps(table.view(reader)) for reader in ("referee", "public", "seat:0", "seat:1")]
+    shown.append(json.dumps(table.record()))
+    assert isinstance(seed, int) and not any(str(seed) in text for text in shown)
+
+
+def test_a_game_stored_before_the_table_kept_a_seed_replays_as_it_was_drawn(tmp_path: Path) -> None:
+    table = xidit_table(tmp_path / "t.db")
+    table.handle(NewGame(ZARGOS, game="zargos", seed=0))  # seeded by 0, as every Zargos game was before
+    rolls = table.record()["moves"]
+    table.stop()
+    store = Store(tmp_path / "t.db")
+    store.set_table_state(1, "seed", None)  # what an older store holds: no seed
+    store.close()
+    assert xidit_table(tmp_path / "t.db").record()["moves"] == rolls
