@@ -102,8 +102,9 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
     players = [(p.seat, p.colour, p.name) for p in config.players]
     seed = config.bot_seed
     table.offer_boxes([p.box for p in config.players if p.box.startswith(("gpio:", "serial:"))], config_seats(config))
+    demo = all(p.box == "bot" for p in config.players)  # nobody at the table: the config's seed may draw the dice
     if not table.has_game():
-        table.handle(new_game(game, players, config.game_options(), seed, seats=config_seats(config)))
+        table.handle(new_game(game, players, config.game_options(), seed, seats=config_seats(config), demo=demo))
     # A game found over at start is not counted again: it stays shown until the referee starts another. Read
     # before the virtual players start: they may end the game in hand within the next milliseconds.
     counted = {table.game_id} if table.result() is not None else set()
@@ -146,7 +147,7 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
         # game by itself (demos, campaigns): a table with people at it keeps its result.
         try:
             table.submit(new_game(game, players, config.game_options(), seed + 1,
-                                  seats=config_seats(config))).result()
+                                  seats=config_seats(config), demo=demo)).result()
         except Refused as refused:  # the store cannot be written: the next turn tries again
             log.error("the next game cannot start: %s", refused)
             continue

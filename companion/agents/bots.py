@@ -168,9 +168,12 @@ def commands_for(choice: Any, action: Any, *, slot_by_slot: bool = False, kit: A
 
 
 def new_game(game: GameModule, players: list[tuple[int, str, str | None]], options: Mapping[str, str], seed: int,
-             seats: dict[str, Any] | None = None) -> NewGame:
-    """The command that starts a game of `game` with these seats (seat, colour, name) and options."""
-    return NewGame(kit_of(game).setup_json(players, options, seed), seats=seats, game=game.key)
+             seats: dict[str, Any] | None = None, *, demo: bool = False) -> NewGame:
+    """The command that starts a game of `game` with these seats (seat, colour, name) and options. A `demo`
+    (every seat virtual) draws the Pi's dice from `seed` too, so that it plays the same again; any other game's
+    are drawn from the table's own secret seed."""
+    return NewGame(kit_of(game).setup_json(players, options, seed), seats=seats, game=game.key,
+                   seed=seed if demo else None)
 
 
 def new_game_command(players: list[tuple[int, str, str | None]], length: str, neutral: str, seed: int,

@@ -60,20 +60,14 @@ class Browser:
         return json.loads(body)  # type: ignore[no-any-return]
 
     def command(self, body: dict[str, Any]) -> tuple[int, Any]:
-        """A command as app.js sends it: with the version of the view it was decided on. Refused as stale (409)
-        when what it depends on moved since (virtual players play on meanwhile): sent again on the view now, as
-        a referee does when the page says "look again"."""
-        for _ in range(20):
-            status, answer = self.post("/api/command", {**body, "version": self.view()["version"]})
-            if status != 409:
-                break
-        return status, answer
+        """A command as app.js sends it: with the version of the view it was decided on."""
+        return self.post("/api/command", {**body, "version": self.view()["version"]})  # type: ignore[no-any-return]
 
     def until(self, what: str, found: Callable[[dict[str, Any]], Any], on_view: Callable[[dict[str, Any]], Any]
               = lambda view: None, within: float = SECONDS) -> Any:
         """Reads the view again each time its version moves (the event stream's trigger, polled), until
-        `found(view)` is true (the view then, or what `found` gave); `on_view` may act on each view (answer what the game asks the table). Fails with
-        the last view after `within` seconds without a version moving."""
+        `found(view)` is true (the view then, or what `found` gave); `on_view` may act on each view (answer what
+        the game asks the table). Fails with the last view after `within` seconds without a version moving."""
         deadline, seen = time.monotonic() + within, None
         while True:
             view = self.view()
@@ -90,9 +84,10 @@ class Browser:
 
 @contextmanager
 def table_run(bin_dir: Path, store: Path, env: dict[str, str], log: list[str]) -> Iterator[str]:
-    """`companion run` on `store`, any free port, no config and no --game; yields its address, and appends what
+    """`companion run` on `store`, any free port, no config and no --game (its own game is Xidit, seat 1 on a
+    phone, the others virtual), virtual players deciding at once; yields its address, and appends what
     it logs to `log` (until it is stopped, with SIGTERM, at the end of the block)."""
-    args = [str(bin_dir / "companion"), "run", "--store", str(store), "--port", "0", "--all-bots", "--bot-delay", "0"]
+    args = [str(bin_dir / "companion"), "run", "--store", str(store), "--port", "0", "--bot-delay", "0"]
     with spawned(args, cwd=store.parent, env={**env, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.DEVNULL,
                  stderr=subprocess.PIPE) as process:
         lines: queue.Queue[str | None] = queue.Queue()

@@ -5,6 +5,7 @@ Xidit, and logs no traceback. Driven through the pages' own requests (tests/inst
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +42,6 @@ def pi_rolls(referee: Browser) -> list[Any]:
     """The Pi's first rolls of the game under way, as its record (the referee's export) holds them."""
     status, body = referee.get("/api/record")
     assert status == 200, body[:300]
-    import json
-
     record = json.loads(body)
     return [move["outcome"] for move in record["moves"] if move.get("type") == "chance"][:3]
 
@@ -94,10 +93,10 @@ def test_a_night_of_zargos_and_xidit_from_the_wizard(installed: Path, tmp_path: 
         assert third != second and len(second_rolls) == 3 and third_rolls != second_rolls
         # 4. Then Xidit, from the same wizard: it plays.
         view = referee.view()
+        players = [{"seat": seat, "colour": colour} for seat, colour in ((1, "red"), (2, "blue"), (3, "green"))]
         status, answer = referee.command({
             "command": "new_game", "game": "xidit", "replacing": view["table"]["game"] if view["phase"] != "over"
-            else None, "setup": {"players": [{"seat": s, "colour": c} for s, c in ((1, "red"), (2, "blue"), (3, "green"))],
-                                 "first_player": 1, "length": "short", "neutral": "normal"},
+            else None, "setup": {"players": players, "first_player": 1, "length": "short", "neutral": "normal"},
             "seats": {str(s): VIRTUAL for s in (1, 2, 3)}, "face_up": None, "referee_seat": None, "chance": None})
         assert status == 200, answer
         xidit = int(answer["game"])

@@ -4,12 +4,14 @@ virtual player is seated at `normal` unless the referee says otherwise (it was `
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from flask import Flask
 
 from companion.table import SetLanguage, Table
+from tests.table.support import advance
 
 from .conftest import as_referee, command
 
@@ -57,3 +59,20 @@ def test_after_a_zargos_game_the_wizard_still_offers_a_colour_of_its_own_to_each
     chosen = [re.findall(r'<option value="([^"]+)" selected>', row) for row in rows]
     assert len(rows) == 6 and all(len(c) == 1 for c in chosen), chosen
     assert len({c[0] for c in chosen}) == len(chosen), chosen
+
+
+def test_the_wizard_starts_a_game_while_virtual_players_play_on(app: Flask, table: Table) -> None:
+    """Issue 35: a new game depended on every move of the game under way, so on a table whose virtual players
+    decide at once the wizard's request was refused as stale (409) at every try. Which game it sets aside is
+    what it says (`replacing`): it stays good until another game takes the table."""
+    referee = as_referee(app)
+    seen = table.version
+    advance(table, random.Random(2), past_placement=True)  # the game under way moves on meanwhile
+    assert table.version > seen
+    seats = {str(s): {"device": "phone"} for s in range(2)}
+    started = command(referee, app, command="new_game", game="zargos", setup={"players": 2}, seats=seats,
+                      replacing=table.game_id, version=seen)
+    assert started.status_code == 200, started.get_json()
+    again = command(referee, app, command="new_game", game="zargos", setup={"players": 2}, seats=seats,
+                    replacing=table.game_id, version=seen)  # the page of before that game: another took the table
+    assert again.status_code == 409
