@@ -298,6 +298,8 @@ class SeatDevices:
         self.bots.play({seat: d.get("level", "normal") for seat, d in chosen.items() if d["device"] == "virtual"})
         phones = self.web.phones if self.web is not None else None
         if phones is not None:
+            for seat in [s for s in phones.boxes if s not in chosen]:  # a seat the game under way has not
+                phones.boxes.pop(seat, None)
             for seat, d in chosen.items():
                 if d["device"] == "phone" and phones.get(seat) is None:
                     box = PhoneBox(seat, self.table)

@@ -52,6 +52,8 @@ class NewGame:
     # The seed of the Pi's draws (chance.py): None, a secret the table draws itself. Only the run gives one, for
     # a demo whose seats are all virtual (its config's `bot_seed`); no page can send it.
     seed: int | None = None
+    # The names typed in the wizard, by seat: kept by the table for a game whose setup holds none (names.py).
+    names: dict[int, str] | None = None
 
 
 @dataclass(frozen=True)

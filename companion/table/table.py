@@ -24,6 +24,7 @@ from companion.i18n import LANGUAGES, N_
 from companion.store import Store
 
 from . import carried, chance, links, referee, seats, timed
+from . import names as typed_names
 from .changes import GAME, STEPS, TIMER, WHICH, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
@@ -121,6 +122,7 @@ class Table(TableViews):
         # game's next lines start a step of their own; a restart replays the seals where they were made, or it
         # would rebuild the steps otherwise grouped (fewer of them) and its count of steps done would not fit.
         self._seals: list[tuple[int, int]] = []
+        self._names: dict[int, str] = {}  # names.py: the names typed for a game whose setup holds none; saved
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
         self._told: dict[int, Any] = {}  # face_up.py: each question's answer, to tell a late second answer
@@ -207,6 +209,7 @@ class Table(TableViews):
         self._pace = saved.get("pace", self._pace)
         self._chance = chance.from_json(stored.table_state.get(chance.KEY), self._part)
         self._seed = chance.seed_from_json(stored.table_state.get(chance.SEED_KEY))
+        self._names = typed_names.from_json(stored.table_state.get(typed_names.KEY))
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._links = links.from_json(stored.table_state.get(links.KEY))
         self._referee_seat, self._blind_told = referee.from_json(stored.table_state.get(referee.KEY))
@@ -686,6 +689,8 @@ class Table(TableViews):
         except BadRecord as error:
             raise Refused(str(error)) from None
         numbers = [seat for seat, _, _ in part.players(setup)]
+        given = typed_names.checked(command.names, numbers)
+        names = {seat: given[seat] for seat, _, own in part.players(setup) if own is None and seat in given}
         played = {} if command.seats is None else \
             seats.assignment(command.seats, numbers, self._hardware, self._levels_of(command.game),
                              shown=registry.load(command.game).shown_seat)
@@ -703,6 +708,9 @@ class Table(TableViews):
         self._chance = policy
         self._seed = command.seed if command.seed is not None else chance.secret_seed()
         self._store.set_table_state(self._game_id, chance.SEED_KEY, self._seed)
+        self._names = names
+        if names:
+            self._store.set_table_state(self._game_id, typed_names.KEY, {str(s): n for s, n in names.items()})
         if policy != chance.policy(None, part):
             self._store.set_table_state(self._game_id, chance.KEY, chance.to_json(policy))
         self._seats = played

@@ -269,7 +269,9 @@ class TableViews(TableReads):
         return self._fresh_or_kept(("snapshot", seat), read)
 
     def _seat_snapshot(self, seat: int) -> SeatSnapshot:
-        view = self.view(f"seat:{seat}") if self._game else self.view("public")
+        # A box of a seat this game has not (a table of four playing a game of two) reads what anyone may.
+        seated = self._game is not None and seat in self._seat_numbers(self._game)
+        view = self.view(f"seat:{seat}") if seated else self.view("public")
         rules = self._part.drafts
         blank = tuple(rules.blank(None)) if rules is not None else ()
         if self._game is None or seat not in self._seat_numbers(self._game):

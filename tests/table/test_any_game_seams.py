@@ -63,3 +63,12 @@ def test_a_game_stored_before_the_table_kept_a_seed_replays_as_it_was_drawn(tmp_
     store.set_table_state(1, "seed", None)  # what an older store holds: no seed
     store.close()
     assert xidit_table(tmp_path / "t.db").record()["moves"] == rolls
+
+
+def test_the_box_of_a_seat_the_game_has_not_reads_what_anyone_may(tmp_path: Path) -> None:
+    """A table of four started a game of two: the phone box of its seat 4 (the run's config's) failed to draw at
+    every change ("no such reader 'seat:4'"); it shows the public view, with nothing to decide."""
+    table = xidit_table(tmp_path / "t.db")
+    table.handle(NewGame(ZARGOS, game="zargos"))
+    snapshot = table.seat_snapshot(4)
+    assert snapshot.view == table.view("public") and snapshot.choice is None

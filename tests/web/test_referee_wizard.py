@@ -10,6 +10,7 @@ import re
 import pytest
 from flask import Flask
 
+from companion.games.xidit.boards import default_pack_text
 from companion.table import SetLanguage, Table
 from tests.table.support import advance
 
@@ -76,3 +77,22 @@ def test_the_wizard_starts_a_game_while_virtual_players_play_on(app: Flask, tabl
     again = command(referee, app, command="new_game", game="zargos", setup={"players": 2}, seats=seats,
                     replacing=table.game_id, version=seen)  # the page of before that game: another took the table
     assert again.status_code == 409
+
+
+def test_the_names_typed_in_the_wizard_are_kept_for_a_game_whose_setup_holds_none(app: Flask, table: Table) -> None:
+    """Issue 35: Zargos's set-up names nobody, so the names typed in the wizard were lost ("Player 1".. on every
+    page). The table keeps them with the game (its state, so a restart keeps them too) and names its players."""
+    referee = as_referee(app)
+    seats = {str(s): {"device": "phone"} for s in range(3)}
+    started = command(referee, app, command="new_game", game="zargos", setup={"players": 3}, seats=seats,
+                      replacing=table.game_id, names={"0": "Ann", "2": "Cy"})
+    assert started.status_code == 200, started.get_json()
+    assert table.players() == [(0, "player 1", "Ann"), (1, "player 2", None), (2, "player 3", "Cy")]
+    page = referee.get("/referee").get_data(as_text=True)
+    decide = re.search(r'<select id="decide-seat">(.*?)</select>', page, re.S)
+    assert decide and "1 — Ann" in decide[1] and "3 — Cy" in decide[1], decide
+    stored = Table.open(table._store, default_pack_text())  # the same store opened again, as after a restart
+    assert stored.players() == table.players()
+    refused = command(referee, app, command="new_game", game="zargos", setup={"players": 2}, seats=seats,
+                      replacing=table.game_id, names={"0": "x" * 50})
+    assert refused.status_code == 422 and table.players()[0][2] == "Ann"
