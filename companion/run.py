@@ -447,7 +447,7 @@ def start_web(config: Config, table: Table, **address: Any) -> WebServer | None:
         if public is None:
             return None
         token = seat_token(secret_key, table.game_id, seat, table.seat_link(seat))[:SHORT]
-        return f"{public.upper()}S/{seat}/{token.upper()}"
+        return f"{public.upper()}S/{registry.load(table.game_key).shown_seat(seat)}/{token.upper()}"
 
     server.seat_link = short_link
     log.info("table view: %s", " or ".join(server.address.urls()))
@@ -461,7 +461,8 @@ def start_web(config: Config, table: Table, **address: Any) -> WebServer | None:
               flush=True)
     for seat in sorted(phones.boxes):
         token = seat_token(secret_key, table.game_id, seat, table.seat_link(seat))
-        print(f"Seat {seat} plays from a phone: {public}seat/{seat}?t={token}", flush=True)
+        shown = registry.load(table.game_key).shown_seat(seat)  # links read seats from 1 in every game
+        print(f"Seat {shown} plays from a phone: {public}seat/{shown}?t={token}", flush=True)
     return server
 
 

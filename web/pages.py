@@ -30,7 +30,7 @@ from companion.table.seats import DEFAULT_LEVEL
 from .api import busy, phones, role, sign_in_seat, table
 from .auth import Role, seat_token
 from .closed import closed_seat
-from .game import current, static_endpoint
+from .game import current, link_number, linked_seat, static_endpoint
 from .game import parts as game_parts
 from .game_parts import GameWeb
 from .generic import GENERIC
@@ -204,7 +204,7 @@ def seat_links(who: Role, address: str | None) -> list[dict[str, Any]]:
     game = table().game_id
     out = []
     for seat, colour, name in table().players():
-        url = f"{address}seat/{seat}?t={seat_token(secret, game, seat, table().seat_link(seat))}"
+        url = f"{address}seat/{link_number(seat)}?t={seat_token(secret, game, seat, table().seat_link(seat))}"
         out.append({"seat": seat, "url": url, "colour": colour, "name": name,
                     "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=current().shown_seat(seat)))})
     return out
@@ -233,8 +233,9 @@ def scoring() -> Any:
     return page("scoring.html", "scoring")
 
 
-@pages.get("/seat/<int:seat>")
-def seat(seat: int) -> Any:
+@pages.get("/seat/<int:number>")
+def seat(number: int) -> Any:
+    seat = linked_seat(number)  # links read seats from 1 in every game
     token = request.args.get("t")
     if token is not None:
         # The secret link: check it, remember the seat in the session, and drop the token from the
@@ -244,7 +245,7 @@ def seat(seat: int) -> Any:
             abort(429, busy())
         if refused is not None:
             abort(403)
-        return redirect(url_for("pages.seat", seat=seat))
+        return redirect(url_for("pages.seat", number=number))
     if role().kind != "seat" or role().seat != seat:
         closed = closed_seat(t)
         if closed is None or closed["seat"] != seat:
@@ -263,17 +264,17 @@ def closed_page(closed: dict[str, Any]) -> Response:
     return response
 
 
-@pages.get("/s/<int:seat>/<token>")
-@pages.get("/S/<int:seat>/<token>")
-def short_seat(seat: int, token: str) -> Any:
+@pages.get("/s/<int:number>/<token>")
+@pages.get("/S/<int:number>/<token>")
+def short_seat(number: int, token: str) -> Any:
     """The seat link in the short, upper-case form a box's OLED shows as a QR code (a small code
     scans best in the QR alphanumeric alphabet: digits, capitals and a few signs)."""
-    refused = sign_in_seat(seat, token, short=True)
+    refused = sign_in_seat(linked_seat(number), token, short=True)
     if refused == "busy":
         abort(429, busy())
     if refused is not None:
         abort(403)
-    return redirect(url_for("pages.seat", seat=seat))
+    return redirect(url_for("pages.seat", number=number))
 
 
 @pages.get("/part/<name>")

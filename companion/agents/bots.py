@@ -35,6 +35,7 @@ class Bots:
                  acknowledged: Callable[[int], None] = lambda n: None, game: str = registry.DEFAULT) -> None:
         self.table = table
         self.game = game  # the run's game; each decision is made by the agents of the game under way (`kit`)
+        self._kit: AgentKit | None = None
         self.levels = dict(levels)
         self.seats = set(levels)
         self.delay = delay
@@ -127,8 +128,14 @@ class Bots:
     @property
     def kit(self) -> AgentKit:
         """The agents of the game under way (the registry's), whatever game the run was started for: a table
-        plays game after game of any game."""
+        plays game after game of any game. A kit set here (tests) is used for every game."""
+        if self._kit is not None:
+            return self._kit
         return kit_of(self.table.game_key if self.table.has_game() else self.game)
+
+    @kit.setter
+    def kit(self, kit: AgentKit) -> None:
+        self._kit = kit
 
     def _agent(self, kit: AgentKit, seat: int, level: str) -> Agent:
         # One agent per seat and game, seeded from both, so a resumed table plays on as it would have;
