@@ -19,6 +19,7 @@ from companion.table import Table
 from companion.table.commands import Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
 from companion.table.saving import CannotSave
 from companion.table.seats import DEFAULT_LEVEL
+from companion.table.views import Awaited
 
 from .levels import kit as kit_of
 
@@ -118,12 +119,13 @@ class Bots:
     def decide(self) -> list[Command]:
         """What the first awaited of these seats keys in now, decided by its agent (empty when none is awaited)."""
         levels = self.levels  # the referee may move seats meanwhile: one decision sees one set of seats
-        awaited = self.table.awaited(set(levels))
+        awaited = self.table.awaited_in_game(set(levels))
         if awaited is None:
             return []
-        choice, view = awaited
-        kit = self.kit
-        return commands_for(choice, self._agent(kit, choice.seat, levels[choice.seat]).decide(view, choice), kit=kit)
+        # The game's agents, of the game the choice is awaited in (read with it: the referee may start another).
+        kit = self._kit if self._kit is not None else kit_of(awaited.game)
+        agent = self._agent(kit, awaited, levels[awaited.choice.seat])
+        return commands_for(awaited.choice, agent.decide(awaited.view, awaited.choice), kit=kit)
 
     @property
     def kit(self) -> AgentKit:
@@ -137,19 +139,18 @@ class Bots:
     def kit(self, kit: AgentKit) -> None:
         self._kit = kit
 
-    def _agent(self, kit: AgentKit, seat: int, level: str) -> Agent:
+    def _agent(self, kit: AgentKit, awaited: Awaited, level: str) -> Agent:
         # One agent per seat and game, seeded from both, so a resumed table plays on as it would have;
         # a new game's agents replace the last game's.
-        game = self.table.game_id
+        game, seat = awaited.game_id, awaited.choice.seat
         if game != self._agents_game:
             self._agents, self._agents_game = {}, game
         if seat not in self._agents:
             seed = self.seed * 7919 + seat + 104729 * (game or 0)
             # A seat given a level this game's agents lack (the config's, of another game) plays its default.
             known = tuple(kit.levels)
-            self._agents[seat] = kit.make(level if level in known else DEFAULT_LEVEL, self.table.board, seed)
+            self._agents[seat] = kit.make(level if level in known else DEFAULT_LEVEL, awaited.board, seed)
         return self._agents[seat]
-
 
 def next_commands(table: Table, rng: random.Random, seats: set[int] | None = None, *,
                   slot_by_slot: bool = False, game: str = registry.DEFAULT) -> list[Command]:

@@ -532,7 +532,7 @@ class Table(TableViews):
                 return self._renew_link(command)
             case BoxStatus(seat=seat, kind=kind, connected=connected):
                 self._boxes[seat] = {"kind": kind, "connected": connected}
-                log.info("seat %s: %s box %s", seat, kind, "connected" if connected else "disconnected")
+                log.info("seat %s: %s box %s", self._shown(seat), kind, "connected" if connected else "disconnected")
                 return {"connected": connected}
             case SetLanguage(language=language, by=by):
                 self._referee_only(by)
@@ -573,7 +573,7 @@ class Table(TableViews):
             case Unlock(seat=seat):
                 rules, _ = self._programming(seat)
                 self._drafts.unlock(seat, rules)
-                log.info("seat %s unlocked", seat)
+                log.info("seat %s unlocked", self._shown(seat))
                 return {"locked": False}
             case Decide():
                 return self._decide(command)
@@ -644,7 +644,7 @@ class Table(TableViews):
             self._links = renewed
         self._seats = moved
         self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in moved.items()})
-        log.info("seat %s now plays on %s", command.seat, moved[command.seat])
+        log.info("seat %s now plays on %s", self._shown(command.seat), moved[command.seat])
         return {"seat": command.seat, "device": moved[command.seat]}
 
     def _set_blind(self, on: bool) -> dict[str, Any]:
@@ -668,7 +668,7 @@ class Table(TableViews):
         assert self._game_id is not None
         self._store.set_table_state(self._game_id, links.KEY, links.to_json(renewed))
         self._links = renewed
-        log.info("seat %s: its link was renewed, the old one stops working", command.seat)
+        log.info("seat %s: its link was renewed, the old one stops working", self._shown(command.seat))
         return {"seat": command.seat}
 
     def _new_game(self, command: NewGame, *, draw: bool = True) -> dict[str, Any]:
@@ -775,7 +775,7 @@ class Table(TableViews):
         return answer
 
     def _shown(self, seat: int) -> int:
-        """A seat as people number it in a refusal (from 1, whatever the game counts from)."""
+        """A seat as people number it in a refusal or the log (from 1, whatever the game counts from)."""
         return registry.load(self._key).shown_seat(seat)
 
     def _programming(self, seat: int) -> tuple[Any, Any]:
@@ -831,7 +831,7 @@ class Table(TableViews):
         locked = self._drafts.locked
         self._drafts.lock(seat, rules, choice)
         waiting = len(self._sealed_choices())
-        log.info("seat %s locked (%s of %s)", seat, len(locked), waiting)
+        log.info("seat %s locked (%s of %s)", self._shown(seat), len(locked), waiting)
         try:
             revealed = self._release()
         except Exception:

@@ -112,6 +112,7 @@ def test_a_night_of_zargos_and_xidit_from_the_wizard(installed: Path, tmp_path: 
         xidit = int(answer["game"])
         referee.until("Xidit's first actions", lambda v: v["table"]["game"] == xidit and v["table"]["actions"] > 3)
     text = "".join(log)
-    assert "Traceback" not in text and "Error" not in text, text[-6000:]
+    troubles = [line for line in log if "Traceback" in line or "Error" in line or line.startswith("ERROR")]
+    assert not troubles, "".join(troubles)
     assert "seats: seat 1 (Ann) on virtual, seat 2 (Bob) on virtual" in text, text[-6000:]
     assert f"game {first} over" in text and "game over: seat " in text, text[-6000:]
