@@ -72,3 +72,21 @@ def test_the_box_of_a_seat_the_game_has_not_reads_what_anyone_may(tmp_path: Path
     table.handle(NewGame(ZARGOS, game="zargos"))
     snapshot = table.seat_snapshot(4)
     assert snapshot.view == table.view("public") and snapshot.choice is None
+
+
+def test_the_virtual_players_of_a_zargos_table_play_a_xidit_game_on_it(tmp_path: Path) -> None:
+    """The other way round: a Xidit game on a `companion run --game zargos` table (it failed with
+    KeyError: 'program', Zargos's agents given Xidit's sealed programs)."""
+    from companion.games.zargos.boards import default_pack_text as zargos_pack
+
+    table = Table.open(Store(tmp_path / "t.db"), zargos_pack(), game="zargos", levels=("random", "normal"))
+    players = [{"seat": seat, "colour": colour} for seat, colour in ((1, "red"), (2, "blue"), (3, "green"))]
+    table.handle(NewGame({"players": players, "length": "short"}, game="xidit",
+                         seats={str(s): {"device": "virtual", "level": "strong"} for s in (1, 2, 3)}))
+    bots = Bots(table, {1: "strong", 2: "strong", 3: "strong"}, delay=0.0, seed=1, game="zargos")
+    for _ in range(12):
+        commands = bots.decide()
+        assert commands
+        for command in commands:
+            table.handle(command)
+    assert table.actions() > 3
