@@ -121,7 +121,8 @@ def scan(table: Table, clients: dict[str, FlaskClient], readers: Readers, whole:
         found += [f"{reader} stream: {f}" for f in ZARGOS.testing.forbidden(event, oracle(reader), None)]
         secret = hidden(everything, referee_lines, view)
         kind = "referee" if reader == "public:blind" else reader.partition(":")[0]
-        urls = [u.format(seat=int(reader[5:]) + 1) for u in LIVE[kind] + (WHOLE[kind] if whole else ())]
+        number = int(reader[5:]) + 1 if reader.startswith("seat:") else ""  # a link reads its seat from 1
+        urls = [u.format(seat=number) for u in LIVE[kind] + (WHOLE[kind] if whole else ())]
         for url in urls:
             readers.asked.clear()
             response = client.get(url)
