@@ -138,6 +138,9 @@ def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
         "games": [{"key": g.key, "title": g.title, "least": g.seats.start, "most": g.seats.stop - 1}
                   for g in registry.available()],
         "wizard_game": chosen.key, "wizard_rules": chosen.rules, "wizard_options": chosen.options,
+        # The levels of the chosen game's virtual players (a referee is not offered the random test agent).
+        "wizard_levels": [level for level in (chosen.agents.levels if chosen.agents is not None else ())
+                          if level != "random"],
         "wizard_first": chosen.first_seat,  # the wizard's seats are shown from 1, sent as the game numbers them
         "wizard_slot": lambda name: web.slots.get(name),
         # Its own script, when it is not the table's game's (loaded for the wizard alone: referee.js).

@@ -96,3 +96,15 @@ def test_the_names_typed_in_the_wizard_are_kept_for_a_game_whose_setup_holds_non
     refused = command(referee, app, command="new_game", game="zargos", setup={"players": 2}, seats=seats,
                       replacing=table.game_id, names={"0": "x" * 50})
     assert refused.status_code == 422 and table.players()[0][2] == "Ann"
+
+
+def test_the_wizard_offers_the_levels_of_the_game_chosen(app: Flask, table: Table) -> None:
+    """Issue 35: the wizard offered the levels of the table's game (Xidit's easy and strong) for a Zargos game,
+    whose virtual players play at normal only: the table refused them."""
+    referee = as_referee(app)
+    zargos = referee.get("/referee?game=zargos").get_data(as_text=True)
+    assert re.findall(r'<option value="(\w+)"', re.findall(r'<select name="level-0">(.*?)</select>', zargos, re.S)[0]) \
+        == ["normal"]
+    xidit = referee.get("/referee").get_data(as_text=True)
+    assert re.findall(r'<option value="(\w+)"', re.findall(r'<select name="level-0">(.*?)</select>', xidit, re.S)[0]) \
+        == ["easy", "normal", "strong"]
