@@ -774,6 +774,15 @@ class Table(TableViews):
         self._draw_chance()
         return answer
 
+    def _winners(self, result: Any) -> str:
+        """Who won, for the log, from the contract's Result (any game): seats read from 1, with their names."""
+        if not result.winners:
+            return "no winner"
+        players = typed_names.named(self._part.players(self._part.setup_of(self._current())), self._names)
+        named = {seat: name for seat, _, name in players if name}
+        said = [f"seat {self._shown(seat)}" + (f" ({named[seat]})" if seat in named else "") for seat in result.winners]
+        return " and ".join(said) + (" win" if len(said) > 1 else " wins")
+
     def _shown(self, seat: int) -> int:
         """A seat as people number it in a refusal or the log (from 1, whatever the game counts from)."""
         return registry.load(self._key).shown_seat(seat)
@@ -1058,9 +1067,10 @@ class Table(TableViews):
         self._entries.extend(entries)
         self._collect_instructions()
         self._draw_chance()  # in the same transaction as the move that led to it (Store.together)
-        if game.result() is not None:
+        result = game.result()
+        if result is not None:
             self._store.finish(self._game_id)
-            log.info("game %s over", self._game_id)
+            log.info("game %s over: %s", self._game_id, self._winners(result))
 
     def _rollback(self, command: Rollback, game: Any) -> dict[str, Any]:
         self._referee_only(command.by)

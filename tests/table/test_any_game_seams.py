@@ -5,12 +5,16 @@ draws are seeded by a secret of the table's (every Zargos game rolled the same d
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
+
+import pytest
 
 from companion.agents.bots import Bots
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import NewGame, Table
+from tests.games.zargos.table.support import play
 
 ZARGOS = {"players": 2}
 
@@ -90,3 +94,19 @@ def test_the_virtual_players_of_a_zargos_table_play_a_xidit_game_on_it(tmp_path:
         for command in commands:
             table.handle(command)
     assert table.actions() > 3
+
+
+def test_a_zargos_victory_is_logged_from_the_contracts_result_with_names(tmp_path: Path,
+                                                                         caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 35: the end of a Zargos game crashed `companion run`, which read Xidit's own `outcome().winner`. The
+    table says who won from the contract's `Result`, seats from 1 with the names typed."""
+    table = xidit_table(tmp_path / "t.db")
+    table.handle(NewGame({"players": 2}, game="zargos", names={0: "Ann", 1: "Bob"}))
+    with caplog.at_level(logging.INFO, logger="companion.table"):
+        play(table, 3)
+    result = table.result()
+    assert result is not None and result.winners
+    said = [r.getMessage() for r in caplog.records if r.getMessage().startswith("game 1 over:")]
+    names = {0: "Ann", 1: "Bob"}
+    assert said == [f"game 1 over: seat {result.winners[0] + 1} ({names[result.winners[0]]}) wins"] \
+        if len(result.winners) == 1 else said and said[0].endswith(" win")
