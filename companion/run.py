@@ -18,7 +18,7 @@ from companion.boxes.frame import Frame
 from companion.config import Config
 from companion.core import registry
 from companion.core.errors import CompanionError
-from companion.core.game import GameModule
+from companion.core.game import GameModule, Result
 from companion.i18n import N_, translate
 from companion.notify import Notifier
 from companion.store import Store
@@ -102,11 +102,12 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
     players = [(p.seat, p.colour, p.name) for p in config.players]
     seed = config.bot_seed
     table.offer_boxes([p.box for p in config.players if p.box.startswith(("gpio:", "serial:"))], config_seats(config))
+    demo = all(p.box == "bot" for p in config.players)  # nobody at the table: the config's seed may draw the dice
     if not table.has_game():
-        table.handle(new_game(game, players, config.game_options(), seed, seats=config_seats(config)))
+        table.handle(new_game(game, players, config.game_options(), seed, seats=config_seats(config), demo=demo))
     # A game found over at start is not counted again: it stays shown until the referee starts another. Read
     # before the virtual players start: they may end the game in hand within the next milliseconds.
-    counted = {table.game_id} if table.outcome() is not None else set()
+    counted = {table.game_id} if table.result() is not None else set()
     table.on_tick = notifier.tick
     table.on_saving = lambda error: notifier.status(saving_status(error))
     if notifier.interval is not None:
@@ -123,20 +124,21 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
             box.box.controller.link = (lambda seat: lambda: web.seat_link(seat))(box.seat)
     devices = SeatDevices(config, table, bots, web, hardware)
     parts.untune = tune_for_keys()
-    log.info("table ready: store %s, %s players, language %s", config.store, len(players), table.language)
+    seated = len(table.players()) if table.has_game() else len(players)  # the game under way's, not the config's
+    log.info("table ready: store %s, %s players, language %s", config.store, seated, table.language)
     year = table.year()
-    notifier.ready(f"{len(players)} players, year {year if year is not None else '-'}")
+    notifier.ready(f"{seated} players, year {year if year is not None else '-'}")
     parts.power = power_button(config, parts.power_off.set)
     finished = 0
     while not (parts.power_off.is_set() or stopped()):
         devices.follow()
-        outcome = table.outcome()
-        if outcome is None:
+        result = table.result()
+        if result is None:
             continue
         if table.game_id not in counted:
             counted.add(table.game_id)
             finished += 1
-            log.info("game over: %s", f"seat {outcome.winner} wins" if outcome.winner else "no winner")
+            log.info("game over: %s", winners_line(table, result))
             if config.games and finished >= config.games:
                 return
         if not (config.games and all(p.box == "bot" for p in config.players)):
@@ -145,7 +147,7 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
         # game by itself (demos, campaigns): a table with people at it keeps its result.
         try:
             table.submit(new_game(game, players, config.game_options(), seed + 1,
-                                  seats=config_seats(config))).result()
+                                  seats=config_seats(config), demo=demo)).result()
         except Refused as refused:  # the store cannot be written: the next turn tries again
             log.error("the next game cannot start: %s", refused)
             continue
@@ -229,6 +231,22 @@ class StopSignals:
             signal.signal(sig, handler)
 
 
+def winners_line(table: Table, result: Result) -> str:
+    """Who won, for the log, from the contract's `Result` (any game): seats as people read them, with names."""
+    if not result.winners:
+        return "no winner"
+    return " and ".join(seat_words(table, seat) for seat in result.winners) + \
+        (" win" if len(result.winners) > 1 else " wins")
+
+
+def seat_words(table: Table, seat: int) -> str:
+    """A seat of the game under way as the log names it: numbered from 1 as people read it, with its name."""
+    game = registry.load(table.game_key)
+    name = next((name for s, _, name in table.players() if s == seat), None)
+    shown = f"seat {game.shown_seat(seat)}"
+    return f"{shown} ({name})" if name else shown
+
+
 def levels(game: GameModule) -> tuple[str, ...]:
     """The levels the game's virtual players come in: the table is told them (it imports no agents)."""
     return tuple(game.agents.levels) if game.agents is not None else ()  # no agents: no virtual seats
@@ -280,6 +298,8 @@ class SeatDevices:
         self.bots.play({seat: d.get("level", "normal") for seat, d in chosen.items() if d["device"] == "virtual"})
         phones = self.web.phones if self.web is not None else None
         if phones is not None:
+            for seat in [s for s in phones.boxes if s not in chosen]:  # a seat the game under way has not
+                phones.boxes.pop(seat, None)
             for seat, d in chosen.items():
                 if d["device"] == "phone" and phones.get(seat) is None:
                     box = PhoneBox(seat, self.table)
@@ -294,7 +314,8 @@ class SeatDevices:
         for seat, d in chosen.items():
             if d["device"] == "box":
                 self._box_to(seat, d["box"])
-        log.info("seats: %s", ", ".join(f"{seat} on {d['device']}" for seat, d in sorted(chosen.items())))
+        log.info("seats: %s", ", ".join(f"{seat_words(self.table, seat)} on {d['device']}"
+                                        for seat, d in sorted(chosen.items())))
 
     def _let_go(self, spec: str, box: Any, now: dict[str, str] | None) -> None:
         """A box whose seat the referee moved elsewhere stops playing it at once, and says so on its screen."""
@@ -426,7 +447,7 @@ def start_web(config: Config, table: Table, **address: Any) -> WebServer | None:
         if public is None:
             return None
         token = seat_token(secret_key, table.game_id, seat, table.seat_link(seat))[:SHORT]
-        return f"{public.upper()}S/{seat}/{token.upper()}"
+        return f"{public.upper()}S/{registry.load(table.game_key).shown_seat(seat)}/{token.upper()}"
 
     server.seat_link = short_link
     log.info("table view: %s", " or ".join(server.address.urls()))
@@ -440,7 +461,8 @@ def start_web(config: Config, table: Table, **address: Any) -> WebServer | None:
               flush=True)
     for seat in sorted(phones.boxes):
         token = seat_token(secret_key, table.game_id, seat, table.seat_link(seat))
-        print(f"Seat {seat} plays from a phone: {public}seat/{seat}?t={token}", flush=True)
+        shown = registry.load(table.game_key).shown_seat(seat)  # links read seats from 1 in every game
+        print(f"Seat {shown} plays from a phone: {public}seat/{shown}?t={token}", flush=True)
     return server
 
 

@@ -19,7 +19,7 @@ from companion.table.saving import STILL_SAVING, STORE_ERRORS, CannotSave
 
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
-from .game import game_of
+from .game import game_of, link_number
 from .game import parts as game_parts
 from .phone import PhoneBoxes
 from .pin_tries import PinTries
@@ -428,5 +428,5 @@ def links() -> Response:
     secret = current_app.config["SECRET_KEY"]
     game = table().game_id
     return jsonify({"seats": [{"seat": s, "colour": colour,
-                               "url": f"/seat/{s}?t={seat_token(secret, game, s, table().seat_link(s))}"}
+                               "url": f"/seat/{link_number(s)}?t={seat_token(secret, game, s, table().seat_link(s))}"}
                               for s, colour, _ in table().players()]})

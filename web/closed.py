@@ -18,6 +18,7 @@ from companion.table.seats import PHONE, handed_to
 
 from .api import role, table
 from .auth import SHORT, same, seat_token
+from .game import link_number
 
 ENDED = N_("This page was for the game of {date}, which has ended.")
 RENEWED = N_("The referee gave this seat a new link: this page no longer plays it. Ask the referee for the new link.")
@@ -51,7 +52,7 @@ def closed_seat(t: Callable[..., str]) -> dict[str, Any] | None:
         if isinstance(link, int) and tab.follows(seat, game, link):
             # The same player on a phone in the new game: this browser held the seat, it gets its new link.
             token = seat_token(current_app.config["SECRET_KEY"], tab.game_id, seat, tab.seat_link(seat))
-            closed.update(hint="", link=f"/seat/{seat}?t={token}")
+            closed.update(hint="", link=f"/seat/{link_number(seat)}?t={token}")
         return closed
     if session.get("link", 0) == tab.seat_link(seat):
         return None  # signed out, or a sign-in that ran out: nothing to say but the link

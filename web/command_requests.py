@@ -125,8 +125,12 @@ def _new_game(f: Fields, s: Sender) -> c.Command:
     policy = f.get("chance")
     if policy is not None and policy not in POLICIES:
         raise BadRequest(f"'chance' must be one of {', '.join(map(repr, POLICIES))}, or null for the game's own")
+    names = f.get("names")
+    if names is not None and (not isinstance(names, dict) or not all(
+            isinstance(k, str) and k.isdigit() and isinstance(v, str) for k, v in names.items())):
+        raise BadRequest("'names' must be an object: seat number -> the name typed for it")
     return c.NewGame(f.mapping("setup"), replacing=_replacing(f), seats=seats, face_up=face_up, referee_seat=plays,
-                     game=game, chance=policy)
+                     game=game, chance=policy, names={int(k): v for k, v in names.items()} if names else None)
 
 
 def _teller(s: Sender) -> str:

@@ -27,6 +27,17 @@ def current() -> GameModule:
     return game_of(current_app.config["TABLE"])
 
 
+def link_number(seat: int) -> int:
+    """The number a seat's link carries (/seat/N, /S/N/…): the seat as people read it, from 1 in every game
+    (Zargos numbers its seats from 0: its /seat/1 is its seat 0, "Player 1")."""
+    return current().shown_seat(seat)
+
+
+def linked_seat(number: int) -> int:
+    """The game's seat a link's number stands for (`link_number`'s inverse)."""
+    return current().inner_seat(number)
+
+
 def parts() -> GameWeb:
     """The page parts of the table's game; the framework's generic ones for a game that brings none."""
     web = current().web
@@ -51,7 +62,8 @@ def install(app: Flask) -> None:
             app.register_blueprint(Blueprint(f"game_{game.key}", __name__, template_folder=str(game.web.templates),
                                              static_folder=str(game.web.static),
                                              static_url_path=f"/games/{game.key}/static"))
-    app.jinja_env.globals.update(game_static=game_static, slot=lambda name: parts().slots.get(name),
+    app.jinja_env.globals.update(game_static=game_static, link_number=link_number,
+                                 slot=lambda name: parts().slots.get(name),
                                  game_script=lambda page: parts().scripts.get(page),
                                  final_ranking=lambda view: parts().final_ranking(view),
                                  game_title=lambda: current().title)

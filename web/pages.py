@@ -30,7 +30,7 @@ from companion.table.seats import DEFAULT_LEVEL
 from .api import busy, phones, role, sign_in_seat, table
 from .auth import Role, seat_token
 from .closed import closed_seat, refused_link
-from .game import current, static_endpoint
+from .game import current, link_number, linked_seat, static_endpoint
 from .game import parts as game_parts
 from .game_parts import GameWeb
 from .generic import GENERIC
@@ -138,6 +138,9 @@ def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
         "games": [{"key": g.key, "title": g.title, "least": g.seats.start, "most": g.seats.stop - 1}
                   for g in registry.available()],
         "wizard_game": chosen.key, "wizard_rules": chosen.rules, "wizard_options": chosen.options,
+        # The levels of the chosen game's virtual players (a referee is not offered the random test agent).
+        "wizard_levels": [level for level in (chosen.agents.levels if chosen.agents is not None else ())
+                          if level != "random"],
         "wizard_first": chosen.first_seat,  # the wizard's seats are shown from 1, sent as the game numbers them
         "wizard_slot": lambda name: web.slots.get(name),
         # Its own script, when it is not the table's game's (loaded for the wizard alone: referee.js).
@@ -207,7 +210,7 @@ def seat_links(who: Role, address: str | None) -> list[dict[str, Any]]:
     out = []
     for seat, colour, name in table().players():
         link = table().seat_link(seat)
-        url = f"{address}seat/{seat}?t={seat_token(secret, game, seat, link)}"
+        url = f"{address}seat/{link_number(seat)}?t={seat_token(secret, game, seat, link)}"
         # `renewed`: the seat's first link no longer opens it (renewed, or the seat moved away and back)
         out.append({"seat": seat, "url": url, "colour": colour, "name": name, "renewed": link > 0,
                     "qr": qr_svg(url, t(N_("The link of seat {seat}"), seat=current().shown_seat(seat)))})
@@ -237,8 +240,9 @@ def scoring() -> Any:
     return page("scoring.html", "scoring")
 
 
-@pages.get("/seat/<int:seat>")
-def seat(seat: int) -> Any:
+@pages.get("/seat/<int:number>")
+def seat(number: int) -> Any:
+    seat = linked_seat(number)  # links read seats from 1 in every game
     token = request.args.get("t")
     if token is not None:
         # The secret link: check it, remember the seat in the session, and drop the token from the
@@ -247,8 +251,8 @@ def seat(seat: int) -> Any:
         if refused == "busy":
             abort(429, busy())
         if refused is not None:  # why, in the table's style and language, and who gives the new link
-            return closed_page(refused_link(seat, current().shown_seat(seat), token, t), live=False)
-        return redirect(url_for("pages.seat", seat=seat))
+            return closed_page(refused_link(seat, number, token, t), live=False)
+        return redirect(url_for("pages.seat", number=number))
     if role().kind != "seat" or role().seat != seat:
         closed = closed_seat(t)
         if closed is None or closed["seat"] != seat:
@@ -268,17 +272,18 @@ def closed_page(closed: dict[str, Any], *, live: bool = True) -> Response:
     return response
 
 
-@pages.get("/s/<int:seat>/<token>")
-@pages.get("/S/<int:seat>/<token>")
-def short_seat(seat: int, token: str) -> Any:
+@pages.get("/s/<int:number>/<token>")
+@pages.get("/S/<int:number>/<token>")
+def short_seat(number: int, token: str) -> Any:
     """The seat link in the short, upper-case form a box's OLED shows as a QR code (a small code
     scans best in the QR alphanumeric alphabet: digits, capitals and a few signs)."""
+    seat = linked_seat(number)  # links read seats from 1 in every game
     refused = sign_in_seat(seat, token, short=True)
     if refused == "busy":
         abort(429, busy())
     if refused is not None:
-        return closed_page(refused_link(seat, current().shown_seat(seat), token, t, short=True), live=False)
-    return redirect(url_for("pages.seat", seat=seat))
+        return closed_page(refused_link(seat, number, token, t, short=True), live=False)
+    return redirect(url_for("pages.seat", number=number))
 
 
 @pages.get("/part/<name>")

@@ -18,6 +18,8 @@ from companion.core.game import GameModule
 from companion.table import Table
 from companion.table.commands import Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
 from companion.table.saving import CannotSave
+from companion.table.seats import DEFAULT_LEVEL
+from companion.table.views import Awaited
 
 from .levels import kit as kit_of
 
@@ -33,7 +35,8 @@ class Bots:
     def __init__(self, table: Table, levels: Mapping[int, str], *, delay: float, seed: int,
                  acknowledged: Callable[[int], None] = lambda n: None, game: str = registry.DEFAULT) -> None:
         self.table = table
-        self.kit = kit_of(game)
+        self.game = game  # the run's game; each decision is made by the agents of the game under way (`kit`)
+        self._kit: AgentKit | None = None
         self.levels = dict(levels)
         self.seats = set(levels)
         self.delay = delay
@@ -116,23 +119,38 @@ class Bots:
     def decide(self) -> list[Command]:
         """What the first awaited of these seats keys in now, decided by its agent (empty when none is awaited)."""
         levels = self.levels  # the referee may move seats meanwhile: one decision sees one set of seats
-        awaited = self.table.awaited(set(levels))
+        awaited = self.table.awaited_in_game(set(levels))
         if awaited is None:
             return []
-        choice, view = awaited
-        return commands_for(choice, self._agent(choice.seat, levels[choice.seat]).decide(view, choice), kit=self.kit)
+        # The game's agents, of the game the choice is awaited in (read with it: the referee may start another).
+        kit = self._kit if self._kit is not None else kit_of(awaited.game)
+        agent = self._agent(kit, awaited, levels[awaited.choice.seat])
+        return commands_for(awaited.choice, agent.decide(awaited.view, awaited.choice), kit=kit)
 
-    def _agent(self, seat: int, level: str) -> Agent:
+    @property
+    def kit(self) -> AgentKit:
+        """The agents of the game under way (the registry's), whatever game the run was started for: a table
+        plays game after game of any game. A kit set here (tests) is used for every game."""
+        if self._kit is not None:
+            return self._kit
+        return kit_of(self.table.game_key if self.table.has_game() else self.game)
+
+    @kit.setter
+    def kit(self, kit: AgentKit) -> None:
+        self._kit = kit
+
+    def _agent(self, kit: AgentKit, awaited: Awaited, level: str) -> Agent:
         # One agent per seat and game, seeded from both, so a resumed table plays on as it would have;
         # a new game's agents replace the last game's.
-        game = self.table.game_id
+        game, seat = awaited.game_id, awaited.choice.seat
         if game != self._agents_game:
             self._agents, self._agents_game = {}, game
         if seat not in self._agents:
             seed = self.seed * 7919 + seat + 104729 * (game or 0)
-            self._agents[seat] = self.kit.make(level, self.table.board, seed)
+            # A seat given a level this game's agents lack (the config's, of another game) plays its default.
+            known = tuple(kit.levels)
+            self._agents[seat] = kit.make(level if level in known else DEFAULT_LEVEL, awaited.board, seed)
         return self._agents[seat]
-
 
 def next_commands(table: Table, rng: random.Random, seats: set[int] | None = None, *,
                   slot_by_slot: bool = False, game: str = registry.DEFAULT) -> list[Command]:
@@ -158,9 +176,12 @@ def commands_for(choice: Any, action: Any, *, slot_by_slot: bool = False, kit: A
 
 
 def new_game(game: GameModule, players: list[tuple[int, str, str | None]], options: Mapping[str, str], seed: int,
-             seats: dict[str, Any] | None = None) -> NewGame:
-    """The command that starts a game of `game` with these seats (seat, colour, name) and options."""
-    return NewGame(kit_of(game).setup_json(players, options, seed), seats=seats, game=game.key)
+             seats: dict[str, Any] | None = None, *, demo: bool = False) -> NewGame:
+    """The command that starts a game of `game` with these seats (seat, colour, name) and options. A `demo`
+    (every seat virtual) draws the Pi's dice from `seed` too, so that it plays the same again; any other game's
+    are drawn from the table's own secret seed."""
+    return NewGame(kit_of(game).setup_json(players, options, seed), seats=seats, game=game.key,
+                   seed=seed if demo else None)
 
 
 def new_game_command(players: list[tuple[int, str, str | None]], length: str, neutral: str, seed: int,

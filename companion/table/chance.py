@@ -1,7 +1,7 @@
 """Chance in a game's history (companion.core.game.ChanceNode): who resolves a pending node, and how.
 
 Each game under way has a policy, kept in its table state: "pi", the Pi draws the outcome itself, seeded by
-the game's seed and how many moves it holds (the same outcome after a crash and a resume), in the same
+the game's secret seed and how many moves it holds (the same outcome after a crash and a resume), in the same
 store transaction as the move that led to it; "table", the table tells what its own dice, cards or tiles
 say (`Tell`). Who may tell is the node's word: anyone seated or the referee for a public node (`told_by`
 None), only that seat (or the referee) for a secret draw. An outcome is stored as a log entry
@@ -11,6 +11,7 @@ None), only that seat (or the referee) for a secret draw. An outcome is stored a
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -51,9 +52,32 @@ def by_pi(found: dict[str, str], node: Any, folded: bool) -> bool:
     return found.get("policy") == PI and not folded and getattr(node, "drawn", True)
 
 
-def seed(setup: Any) -> Any:
-    """The game's seed (a setup's `seed`), or 0."""
-    return getattr(setup, "seed", 0)
+SEED_KEY = "seed"  # the table state's key of a game's secret seed
+SEED_BITS = 64
+
+
+def secret_seed() -> int:
+    """A new game's seed, drawn from the operating system's secrets on the Pi: nobody at the table, nor any
+    page, can know the Pi's dice before they are rolled. Kept in the table state only (the store), never in a
+    view, a stream or a record: a record holds the outcomes drawn, not how."""
+    return secrets.randbits(SEED_BITS)
+
+
+def seed_from_json(saved: Any) -> int | None:
+    """A game's stored secret seed; None for a game stored before the table kept one (it draws, as it did,
+    from its setup's seed: its replay is unchanged)."""
+    return saved if isinstance(saved, int) and not isinstance(saved, bool) else None
+
+
+def seed(setup: Any, secret: int | None = None) -> Any:
+    """What a game's Pi draws are seeded by: its secret seed, else (a game stored before the table kept
+    one) its setup's `seed`, or 0."""
+    return secret if secret is not None else getattr(setup, "seed", 0)
+
+
+def rng(seed: Any, version: int) -> random.Random:
+    """The draw after `version` moves: the same after a crash and a resume."""
+    return random.Random(f"{seed}/{version}")
 
 
 def draw(rng: random.Random, node: Any) -> Any:

@@ -67,8 +67,13 @@ def depends_on(command: Command) -> frozenset[str] | None:
     match command:
         case SetOrder(seat=seat) | SetProgram(seat=seat) | Lock(seat=seat) | Unlock(seat=seat) | EditDraft(seat=seat):
             return frozenset({GAME, draft(seat)})
-        case Decide() | TellTile() | Tell() | NewGame() | ImportGame() | ResumeGame():
+        case Decide() | TellTile() | Tell():
             return frozenset({GAME})
+        case NewGame() | ImportGame() | ResumeGame():
+            # Which game is set aside is said by `replacing` (the table refuses a game under way it does not
+            # name): the referee's wizard stays good while virtual players play on, unless another game took
+            # the table (its virtual players deciding at once, it was refused as stale at every try).
+            return frozenset({WHICH})
         case Rollback(confirm=confirm):
             return frozenset({GAME}) if confirm else frozenset()  # a preview changes nothing
         case Acknowledge():

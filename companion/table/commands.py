@@ -49,6 +49,11 @@ class NewGame:
     referee_seat: int | None = None  # the seat the referee plays too (referee.py): their pages are blind
     game: str = "xidit"  # the game module's id (companion.core.registry); every caller before issue 28 meant Xidit
     chance: str | None = None  # who resolves chance: "pi" or "table" (chance.py); None: the game's default
+    # The seed of the Pi's draws (chance.py): None, a secret the table draws itself. Only the run gives one, for
+    # a demo whose seats are all virtual (its config's `bot_seed`); no page can send it.
+    seed: int | None = None
+    # The names typed in the wizard, by seat: kept by the table for a game whose setup holds none (names.py).
+    names: dict[int, str] | None = None
 
 
 @dataclass(frozen=True)

@@ -26,13 +26,14 @@ def remember(table: Any) -> Callable[[], None]:
     fields = {name: getattr(table, name) for name in (
         "_version", "_acknowledged", "_ticked", "_pace", "_language", "_game", "_game_id", "_builder",
         "_events_seen", "_board", "_board_text", "_next_pack", "_next_board", "_referee_seat", "_part", "_key",
-        "_module_packs", "_next_game", "_window")}
+        "_module_packs", "_next_game", "_window", "_seed", "_levels")}
     copies = {"_boxes": {s: dict(b) for s, b in table._boxes.items()},
               "_seats": {s: dict(d) for s, d in table._seats.items()}, "_links": dict(table._links),
               "_blind_told": [dict(t) for t in table._blind_told],
               "_carried": {s: dict(d) for s, d in table._carried.items()},
               "_chance": dict(table._chance),
-              "_entries": list(table._entries), "_years": list(table._years), "_skipped": dict(table._skipped)}
+              "_entries": list(table._entries), "_years": list(table._years), "_skipped": dict(table._skipped),
+              "_seals": list(table._seals), "_names": dict(table._names)}
 
     def restore() -> None:
         drafts.by_seat, drafts.locked = copy.deepcopy(by_seat), set(locked)

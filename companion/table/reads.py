@@ -18,6 +18,9 @@ from companion.store import Store, StoredGame
 from . import chance, timed
 from .commands import Refused
 from .game_parts import GameTable, part_of
+from .names import KEY as NAMES_KEY
+from .names import from_json as names_from_json
+from .names import named
 from .sealed import Drafts
 from .steps import Step, StepBuilder
 
@@ -28,6 +31,11 @@ STUCK = 0.25  # seconds a read waits for the table's lock before it takes what i
 WAITING = N_("Waiting for the table to finish: {step}")
 HISTORY = 15  # the recent actions the referee may go back to by pointing
 ASIDE_LISTED = 8  # the games set aside a list shows, newest first
+
+
+def stored_names(stored: Any) -> dict[int, str]:
+    """The names the table keeps for a stored game whose setup holds none (names.py)."""
+    return names_from_json(stored.table_state.get(NAMES_KEY))
 
 
 def kept_entries(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -98,6 +106,7 @@ class TableReads:
     _acknowledged: int  # steps done, a prefix: someone at the table said so, or the referee skipped them
     _ticked: int  # steps someone said were done
     _skipped: dict[int, str]  # steps the referee passed over, and who did
+    _names: dict[int, str]  # names.py: the names typed for a game whose setup holds none
     _boxes: dict[int, dict[str, Any]]  # seat -> {"kind", "connected"}: table state, not saved
     _language: str
     _pace: str
@@ -304,7 +313,7 @@ class TableReads:
         def read() -> list[tuple[int, str, str | None]]:
             if self._game is None:
                 return []
-            return self._part.players(self._part.setup_of(self._game))
+            return named(self._part.players(self._part.setup_of(self._game)), self._names)
         return self._fresh_or_kept(("players",), read)
 
     def seat_devices(self) -> dict[int, dict[str, str]]:
@@ -417,8 +426,8 @@ class TableReads:
             game, part = replayed(stored), part_of(stored.game)
             listed.append({"game": game_id, "created": created, "year": game.progress().round,
                            "actions": game.version,
-                           "players": [{"seat": seat, "colour": colour, "name": name}
-                                       for seat, colour, name in part.players(part.setup_of(game))]})
+                           "players": [{"seat": seat, "colour": colour, "name": name} for seat, colour, name in
+                                       named(part.players(part.setup_of(game)), stored_names(stored))]})
         return listed
 
     def finished(self) -> list[dict[str, Any]]:
@@ -433,7 +442,7 @@ class TableReads:
             setup = part.setup_from_json(stored.setup)
             listed.append({"game": game_id, "created": created,
                            "players": [{"seat": seat, "colour": colour, "name": name}
-                                       for seat, colour, name in part.players(setup)]})
+                                       for seat, colour, name in named(part.players(setup), stored_names(stored))]})
         return listed
 
     def created(self, game_id: int | None) -> str | None:

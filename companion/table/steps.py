@@ -171,6 +171,15 @@ class StepBuilder:
         return self.start(kind, title, more)
 
 
+def seals_from_json(saved: Any) -> list[tuple[int, int]]:
+    """Where the table's Done taps sealed the steps, as the table state keeps them (table.py): [[entries, upto]];
+    none for a game stored before they were kept (or what cannot be read)."""
+    if not isinstance(saved, list):
+        return []
+    return [(int(at), int(upto)) for at, upto in (s for s in saved if isinstance(s, list) and len(s) == 2)
+            if isinstance(at, int) and isinstance(upto, int)]
+
+
 def restore_steps(year: int, undo: list[Instruction], at: tuple[int, int] | None = None,
                   heading: str = HEADING) -> list[Step]:
     """The instructions that put the pieces back after a rollback, as steps (`at`: the game rolled back to;

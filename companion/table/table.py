@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import queue
-import random
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -25,6 +24,7 @@ from companion.i18n import LANGUAGES, N_
 from companion.store import Store
 
 from . import carried, chance, links, referee, seats, timed
+from . import names as typed_names
 from .changes import GAME, STEPS, TIMER, WHICH, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
@@ -62,7 +62,7 @@ from .names import check_names
 from .reads import WAITING, kept_entries
 from .saving import STORE_ERRORS, CannotSave, Saving
 from .sealed import NO_SEALED, Drafts
-from .steps import HEADING, StepBuilder, restore_steps
+from .steps import HEADING, StepBuilder, restore_steps, seals_from_json
 from .views import TableViews, ViewCache
 
 log = logging.getLogger("companion.table")
@@ -97,12 +97,17 @@ class Table(TableViews):
         self._module_packs = registry.load(game).packs
         # The levels a virtual player may play at (the game's agents'): given by the run, which knows the
         # agents; the table imports none.
-        self._levels = tuple(levels) if levels is not None else seats.game_levels()
+        # The levels a virtual player may play at, those of the game under way's agents: the run may name
+        # those of its config's game (tests give their own); any other game's come from the registry.
+        self._given_levels = (game, tuple(levels)) if levels is not None else None
+        self._run_game = game  # the game the run was started for: its config's seats are of it (offer_boxes)
+        self._levels = self._levels_of(game)
         self._board_text = board_text  # the pack of the game under way (each game keeps the pack it began with)
         self._board = self._parse(board_text)
         self._next_pack, self._next_board = board_text, self._board  # the pack new games start with
         self._next_game = game  # the game the next pack is of
         self._chance: dict[str, str] = {}  # chance.py: who resolves the game's chance nodes; saved
+        self._seed: int | None = None  # chance.py: the game's secret seed of the Pi's draws; saved, never shown
         self._language = language
         self._pace = pace
         self._game: Any = None  # the game under way: a companion.core.game.Match
@@ -114,6 +119,11 @@ class Table(TableViews):
         self._acknowledged = 0  # steps done (the first ones): someone at the table said so, or the referee skipped them
         self._ticked = 0  # steps someone said were done (as many as done: the game moving on does none)
         self._skipped: dict[int, str] = {}  # steps the referee passed over undone, and who did
+        # Where each Done sealed the steps: (entries stored then, steps done). A Done seals the open steps, so the
+        # game's next lines start a step of their own; a restart replays the seals where they were made, or it
+        # would rebuild the steps otherwise grouped (fewer of them) and its count of steps done would not fit.
+        self._seals: list[tuple[int, int]] = []
+        self._names: dict[int, str] = {}  # names.py: the names typed for a game whose setup holds none; saved
         self._version = 0
         self._boxes: dict[int, dict[str, Any]] = {}  # seat -> {"kind", "connected"}: table state, not saved
         self._told: dict[int, Any] = {}  # face_up.py: each question's answer, to tell a late second answer
@@ -165,10 +175,16 @@ class Table(TableViews):
         packs = self._module_packs if packs is ... else packs
         return None if packs is None else packs.parse(text)
 
+    def _levels_of(self, key: str) -> tuple[str, ...]:
+        """The levels of a game's virtual players (seats.py): each game its own, whatever the run's game."""
+        given = self._given_levels
+        return given[1] if given is not None and given[0] == key else seats.game_levels(key)
+
     def _use_game(self, key: str) -> None:
         """The game module of the game about to be opened or started."""
         if key != self._key:
             self._part, self._module_packs, self._key = part_of(key), registry.load(key).packs, key
+            self._levels = self._levels_of(key)
 
     def _resume(self, game_id: int) -> None:
         stored = self._store.load(game_id)
@@ -180,8 +196,11 @@ class Table(TableViews):
         entries = stored.entries
         if folded:
             entries = kept_entries(entries)  # the layout holds the answers of the game as it went on
+        saved = stored.table_state.get("table", {})
+        seals = seals_from_json(saved.get("seals"))
         self._start(setup)
         for index, entry in enumerate(entries):
+            self._seal_as_stored(seals, index)
             try:
                 self._replay_entry(entry)
             except (IllegalAction, BadRecord) as error:
@@ -189,12 +208,14 @@ class Table(TableViews):
                             game_id, index, error)
                 break
             self._entries.append(entry)
-        saved = stored.table_state.get("table", {})
+        self._seal_as_stored(seals, len(self._entries))
         drafts = self._part.drafts
         if self._game is not None and drafts is not None and self._sealed_choices():
             self._drafts.restore(saved, {c.seat for c in self._sealed_choices()}, drafts)
         self._pace = saved.get("pace", self._pace)
         self._chance = chance.from_json(stored.table_state.get(chance.KEY), self._part)
+        self._seed = chance.seed_from_json(stored.table_state.get(chance.SEED_KEY))
+        self._names = typed_names.from_json(stored.table_state.get(typed_names.KEY))
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._links = links.from_json(stored.table_state.get(links.KEY))
         self._referee_seat, self._blind_told = referee.from_json(stored.table_state.get(referee.KEY))
@@ -215,6 +236,14 @@ class Table(TableViews):
         log.info("game %s resumed: year %s, phase %s, %s actions", game_id, progress.round if progress else "-",
                  progress.phase if progress else "-", game.version if game else 0)
 
+    def _seal_as_stored(self, seals: list[tuple[int, int]], stored: int) -> None:
+        """The Done taps made once `stored` entries were stored, sealing the steps again as they did then."""
+        assert self._builder is not None
+        for at, upto in seals:
+            if at == stored:
+                self._builder.seal(upto)
+                self._seals.append((at, upto))
+
     def _start(self, setup: Any) -> None:
         self._game = self._part.start(self._board, setup)
         self._entries = []
@@ -231,6 +260,7 @@ class Table(TableViews):
         self._events_seen = len(self._part.events(self._game))
         self._acknowledged = self._ticked = 0
         self._skipped = {}
+        self._seals = []
 
     def _replay_entry(self, entry: dict[str, Any]) -> None:
         assert self._game is not None
@@ -509,7 +539,7 @@ class Table(TableViews):
                 return self._renew_link(command)
             case BoxStatus(seat=seat, kind=kind, connected=connected):
                 self._boxes[seat] = {"kind": kind, "connected": connected}
-                log.info("seat %s: %s box %s", seat, kind, "connected" if connected else "disconnected")
+                log.info("seat %s: %s box %s", self._shown(seat), kind, "connected" if connected else "disconnected")
                 return {"connected": connected}
             case SetLanguage(language=language, by=by):
                 self._referee_only(by)
@@ -552,7 +582,7 @@ class Table(TableViews):
             case Unlock(seat=seat):
                 rules, _ = self._programming(seat)
                 self._drafts.unlock(seat, rules)
-                log.info("seat %s unlocked", seat)
+                log.info("seat %s unlocked", self._shown(seat))
                 return {"locked": False}
             case Decide():
                 return self._decide(command)
@@ -604,7 +634,8 @@ class Table(TableViews):
         with self._lock:
             self._hardware = tuple(boxes)
             self._default_seats = {} if defaults is None else \
-                {int(seat): seats.device(d, self._hardware, self._levels) for seat, d in defaults.items()}
+                {int(seat): seats.device(d, self._hardware, self._levels_of(self._run_game))
+                 for seat, d in defaults.items()}
 
     def _move_seat(self, command: MoveSeat) -> dict[str, Any]:
         self._referee_only(command.by)
@@ -622,7 +653,7 @@ class Table(TableViews):
             self._links = renewed
         self._seats = moved
         self._store.set_table_state(self._game_id, "seats", {str(s): d for s, d in moved.items()})
-        log.info("seat %s now plays on %s", command.seat, moved[command.seat])
+        log.info("seat %s now plays on %s", self._shown(command.seat), moved[command.seat])
         return {"seat": command.seat, "device": moved[command.seat]}
 
     def _set_blind(self, on: bool) -> dict[str, Any]:
@@ -646,7 +677,7 @@ class Table(TableViews):
         assert self._game_id is not None
         self._store.set_table_state(self._game_id, links.KEY, links.to_json(renewed))
         self._links = renewed
-        log.info("seat %s: its link was renewed, the old one stops working", command.seat)
+        log.info("seat %s: its link was renewed, the old one stops working", self._shown(command.seat))
         return {"seat": command.seat}
 
     def _new_game(self, command: NewGame, *, draw: bool = True) -> dict[str, Any]:
@@ -667,8 +698,10 @@ class Table(TableViews):
         except BadRecord as error:
             raise Refused(str(error)) from None
         numbers = [seat for seat, _, _ in part.players(setup)]
+        given = typed_names.checked(command.names, numbers)
+        names = {seat: given[seat] for seat, _, own in part.players(setup) if own is None and seat in given}
         played = {} if command.seats is None else \
-            seats.assignment(command.seats, numbers, self._hardware, self._levels,
+            seats.assignment(command.seats, numbers, self._hardware, self._levels_of(command.game),
                              shown=registry.load(command.game).shown_seat)
         if command.referee_seat is not None and command.referee_seat not in numbers:
             raise Refused(N_("The referee can only play a seat of this game."))
@@ -682,6 +715,11 @@ class Table(TableViews):
         self._start(setup)
         self._store_told(self._game)
         self._chance = policy
+        self._seed = command.seed if command.seed is not None else chance.secret_seed()
+        self._store.set_table_state(self._game_id, chance.SEED_KEY, self._seed)
+        self._names = names
+        if names:
+            self._store.set_table_state(self._game_id, typed_names.KEY, {str(s): n for s, n in names.items()})
         if policy != chance.policy(None, part):
             self._store.set_table_state(self._game_id, chance.KEY, chance.to_json(policy))
         self._seats = played
@@ -745,8 +783,17 @@ class Table(TableViews):
         self._draw_chance()
         return answer
 
+    def _winners(self, result: Any) -> str:
+        """Who won, for the log, from the contract's Result (any game): seats read from 1, with their names."""
+        if not result.winners:
+            return "no winner"
+        players = typed_names.named(self._part.players(self._part.setup_of(self._current())), self._names)
+        named = {seat: name for seat, _, name in players if name}
+        said = [f"seat {self._shown(seat)}" + (f" ({named[seat]})" if seat in named else "") for seat in result.winners]
+        return " and ".join(said) + (" win" if len(said) > 1 else " wins")
+
     def _shown(self, seat: int) -> int:
-        """A seat as people number it in a refusal (from 1, whatever the game counts from)."""
+        """A seat as people number it in a refusal or the log (from 1, whatever the game counts from)."""
         return registry.load(self._key).shown_seat(seat)
 
     def _programming(self, seat: int) -> tuple[Any, Any]:
@@ -776,6 +823,7 @@ class Table(TableViews):
             return {"acknowledged": self._acknowledged}
         if self._builder is not None:
             self._builder.seal(upto)  # what comes next for a step done goes on in a step of its own
+            self._seals = [*self._seals, (len(self._entries), upto)]  # saved: a restart seals here too
         if command.skip:
             self._skipped.update({n: command.by for n in range(self._acknowledged, upto)})
             log.info("steps %s to %s skipped by the %s", self._acknowledged + 1, upto, command.by)
@@ -801,7 +849,7 @@ class Table(TableViews):
         locked = self._drafts.locked
         self._drafts.lock(seat, rules, choice)
         waiting = len(self._sealed_choices())
-        log.info("seat %s locked (%s of %s)", seat, len(locked), waiting)
+        log.info("seat %s locked (%s of %s)", self._shown(seat), len(locked), waiting)
         try:
             revealed = self._release()
         except Exception:
@@ -869,7 +917,7 @@ class Table(TableViews):
         game = self._game
         while game is not None and (node := game.chance()) is not None and \
                 chance.by_pi(self._chance, node, self._part.told_layout(game) is not None):
-            rng = random.Random(f"{chance.seed(self._part.setup_of(game))}/{game.version}")
+            rng = chance.rng(chance.seed(self._part.setup_of(game), self._seed), game.version)
             outcome = chance.draw(rng, node)
             self._resolve_and_store(node, outcome, chance.PI)
             log.info("game %s: the Pi drew %s (%s)", self._game_id,
@@ -1030,9 +1078,10 @@ class Table(TableViews):
         self._entries.extend(entries)
         self._collect_instructions()
         self._draw_chance()  # in the same transaction as the move that led to it (Store.together)
-        if game.result() is not None:
+        result = game.result()
+        if result is not None:
             self._store.finish(self._game_id)
-            log.info("game %s over", self._game_id)
+            log.info("game %s over: %s", self._game_id, self._winners(result))
 
     def _rollback(self, command: Rollback, game: Any) -> dict[str, Any]:
         self._referee_only(command.by)
@@ -1074,4 +1123,5 @@ class Table(TableViews):
             **self._drafts.to_json(),
             "pace": self._pace, "acknowledged": self._acknowledged, "ticked": self._ticked, "version": version,
             **({"skipped": {str(n): by for n, by in self._skipped.items()}} if self._skipped else {}),
+            **({"seals": [list(seal) for seal in self._seals]} if self._seals else {}),
         })

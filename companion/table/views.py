@@ -11,6 +11,7 @@ import copy
 import json
 import threading
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core import registry
@@ -119,6 +120,17 @@ class ViewCache:
             self._version, self._views, self._json, self._other = version, {}, {}, {}
 
 
+@dataclass(frozen=True)
+class Awaited:
+    """A choice awaited, its seat's view, and the game it is of (its module, number and board)."""
+
+    game: str
+    game_id: int | None
+    board: Any
+    choice: Choice
+    view: dict[str, Any]
+
+
 class TableViews(TableReads):
     """The part of the table that makes views: for phones and pages, and for boxes (a seat's snapshot)."""
 
@@ -128,9 +140,17 @@ class TableViews(TableReads):
     def awaited(self, seats: Collection[int]) -> tuple[Choice, dict[str, Any]] | None:
         """The first choice awaited from these seats and that seat's own view, read at once: all a
         virtual player may know when it decides."""
+        found = self.awaited_in_game(seats)
+        return None if found is None else (found.choice, found.view)
+
+    def awaited_in_game(self, seats: Collection[int]) -> Awaited | None:
+        """`awaited`, with the game it is awaited in, all read at once: a virtual player decides with that
+        game's agents on that game's board, even when the referee starts another game meanwhile."""
         with self._lock:
             choice = self._first_awaited(seats)
-            return None if choice is None else (choice, self.view(f"seat:{choice.seat}"))
+            if choice is None:
+                return None
+            return Awaited(self._key, self._game_id, self._board, choice, self.view(f"seat:{choice.seat}"))
 
     def view(self, reader: str = "referee") -> dict[str, Any]:
         """The view for a reader. It is shared with every other caller for this version: never modify it.
@@ -283,7 +303,9 @@ class TableViews(TableReads):
         return self._fresh_or_kept(("snapshot", seat), read)
 
     def _seat_snapshot(self, seat: int) -> SeatSnapshot:
-        view = self.view(f"seat:{seat}") if self._game else self.view("public")
+        # A box of a seat this game has not (a table of four playing a game of two) reads what anyone may.
+        seated = self._game is not None and seat in self._seat_numbers(self._game)
+        view = self.view(f"seat:{seat}") if seated else self.view("public")
         rules = self._part.drafts
         blank = tuple(rules.blank(None)) if rules is not None else ()
         if self._game is None or seat not in self._seat_numbers(self._game):

@@ -71,7 +71,7 @@ def test_the_time_left_counts_down_on_every_page(trading: tuple[Served, Clock], 
             page.clock.install(time=1_800_000_000)
             page.clock.pause_at(1_800_000_001)  # the browser's time stands still unless the test moves it
         tv.goto(served.url)
-        phone.goto(f"{served.url}/seat/1?t={token}")
+        phone.goto(f"{served.url}/seat/2?t={token}")  # seat 1, "Player 2"
         referee.goto(f"{served.url}/referee")
         referee.fill("#pin", PIN)
         referee.locator("form button[type=submit]").first.click()
@@ -116,7 +116,7 @@ def test_a_magic_trade_is_proposed_and_accepted_on_two_phones(tmp_path: Path, br
         card = table.view(f"seat:{giver}")["players"][giver]["hand"][0]
         with page_on(browser) as mine, page_on(browser) as theirs:
             for page, seat in ((mine, giver), (theirs, taker)):
-                page.goto(f"{url}/seat/{seat}?t={seat_token(app.config['SECRET_KEY'], table.game_id, seat)}")
+                page.goto(f"{url}/seat/{seat + 1}?t={seat_token(app.config['SECRET_KEY'], table.game_id, seat)}")
                 expect(clock_text(page)).to_be_visible()
             mine.locator("#zmagic-propose summary").click()
             mine.select_option(".zmagic-form select[name=b]", str(taker))

@@ -329,7 +329,7 @@ def test_zargos_played_to_a_victory_with_two_phones(nights: Any, browser: Any, p
         for seat, page in ((0, first), (1, second)):
             token = seat_token(night.app.config["SECRET_KEY"], night.table.game_id, seat)
             page.set_default_timeout(PATIENCE)
-            page.goto(f"{night.url}/seat/{seat}?t={token}")
+            page.goto(f"{night.url}/seat/{seat + 1}?t={token}")
             expect(page.locator("#live")).to_be_attached()
         play_night(night, {0: first, 1: second})
         view = night.table.view("referee")
@@ -364,7 +364,7 @@ def seat_page(night: Night, browser: Any, seat: int) -> Iterator[Any]:
     with page_on(browser) as page:
         page.set_default_timeout(PATIENCE)
         token = seat_token(night.app.config["SECRET_KEY"], night.table.game_id, seat)
-        page.goto(f"{night.url}/seat/{seat}?t={token}")
+        page.goto(f"{night.url}/seat/{seat + 1}?t={token}")
         showing(page, night.table.version)
         yield page
 
@@ -481,7 +481,7 @@ def test_zargos_pages_pictures(tmp_path: Path, browser: Any) -> None:
                     page.goto(f"{night.url}/")
                     expect(page.locator(".zorder")).to_be_visible()
                     page.screenshot(path=str(shot("table", width, language)), full_page=True)
-                    page.goto(f"{night.url}/seat/{seat}?t={token}")
+                    page.goto(f"{night.url}/seat/{seat + 1}?t={token}")
                     expect(page.locator("#zdecide")).to_be_visible()
                     page.screenshot(path=str(shot("seat", width, language)), full_page=True)
     finally:

@@ -91,7 +91,7 @@ def test_an_effect_stated_in_taps_by_the_referee_and_refused_in_words_on_a_seat(
     title, _, record, _, refusal = WORDS["fr"]
     seat = view["peoples"][held["people"]]["seat"]
     with page_on(browser) as page:
-        page.goto(f"{url}/seat/{seat}?t={seat_token(app.config['SECRET_KEY'], table.game_id, seat)}")
+        page.goto(f"{url}/seat/{seat + 1}?t={seat_token(app.config['SECRET_KEY'], table.game_id, seat)}")
         settled(page, table)
         page.get_by_text(title).click()
         form = page.locator(".zstate-form")
@@ -134,7 +134,7 @@ def test_a_capitals_printed_value_is_typed_on_the_referees_page_and_on_a_seats(b
     kingdom = until_value()
     seat = 1
     with page_on(browser) as page:
-        page.goto(f"{url}/seat/{seat}?t={seat_token(app.config['SECRET_KEY'], table.game_id, seat)}")
+        page.goto(f"{url}/seat/{seat + 1}?t={seat_token(app.config['SECRET_KEY'], table.game_id, seat)}")
         expect(page.locator("#asking")).to_contain_text("What value is printed on the capital of")
         prompt = table.view("public")["table"]["asking"]["prompt"]
         page.locator("#asking").get_by_role("button", name="4", exact=True).click()

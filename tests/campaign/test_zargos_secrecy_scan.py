@@ -136,7 +136,8 @@ def scan(table: Table, clients: dict[str, FlaskClient], readers: Readers, counts
         counts["views"] += 1
         counts["events"] += 1
         kind = "referee" if reader == BLIND else reader.partition(":")[0]
-        for url in (u.format(seat=reader[5:]) for u in PAGES[kind]):
+        number = int(reader[5:]) + 1 if reader.startswith("seat:") else ""  # a link reads its seat from 1
+        for url in (u.format(seat=number) for u in PAGES[kind]):
             readers.asked.clear()
             response = client.get(url)
             assert response.status_code == 200, (reader, url, response.status_code)

@@ -83,16 +83,16 @@ def test_a_seat_taken_from_the_virtual_players_while_they_decide_stops_nothing(t
     that decision is still made with the level it was started with, and the players' thread goes on."""
     table = new_table(tmp_path / "m.db", players=3, length="short", seed=11)
     bots = Bots(table, {1: "random", 2: "random", 3: "random"}, delay=0.0, seed=3)
-    awaited = table.awaited
+    awaited = table.awaited_in_game
 
     def moved_meanwhile(seats: set[int]) -> object:
         found = awaited(seats)
         bots.play({})  # from the referee's thread, between looking and deciding
         return found
 
-    table.awaited = moved_meanwhile  # type: ignore[method-assign]
+    table.awaited_in_game = moved_meanwhile  # type: ignore[method-assign,assignment]
     assert bots.decide() != []
-    table.awaited = awaited  # type: ignore[method-assign]
+    table.awaited_in_game = awaited  # type: ignore[method-assign]
     assert bots.decide() == []  # no seat is played any more
     table.stop()
 

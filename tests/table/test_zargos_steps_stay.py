@@ -120,3 +120,27 @@ def test_steps_and_what_is_done_survive_a_restart(tmp_path: Path) -> None:
     assert [(s["title"], s["lines"], s["done"]) for s in after] == [(s["title"], s["lines"], s["done"]) for s in before]
     assert [s for s in after if not s["done"]] != []
     again.stop()
+
+
+def test_the_steps_a_done_tap_sealed_are_rebuilt_the_same_after_a_restart(tmp_path: Path) -> None:
+    """Issue 35: a Done seals the open steps, so what the game tells next starts a step of its own. A restart
+    rebuilt the steps without those seals: fewer of them, and the count of steps done no longer fitted (the
+    to-do came back empty). It now seals them where the Done taps did."""
+    table = new_game(tmp_path / "z.db", 3, seed=4)
+    table.handle(SetPace("orders"))  # the game waits for each step: Done one at a time lets it go on
+    agent = RandomAgent(random.Random(4))
+    for _ in range(12):
+        while step(table, agent) or read_printed(table, 0):
+            pass
+        table.handle(Acknowledge(part(table)["acknowledged"] + 1))
+    while step(table, agent) or read_printed(table, 0):
+        pass
+    before = {reader: (part(table, reader), table.steps_json(reader)) for reader in ("public", "referee")}
+    assert before["public"][0]["acknowledged"] == 12 and todo(table)
+    table.stop()
+    table = open_table(tmp_path / "z.db")
+    for reader, (shown, steps) in before.items():
+        assert table.steps_json(reader) == steps
+        again = part(table, reader)
+        assert {k: again[k] for k in ("steps", "acknowledged", "ticked", "steps_total")} == \
+            {k: shown[k] for k in ("steps", "acknowledged", "ticked", "steps_total")}

@@ -10,6 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.core import registry
 from companion.table import Table
 from tests.table.support import new_table
 from web import create_app
@@ -52,8 +53,10 @@ def app(table: Table) -> Flask:
 
 def as_seat(app: Flask, seat: int) -> FlaskClient:
     client = app.test_client()
-    token = seat_token(app.config["SECRET_KEY"], app.config["TABLE"].game_id, seat)
-    assert client.get(f"/seat/{seat}?t={token}").status_code == 302
+    table = app.config["TABLE"]
+    token = seat_token(app.config["SECRET_KEY"], table.game_id, seat)
+    number = registry.load(table.game_key).shown_seat(seat)  # links read seats from 1 in every game
+    assert client.get(f"/seat/{number}?t={token}").status_code == 302
     return client
 
 

@@ -159,7 +159,7 @@ def test_every_page_of_a_game_without_page_parts_opens(zargos: Flask) -> None:
             assert client.get(url).status_code == 200, url
     assert referee.get("/referee").status_code == 200
     assert referee.get("/part/referee").status_code == 200
-    page = seat.get("/seat/0").get_data(as_text=True)
+    page = seat.get("/seat/1").get_data(as_text=True)
     assert 'data-seat="0"' in page and "<title>My seat — Zargos</title>" in page
     assert seat.get("/part/seat").status_code == 200
     assert referee.get("/reference").status_code == 404  # no printable sheet: said, not a crash
@@ -257,7 +257,7 @@ def test_a_phone_box_shows_the_order_keys_of_a_game_that_has_them_only(tmp_path:
     table = zargos_table(tmp_path / "z.db")
     table.start()
     zargos = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, {0}))
-    page = as_seat(zargos, 0).get("/seat/0").get_data(as_text=True)
+    page = as_seat(zargos, 0).get("/seat/1").get_data(as_text=True)
     assert 'id="box-view"' in page and 'data-key="OK"' in page
     assert 'class="keys orders"' not in page
     table.stop()

@@ -35,7 +35,8 @@ ZARGOS = registry.load("zargos")
 # history, which costs the table a replay (45 ms a Zargos game): at every fifth too.
 LIVE = {"public": ("/part/table",), "seat": ("/part/seat", "/part/table"), "referee": ("/part/table",)}
 WHOLE = {"public": ("/", "/map.svg", "/scoring", "/part/scoring"),
-         "seat": ("/seat/{seat}", "/", "/map.svg", "/part/scoring"),
+         "seat": ("/seat/{seat}",  # a link reads its seat from 1
+                 "/", "/map.svg", "/part/scoring"),
          "referee": ("/part/referee", "/referee", "/", "/map.svg", "/part/scoring")}
 
 
@@ -120,7 +121,8 @@ def scan(table: Table, clients: dict[str, FlaskClient], readers: Readers, whole:
         found += [f"{reader} stream: {f}" for f in ZARGOS.testing.forbidden(event, oracle(reader), None)]
         secret = hidden(everything, referee_lines, view)
         kind = "referee" if reader == "public:blind" else reader.partition(":")[0]
-        urls = [u.format(seat=reader[5:]) for u in LIVE[kind] + (WHOLE[kind] if whole else ())]
+        number = int(reader[5:]) + 1 if reader.startswith("seat:") else ""  # a link reads its seat from 1
+        urls = [u.format(seat=number) for u in LIVE[kind] + (WHOLE[kind] if whole else ())]
         for url in urls:
             readers.asked.clear()
             response = client.get(url)

@@ -12,6 +12,7 @@ from flask import Flask
 from companion.core import registry
 from companion.store import Store
 from companion.table import NewGame, Table
+from web.auth import SHORT, seat_token
 from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, command, web_app
@@ -62,3 +63,26 @@ def test_the_xidit_wizard_reads_as_before(app: Flask, table: Table) -> None:
     assert options(page, "seat-0") == [(str(s), str(s)) for s in range(1, 6)]
     assert "seat-name" not in page  # each row chooses its seat and colour, as before
     assert [text.split(" — ")[0] for _, text in options(page, "decide-seat")] == ["1", "2", "3", "4"]
+
+
+def test_a_zargos_seat_link_reads_its_seat_from_1(tmp_path: Path) -> None:
+    """Issue 35: /seat/0 was Zargos's "Player 1". A link carries the seat as people read it, in every game:
+    /seat/1 (and the box's short /S/1/…) is Player 1, the game's seat 0."""
+    zargos = registry.load("zargos")
+    table = Table.open(Store(tmp_path / "z.db"), zargos.packs.shipped_text(), game="zargos")
+    table.handle(NewGame({"players": 3}, game="zargos"))
+    table.start()
+    try:
+        app = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, set()))
+        links = as_referee(app).get("/api/links").get_json()["seats"]
+        assert [(link["seat"], link["url"].split("?")[0]) for link in links] == \
+            [(0, "/seat/1"), (1, "/seat/2"), (2, "/seat/3")]
+        phone = app.test_client()
+        assert phone.get(links[0]["url"]).headers["Location"].endswith("/seat/1")
+        page = phone.get("/seat/1").get_data(as_text=True)
+        assert 'data-seat="0"' in page and 'href="/seat/1"' in page
+        assert app.test_client().get(links[0]["url"].replace("/seat/1", "/seat/0")).status_code == 403
+        short = seat_token(app.config["SECRET_KEY"], table.game_id, 1)[:SHORT].upper()
+        assert app.test_client().get(f"/S/2/{short}").headers["Location"].endswith("/seat/2")
+    finally:
+        table.stop()

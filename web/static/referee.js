@@ -177,9 +177,16 @@
     const plays = $("w-referee").value;
     const seats = wizardGame.seats ? wizardGame.seats(wizard, count(), seatsFromWizard()) : seatsFromWizard();
     const chance = wizard.chance ? wizard.chance.value : null;
+    // The names typed, by seat: the table keeps them for a game whose setup holds none (Zargos).
+    const names = {};
+    for (let i = 0; i < count(); i++) {
+      const name = wizard["name-" + i].value.trim();
+      if (name) names[wizard["seat-" + i].value] = name;
+    }
     const result = await X.command({command: "new_game", setup: setup, seats: seats, replacing: replacing,
                                     face_up: faceUp, referee_seat: plays === "" ? null : Number(plays),
-                                    game: wizard.game ? wizard.game.value : undefined, chance: chance});
+                                    game: wizard.game ? wizard.game.value : undefined, chance: chance,
+                                    names: names});
     if (result.ok) {
       say("wizard-note", X.t("New game started."), true);
       window.scrollTo(0, 0);  // the new game opens at its top (the reload keeps the page's scroll otherwise)

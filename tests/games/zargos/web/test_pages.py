@@ -101,16 +101,16 @@ def test_a_seat_page_shows_its_own_hand_by_name_and_no_other(app: Flask, table: 
     view = table.view("referee")
     holder = next(p for p in view["players"] if p["cards"])
     other = (holder["seat"] + 1) % 3
-    mine = visible(as_seat(app, holder["seat"]).get(f"/seat/{holder['seat']}").get_data(as_text=True))
+    mine = visible(as_seat(app, holder["seat"]).get(f"/seat/{holder['seat'] + 1}").get_data(as_text=True))
     assert "Your magic cards" in mine
     for card in holder["hand"]:
         assert CARDS[card][0] in mine
     # The form of what the seat states lists every card of the deck as a cause (1.5: public): left out here.
     theirs = visible(re.sub(r'<section class="card zstate".*?</section>', "",
-                            as_seat(app, other).get(f"/seat/{other}").get_data(as_text=True), flags=re.S))
+                            as_seat(app, other).get(f"/seat/{other + 1}").get_data(as_text=True), flags=re.S))
     others_only = set(holder["hand"]) - set(next(p for p in view["players"] if p["seat"] == other)["hand"])
     assert not any(f"\n{CARDS[c][0]}\n" in theirs.replace("  ", "\n") for c in others_only)
-    assert not any(re.search(rf'class="zcard[^"]*">{CARDS[c][0]}<', as_seat(app, other).get(f"/seat/{other}")
+    assert not any(re.search(rf'class="zcard[^"]*">{CARDS[c][0]}<', as_seat(app, other).get(f"/seat/{other + 1}")
                              .get_data(as_text=True)) for c in others_only)
 
 
@@ -118,7 +118,7 @@ def test_the_seat_page_gives_the_taps_their_limits_for_an_attack(app: Flask, tab
     play(table, until=lambda t: t.view("public")["phase"] == "attack"
          and t.view("public")["awaiting"][0]["seat"] in (0, 1))
     seat = table.view("public")["awaiting"][0]["seat"]
-    page = as_seat(app, seat).get(f"/seat/{seat}").get_data(as_text=True)
+    page = as_seat(app, seat).get(f"/seat/{seat + 1}").get_data(as_text=True)
     built = re.search(r"id=\"zbuild\" data-choice='([^']*)'", page)
     assert built is not None
     choice = __import__("json").loads(html.unescape(built.group(1)))
@@ -191,7 +191,7 @@ def test_the_tables_dice_are_typed_on_a_seat_page_one_total_a_side(app: Flask, t
     play(table, until=lambda t: (t.view("public")["table"]["asking"] or {}).get("kind") == "dice")
     asking = table.view("public")["table"]["asking"]
     client = as_seat(app, 0)
-    page = client.get("/seat/0").get_data(as_text=True)
+    page = client.get("/seat/1").get_data(as_text=True)
     assert "The table's dice" in visible(page)
     for which, side in enumerate(asking["sides"]):  # a field a side, typed on the number pad, n to 6n
         assert re.search(rf'name="side-{which}" inputmode="numeric" pattern="\[0-9\]\*" min="{side["least"]}" '
@@ -222,7 +222,7 @@ def test_the_pages_show_a_game_ended_with_no_winner(app: Flask, table: Table) ->
     clear = [{"province": p, "people": h["people"], "change": -h["strength"]} for p, h in view["provinces"].items()]
     table.handle(State({"type": "adjust", "seat": None, "reason": "referee", "tokens": clear, "boats": {},
                         "allow": []}))
-    for path in ("/", "/seat/0"):
+    for path in ("/", "/seat/1"):
         response = (now(app) if path == "/" else as_seat(app, 0)).get(path)
         assert response.status_code == 200
     # The table view tells the end once the table has done its steps (no climax before the board has it)

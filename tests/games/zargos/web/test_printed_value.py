@@ -53,7 +53,7 @@ def test_10_2_the_pi_never_draws_a_printed_value_the_table_types_it(app: Flask, 
     # The referee's page and a seat's page ask it, with one button a value.
     referee = as_referee(app).get("/referee").get_data(as_text=True)
     assert html.escape(question["prompt"]) in referee and 'data-command="tell"' in referee
-    seat = as_seat(app, 2).get("/seat/2").get_data(as_text=True)
+    seat = as_seat(app, 2).get("/seat/3").get_data(as_text=True)
     assert html.escape(question["prompt"]) in seat and re.search(r"data-ztell='7'>7<", seat)
     # Typed on the seat's page (its `tell`): the count goes on with it, the record holds it, and it replays.
     client = as_seat(app, 2)

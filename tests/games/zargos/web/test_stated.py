@@ -100,7 +100,7 @@ def test_a_seat_states_an_effect_of_its_own_and_every_page_shows_it(app: Flask, 
     province, held = next(iter(view["provinces"].items()))
     seat = view["peoples"][held["people"]]["seat"]
     client = as_seat(app, seat)
-    form = form_of(client.get(f"/seat/{seat}").get_data(as_text=True))
+    form = form_of(client.get(f"/seat/{seat + 1}").get_data(as_text=True))
     assert f'data-seat="{seat}"' in form
     reasons = [v for v, _ in options(form, "zreason")]
     assert "referee" not in reasons  # a seat states a card's effect or a power, its own people's first

@@ -120,7 +120,7 @@ def test_a_magic_trade_proposed_on_one_seat_page_and_accepted_on_the_other(tmp_p
         assert countdown(page) == "3:00" and 'data-state-type="magic_trade"' in page
         assert f'name="a_gives" value="{card}"' in page  # the giver's own hand to choose from
         # One way in: the page's form of what the table states does not offer the trade a second time
-        whole = mine.get(f"/seat/{giver}").get_data(as_text=True)
+        whole = mine.get(f"/seat/{giver + 1}").get_data(as_text=True)
         assert 'name="zkind" value="adjust"' in whole and 'name="zkind" value="magic_trade"' not in whole
         # What the page's form sends (app.js: the form's fields as the move's)
         proposal = {"type": "magic_trade", "seat": giver, "a": giver, "b": taker, "a_gives": [card], "b_gives": []}
