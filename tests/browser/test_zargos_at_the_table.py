@@ -31,7 +31,7 @@ def seat_page(night: Night, seat: int, browser: Any, options: dict[str, Any] | N
     with page_on(browser, *([options] if options else [])) as page:
         page.set_default_timeout(PATIENCE)
         token = seat_token(night.app.config["SECRET_KEY"], night.table.game_id, seat)
-        page.goto(f"{night.url}/seat/{seat}?t={token}")
+        page.goto(f"{night.url}/seat/{seat + 1}?t={token}")  # links read seats from 1
         showing(page, night.table.view("public")["version"])
         yield page
 
