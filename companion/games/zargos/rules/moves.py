@@ -165,6 +165,10 @@ def trade_cards(board: Board, state: State, move: Trade) -> None:
 def play_card(board: Board, state: State, move: PlayCard, choice: Choice) -> None:
     hand = state.hands[move.seat]
     kind, _, target = move.target.partition(":")
+    named = {"kingdom": board.kingdoms, "province": board.provinces, "people": PEOPLES, "sea": board.seas}
+    if move.target and target not in named.get(kind, ()):
+        raise IllegalAction("12.4", N_("A card is played on a kingdom, a province, a people or a sea space of "
+                                       "this map, or on nothing named."))
     if move.card in RED or (move.card == "vent_d_illusion" and isinstance(choice, WindowChoice)):
         if not isinstance(choice, WindowChoice):
             raise IllegalAction("12.4", N_("Red cards are played only before a turn."))
@@ -398,6 +402,8 @@ def apply_effect(board: Board, state: State, move: Adjust) -> None:
     if any(a not in ALLOWANCES for a in move.allow):
         raise IllegalAction("Z-27", N_("A move allowed is one more attack without a border or one more "
                                        "reorganisation."))
+    if len(set(move.allow)) < len(move.allow):
+        raise IllegalAction("Z-27", N_("An effect allows each move once."))
     for province, people, change in move.tokens:
         if province not in board.provinces or people not in state.peoples:
             raise IllegalAction("Z-27", N_("No such province or people in this game."))
