@@ -820,6 +820,9 @@ class Table(TableViews):
             raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
         chance.check_teller(node, command.by, self._seat_numbers(game), self._shown)
         told = chance.outcome({"outcome": command.outcome})  # totals typed as a JSON list are a tuple
+        if told not in node.outcomes and node.told_by is not None:  # a secret draw: its outcomes are the deck's
+            raise Refused(N_("That is not a card that can be drawn now: tell the card you drew."),
+                          rule=node.params.get("rule"))
         if told not in node.outcomes:
             raise Refused(N_("That cannot be there: choose one of {choices}."),
                           params={"choices": ", ".join(map(str, node.outcomes))}, rule=node.params.get("rule"))
@@ -976,6 +979,9 @@ class Table(TableViews):
             raise Refused(str(error)) from None
         if not stated(move):
             raise Refused(NOT_STATED)
+        live = getattr(self._part, "as_stated", None)  # a move stated now, in the game's form of today
+        if live is not None:
+            move = live(move)
         seat = getattr(move, "seat", None)
         if command.by == REFEREE:
             if seat is not None:

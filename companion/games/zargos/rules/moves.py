@@ -138,18 +138,34 @@ def place_tokens(board: Board, state: State, people: str, spread: tuple[tuple[st
 
 
 def trade_cards(board: Board, state: State, move: Trade) -> None:
-    """2.10: any trade; a province or capital card that changes hands changes the token on it."""
+    """2.10: any trade; a province or capital card that changes hands changes the token on it. A seat states
+    its half (issue 36): the first statement proposes the trade (the view's `offers`), the other people's
+    player stating the same trade makes it, as a magic trade (Z-21); the referee records one at once."""
     if state.phase != "trade":
         raise IllegalAction("2.10", N_("Placement cards are traded only in the set-up's trading time."))
     if move.a not in state.peoples or move.b not in state.peoples or move.a == move.b:
         raise IllegalAction("2.10", N_("A trade is between two peoples in the game."))
-    if move.seat is not None and move.seat not in (state.peoples[move.a].seat, state.peoples[move.b].seat):
+    seats = {state.peoples[move.a].seat, state.peoples[move.b].seat}
+    if move.seat is not None and move.seat not in seats:
         raise IllegalAction("2.10", N_("Only a player of the trade, or the referee, may state it."))
     if not move.a_gives and not move.b_gives:
         raise IllegalAction("2.10", N_("A trade moves at least one card."))
+    if move.seat is not None and move.both and seats != {move.seat}:  # between two players: both state it
+        mine = move.a_gives if state.peoples[move.a].seat == move.seat else move.b_gives
+        giver = move.a if state.peoples[move.a].seat == move.seat else move.b
+        if Counter(mine) - Counter(state.peoples[giver].cards):  # his own cards: he knows them
+            raise IllegalAction("2.10", N_("A people can only give cards it holds."))
+        offer = _placement_offer(move)
+        other = next(s for s in seats if s != move.seat)
+        if {**offer, "by": other} not in state.offers:  # a proposal, until the other player states it too
+            state.offers = [o for o in state.offers if not (o["by"] == move.seat and o["a"] == offer["a"]
+                                                            and o["b"] == offer["b"])] + [{**offer, "by": move.seat}]
+            return
+        state.offers = [o for o in state.offers if o != {**offer, "by": other}]
     for key, gives in ((move.a, move.a_gives), (move.b, move.b_gives)):
         if Counter(gives) - Counter(state.peoples[key].cards):
-            raise IllegalAction("2.10", N_("A people can only give cards it holds."))
+            # One wording whoever lacks the card: a refusal tells nobody what another people holds
+            raise IllegalAction("2.10", N_("That trade cannot be made with the cards the two peoples hold."))
     for giver, taker, gives in ((move.a, move.b, move.a_gives), (move.b, move.a, move.b_gives)):
         for card in gives:
             state.peoples[giver].cards.remove(card)
@@ -158,8 +174,27 @@ def trade_cards(board: Board, state: State, move: Trade) -> None:
             if kind in ("province", "capital"):
                 province = where if kind == "province" else board.kingdoms[where].capital or ""
                 state.land[province] = (taker, 1)
+    # A proposal its proposer can no longer honour lapses: accepting it never tells what he holds now
+    state.offers = [o for o in state.offers if _placement_offer_holds(state, o)]
     state.log.append({"event": "trade", "a": move.a, "b": move.b, "stated_by": move.seat,
                       "a_gives": list(move.a_gives), "b_gives": list(move.b_gives), "secret": True})
+
+
+def _placement_offer(move: Trade) -> dict[str, object]:
+    """A placement trade in one form whichever player states it (peoples in key order, cards sorted)."""
+    a, b, a_gives, b_gives = move.a, move.b, move.a_gives, move.b_gives
+    if a > b:
+        a, b, a_gives, b_gives = b, a, b_gives, a_gives
+    return {"a": a, "b": b, "a_gives": sorted(a_gives), "b_gives": sorted(b_gives)}
+
+
+def _placement_offer_holds(state: State, offer: dict[str, object]) -> bool:
+    by = offer["by"]
+    for key, gives in ((offer["a"], offer["a_gives"]), (offer["b"], offer["b_gives"])):
+        people = state.peoples[str(key)]
+        if people.seat == by and Counter(gives) - Counter(people.cards):  # type: ignore[arg-type]
+            return False
+    return True
 
 
 def play_card(board: Board, state: State, move: PlayCard, choice: Choice) -> None:
@@ -334,15 +369,19 @@ def trade_magic(state: State, move: MagicTrade) -> None:
                                                             and o["b"] == offer["b"])] + [{**offer, "by": move.seat}]
             return
         state.offers = [o for o in state.offers if o != {**offer, "by": other}]
+    # One wording whichever check fails (issue 36): which of two sentences a trade got told a blind referee
+    # what a hand held; the one who states it learns only that the trade cannot be made.
+    cannot = N_("That trade cannot be made with the magic cards the two players hold: each gives only cards "
+                "he holds, and nobody may end over his limit.")
     for seat, gives in ((move.a, move.a_gives), (move.b, move.b_gives)):
         if Counter(gives) - Counter(state.hands[seat]):
-            raise IllegalAction("12.9", N_("A player can only give magic cards he holds."))
+            raise IllegalAction("12.9", cannot)
     for giver, taker, gives in ((move.a, move.b, move.a_gives), (move.b, move.a, move.b_gives)):
         for card in gives:
             state.hands[giver].remove(card)
             state.hands[taker].append(card)
     if any(len(state.hands[s]) > limit(state, s) for s in (move.a, move.b)):
-        raise IllegalAction("12.9", N_("After a trade nobody may hold more magic cards than his limit."))
+        raise IllegalAction("12.9", cannot)
     state.log.append({"event": "magic_trade", "a": move.a, "b": move.b, "stated_by": move.seat,
                       "a_gives": list(move.a_gives), "b_gives": list(move.b_gives), "secret": True})
 
