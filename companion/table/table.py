@@ -25,6 +25,7 @@ from companion.i18n import LANGUAGES, N_
 from companion.store import Store
 
 from . import carried, chance, links, referee, seats, timed
+from .stating import TOO_FAST, Stating
 from .changes import GAME, STEPS, TIMER, WHICH, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
@@ -91,6 +92,7 @@ class Table(TableViews):
         # Wall-clock seconds: a timed window's deadline is kept in the store and outlives a restart (timed.py).
         self._clock: Callable[[], float] = clock if clock is not None else time.time
         self._window: timed.Window | None = None  # the timed window counted down now (timed.py); saved
+        self._stating = Stating()  # how fast each seat states moves (stating.py); not saved: a restart forgives
         self._key = game  # the game module of the game under way (with none yet, of the next one)
         self._part: GameTable = part_of(game)
         self._module_packs = registry.load(game).packs
@@ -888,6 +890,7 @@ class Table(TableViews):
             raise Refused(str(error)) from None
         if action.seat != command.seat:
             raise Refused(N_("A decision is taken for one's own seat."))
+        action = self._live(action)
         rules = self._part.drafts
         if rules is not None and rules.seals(action):
             raise Refused(rules.words["whole"], getattr(rules, "rule", None))
@@ -979,19 +982,27 @@ class Table(TableViews):
             raise Refused(str(error)) from None
         if not stated(move):
             raise Refused(NOT_STATED)
-        live = getattr(self._part, "as_stated", None)  # a move stated now, in the game's form of today
-        if live is not None:
-            move = live(move)
+        move = self._live(move)
         seat = getattr(move, "seat", None)
         if command.by == REFEREE:
             if seat is not None:
                 raise Refused(STATED_AS)
         elif command.by != f"seat:{seat}" or seat not in self._seat_numbers(game):
             raise Refused(STATED_AS)
+        now = self._clock()
+        if seat is not None and (wait := self._stating.wait(seat, now)) > 0:
+            raise Refused(TOO_FAST, params={"seconds": max(1, round(wait))})
+        if seat is not None:  # a refused statement counts too: refusals are no faster a probe than moves
+            self._stating.stated(seat, now)
         self._push_and_store([(move, command.by)], stated=True)
         log.info("game %s: the %s stated: %s", self._game_id, "referee" if seat is None else f"seat {seat}",
                  self._part.describe("en", game, game.version - 1, game.progress().round, blind=True))
         return {"stated": True}
+
+    def _live(self, move: Any) -> Any:
+        """A move sent now, in the game's form of today (its part's `as_stated`); a stored one replays as kept."""
+        live = getattr(self._part, "as_stated", None)
+        return move if live is None else live(move)
 
     def _push_and_store(self, actions: list[tuple[Any, str]], *, stated: bool = False) -> None:
         game = self._current()
