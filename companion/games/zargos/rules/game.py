@@ -135,7 +135,7 @@ class Game:
                 raise IllegalAction("6.3", N_("First tell the dice or the card drawn."))
             work = _copy(state)
             if isinstance(move, Adjust):
-                apply_effect(self.board, work, move)
+                apply_effect(self.board, work, move, len(self.history))
             elif isinstance(move, MagicTrade):
                 trade_magic(work, move)
             elif isinstance(move, Discard):

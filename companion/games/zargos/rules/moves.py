@@ -429,8 +429,9 @@ def discard(state: State, move: Discard) -> None:
     state.log.append({"event": "discarded", "seat": move.holder, "card": move.card, "secret": True})
 
 
-def apply_effect(board: Board, state: State, move: Adjust) -> None:
-    """An effect the table states (Z-27, §8): applied exactly as stated, refused when it cannot be."""
+def apply_effect(board: Board, state: State, move: Adjust, index: int) -> None:
+    """An effect the table states (Z-27, §8): applied exactly as stated, refused when it cannot be. `index`:
+    the move's place in the game's history, logged so that the referee can go back to before it."""
     if move.seat is not None and not 0 <= move.seat < state.players:
         raise IllegalAction("Z-27", N_("Only a seat at this table or the referee may state an effect."))
     kind, _, what = move.reason.partition(":")
@@ -474,7 +475,7 @@ def apply_effect(board: Board, state: State, move: Adjust) -> None:
     if sum(p.boats for p in state.peoples.values()) > BOATS:
         raise IllegalAction("Z-24", N_("There are 15 boats in all."))
     state.allow += [f"{a}/power" if kind == "power" else a for a in move.allow]
-    state.log.append({"event": "adjusted", "stated_by": move.seat, "reason": move.reason,
+    state.log.append({"event": "adjusted", "move": index, "stated_by": move.seat, "reason": move.reason,
                       "tokens": [list(t) for t in move.tokens], "boats": dict(move.boats),
                       "allow": list(move.allow)})
     combat = state.combat

@@ -7,6 +7,7 @@ secret draw lists nothing of the deck."""
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -279,3 +280,41 @@ def test_a_wrong_card_told_for_a_secret_draw_names_no_card(tmp_path: Path) -> No
             table.handle(Tell("no_such_card", by=by, question=asking["question"]))
         words = str(refused.value)
         assert not any(str(o) in words for o in outcomes), words
+
+
+def test_a_trade_proposed_shows_on_the_other_players_page_to_accept(app: Flask, table: Table) -> None:
+    view = table.view("referee")
+    mine, theirs = peoples(view, 0)[0], peoples(view, 1)[0]
+    trade = {"type": "trade", "seat": 0, "a": mine, "b": theirs, "a_gives": [],
+             "b_gives": view["peoples"][theirs]["cards"][:1]}
+    assert send(as_seat(app, 0), table, "state", trade).status_code == 200
+    page = as_seat(app, 1).get("/seat/1").get_data(as_text=True)
+    assert "Player 1 proposes:" in page and '"seat": 1, "type": "trade"}' in html.unescape(page)
+    assert "proposes" not in as_seat(app, 2).get("/seat/2").get_data(as_text=True)
+
+
+# -- an effect on another player's people: shown to him at once, undone by the referee ------------------------
+
+def test_an_effect_on_another_players_people_is_shown_to_him_and_the_referee_undoes_it(
+        app: Flask, table: Table) -> None:
+    view = table.view("referee")
+    theirs = peoples(view, 1)[0]
+    before = view["peoples"][theirs]["boats"]
+    stated = send(as_seat(app, 0), table, "state", {"type": "adjust", "seat": 0, "reason": "card:typhon",
+                                                   "boats": {theirs: 1}})
+    assert stated.status_code == 200
+    effect = table.view("referee")["log"][-1]["move"]  # its place among the game's moves
+    assert effect == table.actions() - 1
+    shown = html.unescape(as_seat(app, 1).get("/seat/1").get_data(as_text=True))
+    assert "Effects stated on your peoples" in shown and "Player 1:" in shown
+    assert "Effects stated on your peoples" not in html.unescape(as_seat(app, 2).get("/seat/2").get_data(as_text=True))
+    step = table.steps()[-1].to_json("en", None)  # the table's step says who stated it
+    assert step["title"] == "Stated by Player 1: the card Typhoon"
+    referee = as_referee(app)
+    page = referee.get("/referee").get_data(as_text=True)
+    assert f'data-keep="{effect}"' in page and "Undo it: go back to before it" in page
+    preview = referee.post("/api/command", json={"command": "rollback", "keep": effect, "version": table.version})
+    assert preview.status_code == 200
+    done = referee.post("/api/command", json={"command": "rollback", "keep": effect, "confirm": True,
+                                              "seen": preview.get_json()["seen"], "version": table.version})
+    assert done.status_code == 200 and table.view("referee")["peoples"][theirs]["boats"] == before
