@@ -25,7 +25,6 @@ from companion.i18n import LANGUAGES, N_
 from companion.store import Store
 
 from . import carried, chance, links, referee, seats, timed
-from .stating import TOO_FAST, Stating
 from .changes import GAME, STEPS, TIMER, WHICH, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
@@ -63,6 +62,7 @@ from .names import check_names
 from .reads import WAITING, kept_entries
 from .saving import STORE_ERRORS, CannotSave, Saving
 from .sealed import NO_SEALED, Drafts
+from .stating import TOO_FAST, Stating
 from .steps import HEADING, StepBuilder, restore_steps
 from .views import TableViews, ViewCache
 

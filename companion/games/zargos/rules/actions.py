@@ -336,7 +336,7 @@ SHAPES: dict[str, dict[str, Any]] = {
                "boats": Counts(len(PEOPLES), Whole(-BOATS, BOATS)), "allow": Many(len(ALLOWANCES), TEXT)},
     "time_up": {"seat": SEAT, "window": TEXT},
 }
-OPTIONAL = {"trade": {"both": False}, "play_card": {"target": ""}, "attack": {"route": []},
+OPTIONAL: dict[str, dict[str, Any]] = {"trade": {"both": False}, "play_card": {"target": ""}, "attack": {"route": []},
             "adjust": {"tokens": [], "boats": {}, "allow": []}, "keep": {"cards": []}}
 
 

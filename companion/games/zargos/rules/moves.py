@@ -4,6 +4,7 @@ rule, and the game then drops the copy, so an illegal move changes nothing."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from .actions import (
     ALLOWANCES,
@@ -192,7 +193,7 @@ def _placement_offer_holds(state: State, offer: dict[str, object]) -> bool:
     by = offer["by"]
     for key, gives in ((offer["a"], offer["a_gives"]), (offer["b"], offer["b_gives"])):
         people = state.peoples[str(key)]
-        if people.seat == by and Counter(gives) - Counter(people.cards):  # type: ignore[arg-type]
+        if people.seat == by and Counter(str(c) for c in gives) - Counter(people.cards):  # type: ignore[attr-defined]
             return False
     return True
 
@@ -200,8 +201,9 @@ def _placement_offer_holds(state: State, offer: dict[str, object]) -> bool:
 def play_card(board: Board, state: State, move: PlayCard, choice: Choice) -> None:
     hand = state.hands[move.seat]
     kind, _, target = move.target.partition(":")
-    named = {"kingdom": board.kingdoms, "province": board.provinces, "people": PEOPLES, "sea": board.seas}
-    if move.target and target not in named.get(kind, ()):
+    named: dict[str, Mapping[str, object]] = {"kingdom": board.kingdoms, "province": board.provinces,
+                                              "people": PEOPLES, "sea": board.seas}
+    if move.target and target not in named.get(kind, {}):
         raise IllegalAction("12.4", N_("A card is played on a kingdom, a province, a people or a sea space of "
                                        "this map, or on nothing named."))
     if move.card in RED or (move.card == "vent_d_illusion" and isinstance(choice, WindowChoice)):

@@ -18,18 +18,18 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.zargos.boards import default_pack, default_pack_text
-from companion.games.zargos.rules import Game, Setup
+from companion.games.zargos.rules import Game, Setup, replay_json
 from companion.games.zargos.rules.actions import (
+    BY_REFEREE,
     FLAG,
+    SHAPES,
     TEXT,
     TEXT_MOST,
     Counts,
     Fields,
-    Many,
     MagicTrade,
-    SHAPES,
+    Many,
     Whole,
-    BY_REFEREE,
 )
 from companion.games.zargos.rules.errors import IllegalAction
 from companion.store import Store
@@ -318,3 +318,18 @@ def test_an_effect_on_another_players_people_is_shown_to_him_and_the_referee_und
     done = referee.post("/api/command", json={"command": "rollback", "keep": effect, "confirm": True,
                                               "seen": preview.get_json()["seen"], "version": table.version})
     assert done.status_code == 200 and table.view("referee")["peoples"][theirs]["boats"] == before
+
+
+def test_a_record_from_before_replays_its_one_sided_trade_as_it_was(app: Flask, table: Table) -> None:
+    # docs/formats.md: `both` absent, a seat's trade was made at once; `both: true`, it is a proposal.
+    record = as_referee(app).get("/api/record").get_json()
+    view = table.view("referee")
+    mine, theirs = peoples(view, 0)[0], peoples(view, 1)[0]
+    taken = view["peoples"][theirs]["cards"][:1]
+    old = {"type": "trade", "seat": 0, "a": mine, "b": theirs, "a_gives": [], "b_gives": taken}
+    before = replay_json(BOARD, {**record, "moves": [*record["moves"], old]})
+    assert taken[0] in before.view()["peoples"][mine]["cards"]
+    assert before.record_json()["moves"][-1] == old  # written back as it was read
+    now = replay_json(BOARD, {**record, "moves": [*record["moves"], {**old, "both": True}]})
+    assert taken[0] not in now.view()["peoples"][mine]["cards"] and now.view()["offers"]
+    assert now.record_json()["moves"][-1] == {**old, "both": True}
