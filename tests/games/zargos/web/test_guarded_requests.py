@@ -289,7 +289,7 @@ def test_a_trade_proposed_shows_on_the_other_players_page_to_accept(app: Flask, 
              "b_gives": view["peoples"][theirs]["cards"][:1]}
     assert send(as_seat(app, 0), table, "state", trade).status_code == 200
     page = as_seat(app, 1).get("/seat/1").get_data(as_text=True)
-    assert "Player 1 proposes:" in page and '"seat": 1, "type": "trade"}' in html.unescape(page)
+    assert "Player 1 proposes, cards given" in page and '"seat": 1, "type": "trade"}' in html.unescape(page)
     assert "proposes" not in as_seat(app, 2).get("/seat/2").get_data(as_text=True)
 
 
