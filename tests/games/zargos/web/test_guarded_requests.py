@@ -36,6 +36,7 @@ from companion.store import Store
 from companion.table import NewGame, Refused, Table, Tell
 from companion.table.stating import BURST, SECONDS
 from tests.engine import stored_log
+from tests.games.zargos.support import drive
 from tests.games.zargos.table.support import play, play_told
 from tests.web.conftest import PIN, as_referee, as_seat, web_app
 from web.guard import PUBLIC_BODY
@@ -257,15 +258,17 @@ def test_a_proposal_reads_the_same_whatever_the_other_people_holds(app: Flask, t
 def test_a_referee_recorded_trade_is_refused_in_one_sentence_whatever_the_hands_hold() -> None:
     # The probe of issue 36: which of two sentences a referee-recorded magic trade got told a blind referee
     # which cards a hand held.
-    game = Game(BOARD, Setup(3))
-    game.state.phase = "magic"
+    game = drive(Game(BOARD, Setup(3)), lambda g: g.state.phase == "trade")
+    assert game.chance() is None
     game.state.hands = {0: ["typhon", "eclipse", "canicule"], 1: ["vent_de_glace"], 2: []}
     refusals = set()
-    for gives, takes in ((["vent_de_mort"], []), ([], ["typhon"]), (["vent_de_glace"], [])):
-        with pytest.raises(IllegalAction) as refused:  # not held; held, but 0 would end over his limit
+    for gives, takes in ((["vent_de_mort"], []), ([], ["vent_de_mort"]), (["vent_de_glace"], [])):
+        # seat 1 gives a card it lacks; seat 0 does; seat 1 gives one it holds, and 0 would end over his limit
+        with pytest.raises(IllegalAction) as refused:
             game.push(MagicTrade(None, 0, 1, tuple(takes), tuple(gives)))
         refusals.add(str(refused.value))
-    assert len(refusals) == 1, refusals
+    assert refusals == {"That trade cannot be made with the magic cards the two players hold: each gives only "
+                        "cards he holds, and nobody may end over his limit. (12.9)"}
 
 
 def test_a_wrong_card_told_for_a_secret_draw_names_no_card(tmp_path: Path) -> None:
