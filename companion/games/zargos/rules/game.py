@@ -39,6 +39,7 @@ from .moves import (
     apply_move,
     card_out_of_game,
     discard,
+    lapse_offers,
     time_up,
     trade_magic,
 )
@@ -123,6 +124,7 @@ class Game:
         state = _copy(self.state)
         apply_outcome(self.board, self.setup, state, outcome)
         advance(self.board, self.setup, state)
+        lapse_offers(state)
         self.state = state
         self.history.append(Told(node.kind, outcome))
 
@@ -151,6 +153,7 @@ class Game:
             work = _copy(state)
             apply_move(self.board, self.setup, work, move, choice)
         advance(self.board, self.setup, work)
+        lapse_offers(work)
         self.state = work
         self.history.append(move)
 

@@ -198,6 +198,20 @@ def _placement_offer_holds(state: State, offer: dict[str, object]) -> bool:
     return True
 
 
+def lapse_offers(state: State) -> None:
+    """A magic trade proposed lapses once its proposer no longer holds what he offered (a card played,
+    discarded or traded since): the other player's statement then proposes it anew, and is never refused
+    for what the proposer's hand became (issue 36)."""
+    def holds(offer: dict[str, object]) -> bool:
+        by, a = offer["by"], offer["a"]
+        if not isinstance(by, int) or not isinstance(a, int):
+            return True  # a placement trade: lapsed by the trade that changed its cards
+        gives = offer["a_gives"] if by == a else offer["b_gives"]
+        return not Counter(str(c) for c in gives) - Counter(state.hands.get(by, []))  # type: ignore[attr-defined]
+    if state.offers:
+        state.offers = [o for o in state.offers if holds(o)]
+
+
 def play_card(board: Board, state: State, move: PlayCard, choice: Choice) -> None:
     hand = state.hands[move.seat]
     kind, _, target = move.target.partition(":")

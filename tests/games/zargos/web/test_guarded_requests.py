@@ -26,6 +26,7 @@ from companion.games.zargos.rules.actions import (
     TEXT,
     TEXT_MOST,
     Counts,
+    Discard,
     Fields,
     MagicTrade,
     Many,
@@ -336,3 +337,16 @@ def test_a_record_from_before_replays_its_one_sided_trade_as_it_was(app: Flask, 
     now = replay_json(BOARD, {**record, "moves": [*record["moves"], {**old, "both": True}]})
     assert taken[0] not in now.view()["peoples"][mine]["cards"] and now.view()["offers"]
     assert now.record_json()["moves"][-1] == {**old, "both": True}
+
+
+def test_a_magic_trade_offered_lapses_when_its_proposer_no_longer_holds_the_card() -> None:
+    # Accepting it is then a proposal of one's own, never a refusal telling what the proposer's hand became.
+    game = drive(Game(BOARD, Setup(4)), lambda g: g.state.phase == "magic", 4)
+    hand = game.state.hands[0]
+    card = next(c for c in hand if hand.count(c) == 1)
+    game.push(MagicTrade(0, 0, 1, (card,), ()))
+    assert [o["by"] for o in game.view("seat:1")["offers"]] == [0]
+    game.push(Discard(0, 0, card))  # 12.12: under the deck, its name behind his screen
+    assert game.view("seat:1")["offers"] == []
+    game.push(MagicTrade(1, 0, 1, (card,), ()))  # not refused: proposed
+    assert [o["by"] for o in game.view("seat:1")["offers"]] == [1]
