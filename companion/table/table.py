@@ -62,6 +62,7 @@ from .names import check_names
 from .reads import WAITING, kept_entries
 from .saving import STORE_ERRORS, CannotSave, Saving
 from .sealed import NO_SEALED, Drafts
+from .stating import TOO_FAST, Stating
 from .steps import HEADING, StepBuilder, restore_steps, seals_from_json
 from .views import TableViews, ViewCache
 
@@ -92,6 +93,7 @@ class Table(TableViews):
         # Wall-clock seconds: a timed window's deadline is kept in the store and outlives a restart (timed.py).
         self._clock: Callable[[], float] = clock if clock is not None else time.time
         self._window: timed.Window | None = None  # the timed window counted down now (timed.py); saved
+        self._stating = Stating()  # how fast each seat states moves (stating.py); not saved: a restart forgives
         self._key = game  # the game module of the game under way (with none yet, of the next one)
         self._part: GameTable = part_of(game)
         self._module_packs = registry.load(game).packs
@@ -879,6 +881,9 @@ class Table(TableViews):
             raise Refused(WAITING, params={"step": self._waiting_for()})
         chance.check_teller(node, command.by, self._seat_numbers(game), self._shown)
         told = chance.outcome({"outcome": command.outcome})  # totals typed as a JSON list are a tuple
+        if told not in node.outcomes and node.told_by is not None:  # a secret draw: its outcomes are the deck's
+            raise Refused(N_("That is not a card that can be drawn now: tell the card you drew."),
+                          rule=node.params.get("rule"))
         if told not in node.outcomes:
             raise Refused(N_("That cannot be there: choose one of {choices}."),
                           params={"choices": ", ".join(map(str, node.outcomes))}, rule=node.params.get("rule"))
@@ -944,6 +949,7 @@ class Table(TableViews):
             raise Refused(str(error)) from None
         if action.seat != command.seat:
             raise Refused(N_("A decision is taken for one's own seat."))
+        action = self._live(action)
         rules = self._part.drafts
         if rules is not None and rules.seals(action):
             raise Refused(rules.words["whole"], getattr(rules, "rule", None))
@@ -1035,16 +1041,27 @@ class Table(TableViews):
             raise Refused(str(error)) from None
         if not stated(move):
             raise Refused(NOT_STATED)
+        move = self._live(move)
         seat = getattr(move, "seat", None)
         if command.by == REFEREE:
             if seat is not None:
                 raise Refused(STATED_AS)
         elif command.by != f"seat:{seat}" or seat not in self._seat_numbers(game):
             raise Refused(STATED_AS)
+        now = self._clock()
+        if seat is not None and (wait := self._stating.wait(seat, now)) > 0:
+            raise Refused(TOO_FAST, params={"seconds": max(1, round(wait))})
+        if seat is not None:  # a refused statement counts too: refusals are no faster a probe than moves
+            self._stating.stated(seat, now)
         self._push_and_store([(move, command.by)], stated=True)
         log.info("game %s: the %s stated: %s", self._game_id, "referee" if seat is None else f"seat {seat}",
                  self._part.describe("en", game, game.version - 1, game.progress().round, blind=True))
         return {"stated": True}
+
+    def _live(self, move: Any) -> Any:
+        """A move sent now, in the game's form of today (its part's `as_stated`); a stored one replays as kept."""
+        live = getattr(self._part, "as_stated", None)
+        return move if live is None else live(move)
 
     def _push_and_store(self, actions: list[tuple[Any, str]], *, stated: bool = False) -> None:
         game = self._current()

@@ -16,6 +16,7 @@ The games are independent, so they are shared between one worker process per cor
 
 from __future__ import annotations
 
+import copy
 import html
 import json
 import os
@@ -31,7 +32,9 @@ from flask.testing import FlaskClient
 
 from companion.agents.bots import Bots
 from companion.core import registry
+from companion.core.errors import IllegalAction
 from companion.games.zargos.rules import Game
+from companion.games.zargos.rules.actions import MagicTrade, Trade
 from companion.games.zargos.rules.terms import CARDS
 from companion.games.zargos.testing import KNOWN, forbidden_in_text
 from companion.i18n import translate
@@ -75,7 +78,7 @@ def scan_game(players: int, chance: str, seed: int) -> dict[str, Any]:
     """Plays one game to its end and scans everything every reader gets at each point; returns the counts
     and what was found (nothing, if the table keeps its secrets)."""
     counts = {"decision_points": 0, "told": 0, "secret_draws_told": 0, "views": 0, "events": 0, "pages": 0,
-              "known_leaks": 0}
+              "known_leaks": 0, "refusals_probed": 0}
     found: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         table = Table.open(Store(Path(folder) / "z.db"), ZARGOS.packs.shipped_text(), game="zargos")
@@ -150,6 +153,63 @@ def scan(table: Table, clients: dict[str, FlaskClient], readers: Readers, counts
                 found += [f"{reader} {url}: its own card {name!r} is missing" for name in hand
                           if name not in html.unescape(page)]
             counts["pages"] += 1
+    found += probe_refusals(table, game, clients, language, counts)
+    return found
+
+
+def probe_refusals(table: Table, game: Game, clients: dict[str, FlaskClient], language: str,
+                   counts: dict[str, int]) -> list[str]:
+    """Refusals read as views are (issue 36): at this point each reader tries the moves whose refusal could
+    depend on what another holds (a trade asking for each card there is; for a blind referee, a trade it
+    records between two players), each on a copy of the game (a probe the rules take changes nothing of the
+    game played). Within each family the refusals read the same, whatever the other holds, and none names
+    what the reader may not know; a wrong card told for a secret draw names none of the cards it could be."""
+    found: list[str] = []
+    state = game.state
+    seats = sorted(state.hands)
+    placement = sorted({"reinforcement", "boat", *(c for p in state.peoples.values() for c in p.cards)})
+    families: dict[tuple[str, str], list[Any]] = {}
+    for reader in clients:
+        if reader == "public":
+            continue
+        me = None if reader == BLIND else int(reader[5:])
+        for other in seats:
+            if other == me:
+                continue
+            mine = next((k for k, p in state.peoples.items() if p.seat == me), None) if me is not None else \
+                next((k for k, p in state.peoples.items() if p.seat != other), None)
+            theirs = next((k for k, p in state.peoples.items() if p.seat == other), None)
+            if state.phase == "trade" and mine is not None and theirs is not None:
+                families[(reader, f"trade with {theirs}")] = [
+                    Trade(me, mine, theirs, (), (card,), both=me is not None) for card in placement]
+            giver = me if me is not None else next(s for s in seats if s != other)
+            families[(reader, f"magic trade with seat {other}")] = [
+                MagicTrade(me, giver, other, (), (card,)) for card in sorted(CARDS)]
+    for (reader, family), probes in families.items():
+        said = set()
+        for move in probes:
+            probe = copy.copy(game)
+            probe.history = list(game.history)
+            try:
+                probe.push(move)
+            except IllegalAction as error:
+                said.add(translate(language, error.template, error.params))
+            counts["refusals_probed"] += 1
+        if len(said) > 1:
+            found.append(f"{reader} {family}: the refusal depends on what the other holds: {sorted(said)}")
+        for text in said:
+            found += [f"{reader} {family} refused: {f}" for f in forbidden_in_text(text, oracle(reader), game)]
+    asking = table.view("public")["table"]["asking"]
+    node = game.chance()
+    if asking is not None and node is not None and node.kind == "draw":
+        for reader, client in clients.items():
+            answer = client.post("/api/command", json={"command": "tell", "outcome": "no_such_card",
+                                                       "question": asking["question"], "version": table.version})
+            text = json.dumps(answer.get_json())
+            named = sorted({str(o) for o in node.outcomes if str(o) in text})
+            if named:
+                found.append(f"{reader}: a wrong card told names cards that may be drawn: {named}")
+            counts["refusals_probed"] += 1
     return found
 
 
@@ -161,7 +221,8 @@ def scanned() -> list[dict[str, Any]]:
         results = list(pool.map(scan_game, *zip(*GAMES, strict=True)))
     totals = {"games": len(results), "by_size_and_chance": sorted({(r["players"], r["chance"]) for r in results}),
               **{key: sum(r[key] for r in results) for key in
-                 ("decision_points", "told", "secret_draws_told", "views", "events", "pages", "known_leaks")},
+                 ("decision_points", "told", "secret_draws_told", "views", "events", "pages", "known_leaks",
+                  "refusals_probed")},
               "forbidden": sum(len(r["found"]) for r in results)}
     record("zargos_secrecy", **totals)
     return results
@@ -170,6 +231,7 @@ def scanned() -> list[dict[str, Any]]:
 def test_every_point_of_whole_games_leaks_nothing(scanned: list[dict[str, Any]]) -> None:
     assert [f for result in scanned for f in result["found"]] == []
     assert all(result["over"] for result in scanned), "every game is played to its victory"
+    assert all(result["refusals_probed"] > 100 for result in scanned), "refusals are probed at every point"
     assert {(r["players"], r["chance"]) for r in scanned} == SIZES
 
 

@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.xidit.rules import Phase
+from companion.games.xidit.rules.actions import UNITS_MOST
 from companion.games.xidit.rules.terms import UNITS
 from companion.table import Table
 from tests.engine import engine
@@ -71,7 +72,8 @@ def test_a_refused_decision_for_a_seat_does_not_tell_a_blind_referee_its_unit_co
     app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
     state = engine(table).state
     seat = next(s for s in state.seats if s not in state.census_reveals)
-    action = {"type": "census", "seat": seat, "unit": UNITS[state.census_unit], "reveal": 99}
+    # More than any seat holds, within what a request may carry (issue 36: every unit there is)
+    action = {"type": "census", "seat": seat, "unit": UNITS[state.census_unit], "reveal": UNITS_MOST}
     seeing = command(as_referee(app), app, command="decide", seat=seat, action=action)
     assert seeing.status_code == 422 and "You may reveal 0 to" in seeing.get_json()["error"]
     refused = command(blind(app), app, command="decide", seat=seat, action=action)

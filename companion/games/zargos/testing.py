@@ -122,8 +122,8 @@ def _by_shape(view: dict[str, Any], seat: int | None, dumped: str) -> list[str]:
                 else {entry["a"], entry["b"]}
             if seat not in parties:
                 found.append(f"log {index}: the cards of a trade between others")
-    for offer in view.get("offers", []):  # Z-21: a magic trade proposed is the two players' own
-        if seat not in (offer.get("a"), offer.get("b")):
+    for offer in view.get("offers", []):  # Z-21, 2.10: a trade proposed is the two players' own
+        if seat not in {owners.get(p) if isinstance(p, str) else p for p in (offer.get("a"), offer.get("b"))}:
             found.append(f"a magic trade proposed between seats {offer.get('a')} and {offer.get('b')}")
     deck = view.get("deck", {})
     if "unseen" in deck or "under" in deck:

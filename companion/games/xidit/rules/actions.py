@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import BadRecord
-from .terms import CATEGORIES, ORDERS, PROGRAM_LENGTH, REWARDS, UNITS
+from .terms import BARDS_PER_PLAYER, BARRACKS, CATEGORIES, ORDERS, PLAYER_COLOURS, PROGRAM_LENGTH, REWARDS, UNITS
 
 Split = tuple[tuple[int, int], ...]  # (region id, bards) sorted by region
 UnitCount = tuple[tuple[str, int], ...]  # (unit, count) in strength order
@@ -114,10 +114,26 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return out
 
 
+# What an action may carry is bounded by what the game holds (issue 36): a request past a bound is refused
+# before the rules read it, and a refusal never echoes more than a few characters of what it refuses.
+CITIES = 21  # the board's facts (boards/FACTS.md F1): cities 1 to 21
+REGIONS = 9  # F3: nine numbered regions
+UNITS_MOST = sum(BARRACKS)  # §1: every unit there is
+BOUNDS: dict[str, tuple[int, int]] = {"seat": (0, len(PLAYER_COLOURS)), "city": (0, CITIES),  # seats from 1
+                                      "needs": (0, UNITS_MOST), "reveal": (0, UNITS_MOST)}
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."
+
+
 def _int(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRecord(f"action {data.get('type')!r}: {key!r} must be a whole number, not {value!r}")
+    least, most = BOUNDS[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise BadRecord(f"action {data.get('type')!r}: {key!r} must be a whole number from {least} to {most}, "
+                        f"not {_short(value)}")
     return value
 
 
@@ -125,22 +141,24 @@ def _str(data: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> str:
     value = data.get(key)
     if value not in allowed:
         raise BadRecord(f"action {data.get('type')!r}: {key!r} must be one of {', '.join(allowed)}, "
-                        f"not {value!r}")
+                        f"not {_short(value)}")
     return str(value)
 
 
-def _counts(data: Mapping[str, Any], key: str, keys: str) -> dict[str, int]:
+def _counts(data: Mapping[str, Any], key: str, keys: str, most: int, top: int) -> dict[str, int]:
+    """At most `most` keys, each a count from 0 to `top`."""
     value = data.get(key, {})
-    if not isinstance(value, dict):
-        raise BadRecord(f"action {data.get('type')!r}: {key!r} must be an object of {keys} to counts")
+    if not isinstance(value, dict) or len(value) > most:
+        raise BadRecord(f"action {data.get('type')!r}: {key!r} must be an object of at most {most} {keys} to counts")
     for k, v in value.items():
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise BadRecord(f"action {data.get('type')!r}: {key!r} has a bad count {v!r} for {k!r}")
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= top:
+            raise BadRecord(f"action {data.get('type')!r}: {key!r} has a bad count {_short(v)} for {_short(k)} "
+                            f"(0 to {top})")
     return value
 
 
 def _split(data: Mapping[str, Any], key: str) -> Split:
-    counts = _counts(data, key, "region ids")
+    counts = _counts(data, key, "region ids", REGIONS, BARDS_PER_PLAYER)
     try:
         return split(counts)
     except ValueError:
@@ -162,13 +180,13 @@ _FIELDS: dict[str, frozenset[str]] = {
 def action_from_json(data: Any) -> Action:
     """Reads one action; an unknown type or a malformed field is a BadRecord, never a silent skip."""
     if not isinstance(data, dict):
-        raise BadRecord(f"an action must be a JSON object, not {data!r}")
+        raise BadRecord(f"an action must be a JSON object, not {_short(data)}")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise BadRecord(f"unknown action type {kind!r}")
+        raise BadRecord(f"unknown action type {_short(kind)}")
     extra = set(data) - _FIELDS[kind] - {"type", "seat"}
     if extra:
-        raise BadRecord(f"action {kind!r}: unknown field(s) {', '.join(sorted(extra))}")
+        raise BadRecord(f"action {kind!r}: unknown field(s) {_short(', '.join(sorted(extra)))}")
     seat = _int(data, "seat")
     match kind:
         case "place":
@@ -184,8 +202,9 @@ def action_from_json(data: Any) -> Action:
             return Program(seat, tuple(orders))
         case "reward":
             take = data.get("take")
-            if not isinstance(take, list) or any(t not in REWARDS for t in take):
-                raise BadRecord(f"action 'reward': 'take' must be a list of {', '.join(REWARDS)}")
+            if not isinstance(take, list) or len(take) > len(REWARDS) or any(t not in REWARDS for t in take):
+                raise BadRecord(f"action 'reward': 'take' must be a list of at most {len(REWARDS)} of "
+                                f"{', '.join(REWARDS)}")
             return Reward(seat, tuple(take), _split(data, "bards"))
         case "colossus":
             fight = data.get("fight")
@@ -193,10 +212,10 @@ def action_from_json(data: Any) -> Action:
                 raise BadRecord("action 'colossus': 'fight' must be true or false")
             if not fight:
                 return Colossus(seat, False)
-            units = _counts(data, "units", "unit names")
+            units = _counts(data, "units", "unit names", len(UNITS), UNITS_MOST)
             unknown = set(units) - set(UNITS)
             if unknown:
-                raise BadRecord(f"action 'colossus': unknown unit(s) {', '.join(sorted(unknown))}")
+                raise BadRecord(f"action 'colossus': unknown unit(s) {_short(', '.join(sorted(unknown)))}")
             return Colossus(seat, True, _int(data, "needs"), unit_count(units))
         case "neutral":
             return Neutral(seat, _str(data, "track", CATEGORIES))

@@ -56,7 +56,25 @@ def status(view: JSON, seat: int, t: Translate, board: Board | None) -> tuple[st
             lines.append(t(N_("Swords: +{n}"), {"n": entry["extra"]}))
         lines += [t(N_("- Capital card: {kingdom}"), {"kingdom": kingdom(board, k)})
                   for k in entry.get("kingdom_cards", [])]
+    lines += stated_on(view, seat, t, board)
     return t(N_("Your hand")), tuple(lines)
+
+
+def stated_on(view: JSON, seat: int, t: Translate, board: Board | None) -> list[str]:
+    """Issue 36: the effects another player stated on this seat's peoples this round (Z-27), with who stated
+    them: the referee can undo one that is wrong."""
+    peoples, lines = set(mine(view, seat)), []
+    for entry in view.get("log", ()):
+        if entry.get("event") != "adjusted" or entry.get("stated_by") in (None, seat):
+            continue
+        tokens = [(p, q, n) for p, q, n in entry.get("tokens", ()) if q in peoples]
+        boats = [(q, n) for q, n in sorted(entry.get("boats", {}).items()) if q in peoples]
+        if not tokens and not boats:
+            continue
+        lines.append(t(N_("Stated by player {n}:"), {"n": entry["stated_by"] + 1}))
+        lines += [f"- {people(t, q)} {province(board, p)} {n:+d}" for p, q, n in tokens]
+        lines += [t(N_("- {people}: boats {n}"), {"people": people(t, q), "n": f"{n:+d}"}) for q, n in boats]
+    return lines
 
 
 def result(view: JSON, seat: int, t: Translate) -> tuple[str, ...] | None:

@@ -12,6 +12,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import BadRecord
+from .terms import (
+    BOATS,
+    GREEN_REINFORCEMENTS,
+    MAGIC_CARDS,
+    PEOPLES,
+    PLACEMENT_CARDS,
+    PLAYERS_MOST,
+    PROVINCES,
+    STRENGTH_LIMIT,
+    SWORDS_MOST,
+)
 
 Spread = tuple[tuple[str, int], ...]  # (province, strength) sorted by province
 Route = tuple[str, ...]  # sea spaces crossed, in order
@@ -39,6 +50,10 @@ class Trade:
     b: str
     a_gives: tuple[str, ...]
     b_gives: tuple[str, ...]
+    # True: a seat states its half of the trade, made when the other people's player states the same trade
+    # (issue 36); every seat's trade since. False: a record from before, where one seat's trade was made at
+    # once; replayed so, and refused from a seat at the table.
+    both: bool = False
     type = "trade"
 
 
@@ -212,8 +227,10 @@ def action_to_json(action: Action) -> dict[str, Any]:
             out["people"] = people
         case Draft(people=people, pile=pile):
             out |= {"people": people, "pile": pile}
-        case Trade(a=a, b=b, a_gives=ag, b_gives=bg):
+        case Trade(a=a, b=b, a_gives=ag, b_gives=bg, both=both):
             out |= {"a": a, "b": b, "a_gives": list(ag), "b_gives": list(bg)}
+            if both:
+                out["both"] = True
         case Swords(people=people, swords=swords):
             out |= {"people": people, "swords": list(swords)}
         case Place(people=people, spread=sp):
@@ -245,101 +262,185 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return out
 
 
-def _int(data: Mapping[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRecord(f"move {data.get('type')!r}: {key!r} must be a whole number, not {value!r}")
-    return value
+# -- what a move's JSON may carry ------------------------------------------------------------------------
+# Every list and number a move carries is bounded by what the game holds (issue 36: one seat's effect of
+# 25,000 allowances filled the store): a move past these bounds is refused before the rules read it, so no
+# request, record or stored entry is larger than the game itself. The rules then check each value exactly.
+
+TEXT_MOST = 100  # characters of an id (a pack's province, kingdom or sea, a card, a people), a reason
 
 
-def _str(data: Mapping[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str):
-        raise BadRecord(f"move {data.get('type')!r}: {key!r} must be a text, not {value!r}")
-    return value
+@dataclass(frozen=True)
+class Whole:
+    """A whole number from `least` to `most`."""
+
+    least: int
+    most: int
 
 
-def _strs(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
-    value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise BadRecord(f"move {data.get('type')!r}: {key!r} must be a list of texts, not {value!r}")
-    return tuple(value)
+@dataclass(frozen=True)
+class Many:
+    """A list of at most `most` items, each `item`."""
+
+    most: int
+    item: Any
 
 
-def _spread(data: Mapping[str, Any], key: str) -> Spread:
-    value = data.get(key)
-    if not isinstance(value, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
-        raise BadRecord(f"move {data.get('type')!r}: {key!r} must map provinces to whole numbers, not {value!r}")
-    return spread(value)
+@dataclass(frozen=True)
+class Counts:
+    """An object of at most `most` ids, each mapped to a whole number `value`."""
+
+    most: int
+    value: Whole
 
 
-def _seat(data: Mapping[str, Any], referee: bool = False) -> int | None:
-    value = data.get("seat")
-    if value is None and referee:
-        return None
-    return _int(data, "seat")
+@dataclass(frozen=True)
+class Fields:
+    """An object with these fields (a reorganisation's step, an effect's line of tokens)."""
+
+    fields: Mapping[str, Any]
+
+
+TEXT = "text"
+FLAG = "flag"
+SEAT = Whole(0, PLAYERS_MOST - 1)  # 2.1
+STRENGTH = Whole(-STRENGTH_LIMIT, STRENGTH_LIMIT)  # 1.2, Z-24: no people has more on the board
+ROUTE = Many(BOATS, TEXT)  # 5.2: a sea space crossed takes a boat
+PLACEMENT = Many(PLACEMENT_CARDS, TEXT)  # 1.6, 1.8
+MAGIC = Many(MAGIC_CARDS, TEXT)  # 1.5
+SPREAD = Counts(PROVINCES, STRENGTH)
+# Each move's fields; `seat` is null only for the moves of BY_REFEREE (below).
+SHAPES: dict[str, dict[str, Any]] = {
+    "choose_people": {"seat": SEAT, "people": TEXT},
+    "draft": {"seat": SEAT, "people": TEXT, "pile": TEXT},
+    "trade": {"seat": SEAT, "a": TEXT, "b": TEXT, "a_gives": PLACEMENT, "b_gives": PLACEMENT, "both": FLAG},
+    "trades_done": {"seat": SEAT},
+    "swords": {"seat": SEAT, "people": TEXT, "swords": Many(GREEN_REINFORCEMENTS, Whole(-SWORDS_MOST, SWORDS_MOST))},
+    "place": {"seat": SEAT, "people": TEXT, "spread": SPREAD},
+    "pass": {"seat": SEAT},
+    "play_card": {"seat": SEAT, "card": TEXT, "target": TEXT},
+    "attack": {"seat": SEAT, "people": TEXT, "from": TEXT, "to": TEXT, "strength": STRENGTH, "route": ROUTE},
+    "end_attacks": {"seat": SEAT, "people": TEXT},
+    "fight": {"seat": SEAT, "people": TEXT, "province": TEXT},
+    "reorganise": {"seat": SEAT, "people": TEXT, "steps": Many(2, Fields(  # 7.1, Z-10
+        {"from": TEXT, "to": TEXT, "strength": STRENGTH, "route": ROUTE}))},
+    "keep": {"seat": SEAT, "cards": MAGIC},
+    "reinforce": {"seat": SEAT, "people": TEXT, "boats": Whole(-BOATS, BOATS), "spread": SPREAD},
+    "magic_trade": {"seat": SEAT, "a": SEAT, "b": SEAT, "a_gives": MAGIC, "b_gives": MAGIC},
+    "out_of_game": {"seat": SEAT, "holder": SEAT, "card": TEXT},
+    "discard": {"seat": SEAT, "holder": SEAT, "card": TEXT},
+    # Z-27: a line per province and people (two peoples where a combat or an attack is), a change per
+    # people's boats, each move allowed once
+    "adjust": {"seat": SEAT, "reason": TEXT,
+               "tokens": Many(2 * PROVINCES, Fields({"province": TEXT, "people": TEXT, "change": STRENGTH})),
+               "boats": Counts(len(PEOPLES), Whole(-BOATS, BOATS)), "allow": Many(len(ALLOWANCES), TEXT)},
+    "time_up": {"seat": SEAT, "window": TEXT},
+}
+OPTIONAL: dict[str, dict[str, Any]] = {"trade": {"both": False}, "play_card": {"target": ""}, "attack": {"route": []},
+            "adjust": {"tokens": [], "boats": {}, "allow": []}, "keep": {"cards": []}}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _checked(kind: str, where: str, value: Any, shape: Any) -> Any:
+    """`value` as `shape` says, or BadRecord naming the move, the field and the bound."""
+    def bad(what: str) -> BadRecord:
+        return BadRecord(f"move {kind!r}: {where!r} must be {what}, not {_short(value)}")
+    if shape == TEXT:
+        if not isinstance(value, str) or len(value) > TEXT_MOST:
+            raise bad(f"a text of at most {TEXT_MOST} characters")
+        return value
+    if shape == FLAG:
+        if not isinstance(value, bool):
+            raise bad("true or false")
+        return value
+    if isinstance(shape, Whole):
+        if not _whole(value) or not shape.least <= value <= shape.most:
+            raise bad(f"a whole number from {shape.least} to {shape.most}")
+        return value
+    if isinstance(shape, Many):
+        if not isinstance(value, list) or len(value) > shape.most:
+            raise bad(f"a list of at most {shape.most}")
+        return tuple(_checked(kind, f"{where}[{i}]", v, shape.item) for i, v in enumerate(value))
+    if isinstance(shape, Counts):
+        if not isinstance(value, dict) or len(value) > shape.most:
+            raise bad(f"an object of at most {shape.most} ids, each a whole number")
+        return {_checked(kind, f"{where} id", k, TEXT): _checked(kind, f"{where}.{k}", v, shape.value)
+                for k, v in value.items()}
+    assert isinstance(shape, Fields)
+    if not isinstance(value, dict):
+        raise bad("an object")
+    return {k: _checked(kind, f"{where}.{k}", value.get(k), f) for k, f in shape.fields.items()}
+
+
+def _short(value: Any) -> str:
+    """A refused value, cut short: a refusal is never as large as what it refuses."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."
+
+
+def _fields(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    shapes, optional = SHAPES[kind], OPTIONAL.get(kind, {})
+    out: dict[str, Any] = {}
+    for key, shape in shapes.items():
+        value = data.get(key, optional.get(key))
+        if key == "seat" and value is None and kind in BY_REFEREE:
+            out[key] = None
+            continue
+        out[key] = _checked(kind, key, value, shape)
+    return out
 
 
 def action_from_json(data: Any) -> Action:
     if not isinstance(data, dict):
-        raise BadRecord(f"a move must be a JSON object, not {data!r}")
+        raise BadRecord(f"a move must be a JSON object, not {_short(data)}")
     kind = data.get("type")
-    seat = _seat(data, referee=kind in BY_REFEREE)
+    if not isinstance(kind, str) or kind not in SHAPES:
+        raise BadRecord(f"unknown move type {_short(kind)}")
+    f = _fields(kind, data)
+    seat = f["seat"]
     match kind:
         case "choose_people":
-            return ChoosePeople(_int(data, "seat"), _str(data, "people"))
+            return ChoosePeople(seat, f["people"])
         case "draft":
-            return Draft(_int(data, "seat"), _str(data, "people"), _str(data, "pile"))
+            return Draft(seat, f["people"], f["pile"])
         case "trade":
-            return Trade(seat, _str(data, "a"), _str(data, "b"), _strs(data, "a_gives"), _strs(data, "b_gives"))
+            return Trade(seat, f["a"], f["b"], f["a_gives"], f["b_gives"], f["both"])
         case "trades_done":
             return TradesDone(seat)
         case "swords":
-            raw = data.get("swords")
-            if not isinstance(raw, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
-                raise BadRecord(f"move 'swords': 'swords' must be a list of whole numbers, not {raw!r}")
-            return Swords(_int(data, "seat"), _str(data, "people"), tuple(raw))
+            return Swords(seat, f["people"], f["swords"])
         case "place":
-            return Place(_int(data, "seat"), _str(data, "people"), _spread(data, "spread"))
+            return Place(seat, f["people"], spread(f["spread"]))
         case "pass":
-            return Pass(_int(data, "seat"))
+            return Pass(seat)
         case "play_card":
-            return PlayCard(_int(data, "seat"), _str(data, "card"), str(data.get("target", "")))
+            return PlayCard(seat, f["card"], f["target"])
         case "attack":
-            return Attack(_int(data, "seat"), _str(data, "people"), _str(data, "from"), _str(data, "to"),
-                          _int(data, "strength"), _strs(data, "route"))
+            return Attack(seat, f["people"], f["from"], f["to"], f["strength"], f["route"])
         case "end_attacks":
-            return EndAttacks(_int(data, "seat"), _str(data, "people"))
+            return EndAttacks(seat, f["people"])
         case "fight":
-            return Fight(_int(data, "seat"), _str(data, "people"), _str(data, "province"))
+            return Fight(seat, f["people"], f["province"])
         case "reorganise":
-            steps = data.get("steps")
-            if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
-                raise BadRecord(f"move 'reorganise': 'steps' must be a list of objects, not {steps!r}")
-            return Reorganise(_int(data, "seat"), _str(data, "people"), tuple(
-                Step(_str(s, "from"), _str(s, "to"), _int(s, "strength"), _strs(s, "route")) for s in steps))
+            return Reorganise(seat, f["people"], tuple(Step(s["from"], s["to"], s["strength"], s["route"])
+                                                      for s in f["steps"]))
         case "keep":
-            return Keep(_int(data, "seat"), tuple(sorted(_strs(data, "cards"))))
+            return Keep(seat, tuple(sorted(f["cards"])))
         case "reinforce":
-            return Reinforce(_int(data, "seat"), _str(data, "people"), _int(data, "boats"), _spread(data, "spread"))
+            return Reinforce(seat, f["people"], f["boats"], spread(f["spread"]))
         case "magic_trade":
-            return MagicTrade(seat, _int(data, "a"), _int(data, "b"), _strs(data, "a_gives"), _strs(data, "b_gives"))
+            return MagicTrade(seat, f["a"], f["b"], f["a_gives"], f["b_gives"])
         case "out_of_game":
-            return OutOfGame(seat, _int(data, "holder"), _str(data, "card"))
+            return OutOfGame(seat, f["holder"], f["card"])
         case "discard":
-            return Discard(seat, _int(data, "holder"), _str(data, "card"))
+            return Discard(seat, f["holder"], f["card"])
         case "adjust":
-            tokens = data.get("tokens", [])
-            if not isinstance(tokens, list) or not all(isinstance(t, dict) for t in tokens):
-                raise BadRecord(f"move 'adjust': 'tokens' must be a list of objects, not {tokens!r}")
-            boats = data.get("boats", {})
-            if not isinstance(boats, dict) or not all(isinstance(v, int) for v in boats.values()):
-                raise BadRecord(f"move 'adjust': 'boats' must map peoples to whole numbers, not {boats!r}")
-            return Adjust(seat, _str(data, "reason"),
-                          tuple((_str(t, "province"), _str(t, "people"), _int(t, "change")) for t in tokens),
-                          tuple(sorted((str(k), int(v)) for k, v in boats.items())), _strs(data, "allow"))
-        case "time_up":
-            if seat is not None:
-                raise BadRecord("move 'time_up': 'seat' must be null (the table's clock or the referee says it)")
-            return TimeUp(None, _str(data, "window"))
-    raise BadRecord(f"unknown move type {kind!r}")
+            return Adjust(seat, f["reason"], tuple((t["province"], t["people"], t["change"]) for t in f["tokens"]),
+                          tuple(sorted(f["boats"].items())), f["allow"])
+    assert kind == "time_up"
+    if seat is not None:
+        raise BadRecord("move 'time_up': 'seat' must be null (the table's clock or the referee says it)")
+    return TimeUp(None, f["window"])

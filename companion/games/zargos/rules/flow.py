@@ -56,7 +56,7 @@ def advance(board: Board, setup: Setup, state: State) -> None:
                     return
                 for people in state.peoples.values():  # 2.11
                     people.boats = people.cards.count("boat")
-                state.phase = "swords"
+                state.phase, state.offers = "swords", []  # proposals not taken lapse with the trading time
             case "swords":
                 if any("reinforcement" in p.cards and not p.swords_told for p in state.peoples.values()):
                     return

@@ -39,6 +39,7 @@ from .moves import (
     apply_move,
     card_out_of_game,
     discard,
+    lapse_offers,
     time_up,
     trade_magic,
 )
@@ -123,6 +124,7 @@ class Game:
         state = _copy(self.state)
         apply_outcome(self.board, self.setup, state, outcome)
         advance(self.board, self.setup, state)
+        lapse_offers(state)
         self.state = state
         self.history.append(Told(node.kind, outcome))
 
@@ -135,7 +137,7 @@ class Game:
                 raise IllegalAction("6.3", N_("First tell the dice or the card drawn."))
             work = _copy(state)
             if isinstance(move, Adjust):
-                apply_effect(self.board, work, move)
+                apply_effect(self.board, work, move, len(self.history))
             elif isinstance(move, MagicTrade):
                 trade_magic(work, move)
             elif isinstance(move, Discard):
@@ -151,6 +153,7 @@ class Game:
             work = _copy(state)
             apply_move(self.board, self.setup, work, move, choice)
         advance(self.board, self.setup, work)
+        lapse_offers(work)
         self.state = work
         self.history.append(move)
 

@@ -4,6 +4,7 @@ rule, and the game then drops the copy, so an illegal move changes nothing."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from .actions import (
     ALLOWANCES,
@@ -138,18 +139,34 @@ def place_tokens(board: Board, state: State, people: str, spread: tuple[tuple[st
 
 
 def trade_cards(board: Board, state: State, move: Trade) -> None:
-    """2.10: any trade; a province or capital card that changes hands changes the token on it."""
+    """2.10: any trade; a province or capital card that changes hands changes the token on it. A seat states
+    its half (issue 36): the first statement proposes the trade (the view's `offers`), the other people's
+    player stating the same trade makes it, as a magic trade (Z-21); the referee records one at once."""
     if state.phase != "trade":
         raise IllegalAction("2.10", N_("Placement cards are traded only in the set-up's trading time."))
     if move.a not in state.peoples or move.b not in state.peoples or move.a == move.b:
         raise IllegalAction("2.10", N_("A trade is between two peoples in the game."))
-    if move.seat is not None and move.seat not in (state.peoples[move.a].seat, state.peoples[move.b].seat):
+    seats = {state.peoples[move.a].seat, state.peoples[move.b].seat}
+    if move.seat is not None and move.seat not in seats:
         raise IllegalAction("2.10", N_("Only a player of the trade, or the referee, may state it."))
     if not move.a_gives and not move.b_gives:
         raise IllegalAction("2.10", N_("A trade moves at least one card."))
+    if move.seat is not None and move.both and seats != {move.seat}:  # between two players: both state it
+        mine = move.a_gives if state.peoples[move.a].seat == move.seat else move.b_gives
+        giver = move.a if state.peoples[move.a].seat == move.seat else move.b
+        if Counter(mine) - Counter(state.peoples[giver].cards):  # his own cards: he knows them
+            raise IllegalAction("2.10", N_("A people can only give cards it holds."))
+        offer = _placement_offer(move)
+        other = next(s for s in seats if s != move.seat)
+        if {**offer, "by": other} not in state.offers:  # a proposal, until the other player states it too
+            state.offers = [o for o in state.offers if not (o["by"] == move.seat and o["a"] == offer["a"]
+                                                            and o["b"] == offer["b"])] + [{**offer, "by": move.seat}]
+            return
+        state.offers = [o for o in state.offers if o != {**offer, "by": other}]
     for key, gives in ((move.a, move.a_gives), (move.b, move.b_gives)):
         if Counter(gives) - Counter(state.peoples[key].cards):
-            raise IllegalAction("2.10", N_("A people can only give cards it holds."))
+            # One wording whoever lacks the card: a refusal tells nobody what another people holds
+            raise IllegalAction("2.10", N_("That trade cannot be made with the cards the two peoples hold."))
     for giver, taker, gives in ((move.a, move.b, move.a_gives), (move.b, move.a, move.b_gives)):
         for card in gives:
             state.peoples[giver].cards.remove(card)
@@ -158,13 +175,51 @@ def trade_cards(board: Board, state: State, move: Trade) -> None:
             if kind in ("province", "capital"):
                 province = where if kind == "province" else board.kingdoms[where].capital or ""
                 state.land[province] = (taker, 1)
+    # A proposal its proposer can no longer honour lapses: accepting it never tells what he holds now
+    state.offers = [o for o in state.offers if _placement_offer_holds(state, o)]
     state.log.append({"event": "trade", "a": move.a, "b": move.b, "stated_by": move.seat,
                       "a_gives": list(move.a_gives), "b_gives": list(move.b_gives), "secret": True})
+
+
+def _placement_offer(move: Trade) -> dict[str, object]:
+    """A placement trade in one form whichever player states it (peoples in key order, cards sorted)."""
+    a, b, a_gives, b_gives = move.a, move.b, move.a_gives, move.b_gives
+    if a > b:
+        a, b, a_gives, b_gives = b, a, b_gives, a_gives
+    return {"a": a, "b": b, "a_gives": sorted(a_gives), "b_gives": sorted(b_gives)}
+
+
+def _placement_offer_holds(state: State, offer: dict[str, object]) -> bool:
+    by = offer["by"]
+    for key, gives in ((offer["a"], offer["a_gives"]), (offer["b"], offer["b_gives"])):
+        people = state.peoples[str(key)]
+        if people.seat == by and Counter(str(c) for c in gives) - Counter(people.cards):  # type: ignore[attr-defined]
+            return False
+    return True
+
+
+def lapse_offers(state: State) -> None:
+    """A magic trade proposed lapses once its proposer no longer holds what he offered (a card played,
+    discarded or traded since): the other player's statement then proposes it anew, and is never refused
+    for what the proposer's hand became (issue 36)."""
+    def holds(offer: dict[str, object]) -> bool:
+        by, a = offer["by"], offer["a"]
+        if not isinstance(by, int) or not isinstance(a, int):
+            return True  # a placement trade: lapsed by the trade that changed its cards
+        gives = offer["a_gives"] if by == a else offer["b_gives"]
+        return not Counter(str(c) for c in gives) - Counter(state.hands.get(by, []))  # type: ignore[attr-defined]
+    if state.offers:
+        state.offers = [o for o in state.offers if holds(o)]
 
 
 def play_card(board: Board, state: State, move: PlayCard, choice: Choice) -> None:
     hand = state.hands[move.seat]
     kind, _, target = move.target.partition(":")
+    named: dict[str, Mapping[str, object]] = {"kingdom": board.kingdoms, "province": board.provinces,
+                                              "people": PEOPLES, "sea": board.seas}
+    if move.target and target not in named.get(kind, {}):
+        raise IllegalAction("12.4", N_("A card is played on a kingdom, a province, a people or a sea space of "
+                                       "this map, or on nothing named."))
     if move.card in RED or (move.card == "vent_d_illusion" and isinstance(choice, WindowChoice)):
         if not isinstance(choice, WindowChoice):
             raise IllegalAction("12.4", N_("Red cards are played only before a turn."))
@@ -330,15 +385,19 @@ def trade_magic(state: State, move: MagicTrade) -> None:
                                                             and o["b"] == offer["b"])] + [{**offer, "by": move.seat}]
             return
         state.offers = [o for o in state.offers if o != {**offer, "by": other}]
+    # One wording whichever check fails (issue 36): which of two sentences a trade got told a blind referee
+    # what a hand held; the one who states it learns only that the trade cannot be made.
+    cannot = N_("That trade cannot be made with the magic cards the two players hold: each gives only cards "
+                "he holds, and nobody may end over his limit.")
     for seat, gives in ((move.a, move.a_gives), (move.b, move.b_gives)):
         if Counter(gives) - Counter(state.hands[seat]):
-            raise IllegalAction("12.9", N_("A player can only give magic cards he holds."))
+            raise IllegalAction("12.9", cannot)
     for giver, taker, gives in ((move.a, move.b, move.a_gives), (move.b, move.a, move.b_gives)):
         for card in gives:
             state.hands[giver].remove(card)
             state.hands[taker].append(card)
     if any(len(state.hands[s]) > limit(state, s) for s in (move.a, move.b)):
-        raise IllegalAction("12.9", N_("After a trade nobody may hold more magic cards than his limit."))
+        raise IllegalAction("12.9", cannot)
     state.log.append({"event": "magic_trade", "a": move.a, "b": move.b, "stated_by": move.seat,
                       "a_gives": list(move.a_gives), "b_gives": list(move.b_gives), "secret": True})
 
@@ -386,8 +445,9 @@ def discard(state: State, move: Discard) -> None:
     state.log.append({"event": "discarded", "seat": move.holder, "card": move.card, "secret": True})
 
 
-def apply_effect(board: Board, state: State, move: Adjust) -> None:
-    """An effect the table states (Z-27, §8): applied exactly as stated, refused when it cannot be."""
+def apply_effect(board: Board, state: State, move: Adjust, index: int) -> None:
+    """An effect the table states (Z-27, §8): applied exactly as stated, refused when it cannot be. `index`:
+    the move's place in the game's history, logged so that the referee can go back to before it."""
     if move.seat is not None and not 0 <= move.seat < state.players:
         raise IllegalAction("Z-27", N_("Only a seat at this table or the referee may state an effect."))
     kind, _, what = move.reason.partition(":")
@@ -398,6 +458,8 @@ def apply_effect(board: Board, state: State, move: Adjust) -> None:
     if any(a not in ALLOWANCES for a in move.allow):
         raise IllegalAction("Z-27", N_("A move allowed is one more attack without a border or one more "
                                        "reorganisation."))
+    if len(set(move.allow)) < len(move.allow):
+        raise IllegalAction("Z-27", N_("An effect allows each move once."))
     for province, people, change in move.tokens:
         if province not in board.provinces or people not in state.peoples:
             raise IllegalAction("Z-27", N_("No such province or people in this game."))
@@ -429,7 +491,7 @@ def apply_effect(board: Board, state: State, move: Adjust) -> None:
     if sum(p.boats for p in state.peoples.values()) > BOATS:
         raise IllegalAction("Z-24", N_("There are 15 boats in all."))
     state.allow += [f"{a}/power" if kind == "power" else a for a in move.allow]
-    state.log.append({"event": "adjusted", "stated_by": move.seat, "reason": move.reason,
+    state.log.append({"event": "adjusted", "move": index, "stated_by": move.seat, "reason": move.reason,
                       "tokens": [list(t) for t in move.tokens], "boats": dict(move.boats),
                       "allow": list(move.allow)})
     combat = state.combat

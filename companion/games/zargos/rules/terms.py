@@ -30,6 +30,11 @@ MAGIC_TRADE_SECONDS = 180
 GREEN_REINFORCEMENTS = 10
 BLUE_BOATS = 3
 
+# 1.8: 37 province cards and 10 capital cards outside Zargos; 1.1: Zargos's own ten provinces.
+PROVINCES = 47 + 10
+PLACEMENT_CARDS = GREEN_REINFORCEMENTS + BLUE_BOATS + 47  # 1.6, 1.8: every placement card there is
+PLAYERS_MOST = 6  # 2.1
+
 # 1.5: the magic deck, by colour; the keys are the wire form, the labels the catalog's message ids.
 RED: dict[str, tuple[str, int]] = {
     "vent_de_folie": (N_("Wind of Madness"), 4),
@@ -52,6 +57,7 @@ GREEN: dict[str, tuple[str, int]] = {
     "vent_d_ailleurs": (N_("Wind of Elsewhere"), 2),
 }
 CARDS: dict[str, tuple[str, int]] = {**RED, **GREEN}
+MAGIC_CARDS = sum(count for _, count in CARDS.values())  # 1.5: the whole magic deck
 HAND_LIMIT = 3  # 12.2
 MASTER_LIMIT = 5  # 9.9, 9.10, 12.2
 MASTER_DRAW = 5  # 9.10 (Z-14: draws 5, then keeps 5)

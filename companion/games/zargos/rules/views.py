@@ -72,7 +72,8 @@ def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:
         "winner": None if state.winner is None else {"people": state.winner,
                                                      "seat": state.peoples[state.winner].seat},
         # Z-21: the magic trades proposed and not yet stated by the other player, shown to the two players
-        "offers": [dict(o) for o in state.offers if referee or seat in (o["a"], o["b"])],
+        # 2.10 (issue 36): the placement trades proposed in the set-up's trading time, between peoples
+        "offers": [dict(o) for o in state.offers if referee or seat in _parties(state, o)],
         "log_start": state.log_start,
         "log": [_entry(e, referee, seat, state) for e in state.log[state.log_start:]],
     }
@@ -80,6 +81,11 @@ def view(game: Game, reader: str = REFEREE) -> dict[str, Any]:
         out["deck"]["unseen"] = dict(sorted((c, n) for c, n in state.deck.items() if n))
         out["deck"]["under"] = list(state.under)
     return out
+
+
+def _parties(state: Any, offer: dict[str, Any]) -> set[Any]:
+    """The seats of a trade's two parties: seats already (a magic trade), or the seats of two peoples."""
+    return {state.peoples[p].seat if isinstance(p, str) else p for p in (offer["a"], offer["b"])}
 
 
 def _entry(entry: dict[str, Any], referee: bool, seat: int | None, state: Any) -> dict[str, Any]:

@@ -6,7 +6,7 @@ seat or the referee may state at any time (the effects the text does not give, Z
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.errors import BadRecord
@@ -15,7 +15,7 @@ from companion.table.instructions import Instruction
 from companion.table.steps import Step
 
 from ..rules import Board, Game, Setup, Told, action_from_json, action_to_json
-from ..rules.actions import BY_REFEREE, TimeUp
+from ..rules.actions import BY_REFEREE, TimeUp, Trade
 from ..rules.record import FORMAT as RECORD_FORMAT
 from ..rules.record import moves_from_json
 from ..rules.setup import setup_from_json, setup_to_json
@@ -196,6 +196,13 @@ class ZargosTable:
     def time_up(self, match: Game, window: str) -> TimeUp:
         """The move that ends a trading window when its time is up (2.10, 2.11, Z-21)."""
         return TimeUp(None, window)
+
+    def as_stated(self, move: Any) -> Any:
+        """A seat's trade stated at the table is its half (issue 36): the other people's player states the
+        same trade to make it. A record from before, where one seat's trade was made at once, still replays."""
+        if isinstance(move, Trade) and move.seat is not None:
+            return replace(move, both=True)
+        return move
 
     def stated(self, move: Any) -> bool:
         return action_to_json(move)["type"] in STATED if not isinstance(move, Told) else False

@@ -21,6 +21,7 @@ HERE = Path(__file__).parent
 
 # The texts seat.js shows by itself.
 SCRIPT_MESSAGES = (
+    N_("Proposed: the trade is made when the other player accepts it."),
     N_("Tap one of your provinces."), N_("Tap the province to attack, or the sea spaces of the route first."),
     N_("Tap the province to move to, or the sea spaces of the route first."),
     N_("Tap a province to put tokens on."), N_("From {from} to {to}: strength {n}"), N_("by sea: {route}"),

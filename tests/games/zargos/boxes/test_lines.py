@@ -81,3 +81,18 @@ def test_a_card_drawn_from_the_physical_pile_is_told_from_the_drawing_seats_box_
     for key in drawer.keys_for(outcome, six_keys=True):
         drawer.press(key)
     assert table.game.history[-1].outcome == outcome
+
+
+def test_an_effect_another_player_stated_on_a_seats_people_is_on_its_box() -> None:
+    """Issue 36: an effect stated on another player's people shows on that player's box, with who stated it."""
+    from companion.games.zargos.rules.actions import Adjust
+
+    table = new_table(players=4)
+    advance(table, random.Random(2), secret_drafted)
+    people = next(p for p in table.game.state.peoples.values() if p.seat == 1)
+    table.game.push(Adjust(0, "card:typhon", boats=((people.key, 1),)))
+    for language, said in (("en", "Stated by player 1:"), ("fr", "Annoncé par le joueur 1 :")):
+        _, lines = BOXES.status(table.game.view("seat:1"), 1, t_in(language))
+        assert said in lines and any(line.endswith("+1") for line in lines), lines
+        _, others = BOXES.status(table.game.view("seat:2"), 2, t_in(language))
+        assert said not in others

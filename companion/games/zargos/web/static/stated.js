@@ -265,7 +265,8 @@
     event.preventDefault();
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
-    const result = await X.command({command: "state", action: action(form, read(form))});
+    const sent = action(form, read(form));
+    const result = await X.command({command: "state", action: sent});
     button.disabled = false;
     const now = document.querySelector(".zstate-form") || form;  // the live part may have been swapped meanwhile
     if (result.ok) {
@@ -273,7 +274,9 @@
       now.reset();
       startTrades(now);
       preview(now);
-      note = X.t("Done.");
+      // 2.10 (issue 36): a seat's trade is its half, made when the other player accepts the same trade
+      note = sent.type === "trade" && sent.seat !== null
+        ? X.t("Proposed: the trade is made when the other player accepts it.") : X.t("Done.");
     } else {
       note = X.refusal(result);
     }
