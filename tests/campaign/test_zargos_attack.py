@@ -196,7 +196,7 @@ def test_an_effect_on_another_players_people_is_shown_to_him(world: Any) -> None
     clock.now += SECONDS
     answer = app[0].post("/api/command", json={"command": "state", "version": table.version, "action": {
         "type": "adjust", "seat": 0, "reason": "card:typhon", "boats": {theirs: 1}}})
-    page = app[1].get("/seat/1").get_data(as_text=True)
+    page = app[1].get("/seat/2").get_data(as_text=True)
     FIGURES["effect_on_another"] = {"stated": answer.status_code == 200,
                                     "shown_on_his_page": "Effects stated on your peoples" in page}
     assert answer.status_code == 200 and "Effects stated on your peoples" in page

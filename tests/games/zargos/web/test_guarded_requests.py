@@ -292,9 +292,9 @@ def test_a_trade_proposed_shows_on_the_other_players_page_to_accept(app: Flask, 
     trade = {"type": "trade", "seat": 0, "a": mine, "b": theirs, "a_gives": [],
              "b_gives": view["peoples"][theirs]["cards"][:1]}
     assert send(as_seat(app, 0), table, "state", trade).status_code == 200
-    page = as_seat(app, 1).get("/seat/1").get_data(as_text=True)
+    page = as_seat(app, 1).get("/seat/2").get_data(as_text=True)
     assert "Player 1 proposes, cards given" in page and '"seat": 1, "type": "trade"}' in html.unescape(page)
-    assert "proposes" not in as_seat(app, 2).get("/seat/2").get_data(as_text=True)
+    assert "proposes" not in as_seat(app, 2).get("/seat/3").get_data(as_text=True)
 
 
 # -- an effect on another player's people: shown to him at once, undone by the referee ------------------------
@@ -309,9 +309,9 @@ def test_an_effect_on_another_players_people_is_shown_to_him_and_the_referee_und
     assert stated.status_code == 200
     effect = table.view("referee")["log"][-1]["move"]  # its place among the game's moves
     assert effect == table.actions() - 1
-    shown = html.unescape(as_seat(app, 1).get("/seat/1").get_data(as_text=True))
+    shown = html.unescape(as_seat(app, 1).get("/seat/2").get_data(as_text=True))
     assert "Effects stated on your peoples" in shown and "Player 1:" in shown
-    assert "Effects stated on your peoples" not in html.unescape(as_seat(app, 2).get("/seat/2").get_data(as_text=True))
+    assert "Effects stated on your peoples" not in html.unescape(as_seat(app, 2).get("/seat/3").get_data(as_text=True))
     step = table.steps()[-1].to_json("en", None)  # the table's step says who stated it
     assert step["title"] == "Stated by Player 1: the card Typhoon"
     referee = as_referee(app)
