@@ -30,6 +30,15 @@ log = logging.getLogger("companion.web")
 # commands, pages, the box screens and key presses, however many streams phones ask for. Refused
 # streams get 429/503 at once and their page polls instead.
 RESERVED = 16
+# What waitress keeps of a response it has sent, at most. Its output buffer (an OverflowableBuffer on a
+# BytesIO) only moves a read position as it sends (skip ignores allow_prune), and it goes to a temporary
+# file only when the bytes still unsent reach outbuf_overflow: a stream read as it comes never does. What was
+# sent is dropped only when the channel rotates to a new buffer, after outbuf_high_watermark bytes (16 MiB by
+# default) were written to the old one: a stream that never ends kept everything it sent up to 16 MiB (about
+# 1,800 Xidit views), and each page held that much. At this mark a stream's buffer holds at most 64 KiB and
+# one event; it is also the most a response leaves unsent before its thread waits for the reader, so a phone
+# that stops reading holds its thread, never more memory.
+OUTBUF = 64 << 10
 # The app's settings of web/connections.py (the defaults are its own; tests take smaller ones).
 DOOR_SETTINGS = {"CONNECTIONS_PER_ADDRESS": "per_address", "CONNECTIONS_CROWDED": "crowded",
                  "REQUEST_HEAD_WITHIN": "head_within", "REQUEST_WITHIN": "whole_within"}
@@ -55,7 +64,9 @@ class WebServer:
             # Connections refused a stream may stay open: room for them, with poll() rather than select()
             # (which stops at 1024 descriptors). Per address, slow requests, shedding: web/connections.py,
             # looked at every second.
-            connection_limit=LIMIT, cleanup_interval=1, asyncore_use_poll=True)
+            connection_limit=LIMIT, cleanup_interval=1, asyncore_use_poll=True,
+            # Every response's buffer is given back each OUTBUF bytes sent (see OUTBUF).
+            outbuf_high_watermark=OUTBUF)
         self.app = app
         self.port = int(self.server.effective_port)
         # Links and QR codes name the table by its configured or detected address, never by Host, and

@@ -53,7 +53,10 @@ class Glyph:
     advance: float
 
 
-def _ink(font: ImageFont.FreeTypeFont, char: str, size: int) -> tuple[Image.Image | None, tuple[int, int, int, int] | None]:
+Box = tuple[int, int, int, int]
+
+
+def _ink(font: ImageFont.FreeTypeFont, char: str, size: int) -> tuple[Image.Image | None, Box | None]:
     """`char` drawn in grey levels and made one-bit (a pixel lit when at least INK/255 covered): its ink,
     cropped, and the box around it as if drawn at (size, size) on a canvas of 3 * size (room for accents
     and tails). Grey drawing, unlike Pillow's one-bit drawing, keeps each letter on the font's lines (a

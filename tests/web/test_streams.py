@@ -4,6 +4,7 @@ and their pages poll), a closed one is noticed within 2 s, and the server keeps 
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import time
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ import pytest
 from flask import Flask
 
 from companion.table import Table
+from companion.table.commands import SetPace
 from tests.table.support import new_table
 from web.auth import seat_token
 from web.phone import PhoneBoxes
@@ -129,3 +131,44 @@ def test_streams_taken_by_pages_not_signed_in_leave_places_for_the_seats_and_the
     assert signed_in_stream(port, f"/seat/1?t={token}", "127.0.0.6") == 200
     assert signed_in_stream(port, "/api/login", "127.0.0.7", json.dumps({"pin": PIN})) == 200
     assert open_stream(port, "127.0.0.8")[1].status == 503  # the public still has its 4 only
+
+
+def _held_by_waitress(server: WebServer) -> int:
+    """The bytes waitress's output buffers hold for every connection, sent or not: a buffer keeps what it
+    has sent (it only moves a read position) until waitress drops it."""
+    held = 0
+    for channel in list(server.server._map.values()):
+        if not hasattr(channel, "outbufs"):
+            continue  # a listening socket or the loop's trigger
+        with channel.outbuf_lock:
+            for outbuf in channel.outbufs:
+                inner = outbuf.buf
+                held += len(outbuf.strbuf) if inner is None else inner.getfile().seek(0, io.SEEK_END)
+    return held
+
+
+def test_an_open_stream_holds_no_more_memory_however_much_it_has_sent(tmp_path: Path) -> None:
+    # A night's changes on a page left open: waitress used to keep every byte a stream sent, up to 16 MiB.
+    table = new_table(tmp_path / "night.db", players=3, seed=3)
+    table.start()
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    try:
+        _, response = open_stream(server.port)
+        sent, changes = 0, 0
+        while sent < 1 << 20:  # well past any buffer that keeps a bounded part of what it sent
+            changes += 1
+            version = table.submit(SetPace(("orders", "decisions")[changes % 2])).result(10)["version"]
+            seen = -1
+            while seen < version:  # the stream has sent this change's view
+                line = response.readline()
+                assert line, "the stream ended"
+                sent += len(line)
+                if line.startswith(b"id: "):
+                    seen = int(line[4:])
+        assert _held_by_waitress(server) < 256 << 10
+    finally:
+        app.config["STREAMS"].close_all()
+        server.stop()
+        table.stop()
