@@ -62,7 +62,7 @@ def _ink(font: ImageFont.FreeTypeFont, char: str, size: int) -> tuple[Image.Imag
     and tails). Grey drawing, unlike Pillow's one-bit drawing, keeps each letter on the font's lines (a
     one-bit 'r' sits a pixel high). The canvas is only as large as the letter's outline (Pillow draws
     nothing outside it): the fine font's whole canvas took 16 MB a letter, which each thread's heap kept."""
-    left, top, right, bottom = font.getbbox(char)
+    left, top, right, bottom = (int(edge) for edge in font.getbbox(char))  # whole pixels (basic layout)
     grey = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(grey).text((-left, -top), char, font=font, fill=255)
     canvas = grey.point(lambda level: 255 if level >= INK else 0).convert("1")
