@@ -101,8 +101,12 @@ class WebServer:
         if self._thread.is_alive():
             self.server.pull_trigger()  # wakes the loop at once rather than at its next timeout
             self._thread.join(timeout=5)
-        for server in [self.server, *self.server.others]:
-            server.close()
+        # The workers next, as waitress's own close does: a request still being served when the table stops
+        # wakes the loop when it ends (pull_trigger), and closing the trigger under it printed a traceback
+        # (EBADF) as the table stopped.
+        self.server.task_dispatcher.shutdown()
+        # Then every socket of the map, the listening ones, the trigger and the connections still open.
+        self.server.asyncore.close_all(self.server._map)
 
 
 def create_server(app: Flask, bodies: Bodies, doors: Doors, **settings: Any) -> TableServer:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import http.client
 import io
 import json
+import logging
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -171,4 +173,38 @@ def test_an_open_stream_holds_no_more_memory_however_much_it_has_sent(tmp_path: 
     finally:
         app.config["STREAMS"].close_all()
         server.stop()
+        table.stop()
+
+
+def test_a_request_still_served_as_the_table_stops_ends_without_an_error(tmp_path: Path,
+                                                                         caplog: pytest.LogCaptureFixture) -> None:
+    # waitress's workers wake its loop when a request ends: closing that loop's trigger before the workers
+    # were done printed `OSError: [Errno 9] Bad file descriptor` when the table stopped.
+    table = new_table(tmp_path / "stop.db", players=3, seed=3)
+    table.start()
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    entered, release = threading.Event(), threading.Event()
+
+    @app.get("/slow")
+    def slow() -> str:
+        entered.set()
+        release.wait(10)
+        return "served"
+
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection.request("GET", "/slow")
+        assert entered.wait(10)
+        stopping = threading.Thread(target=server.stop)
+        stopping.start()
+        server._thread.join(10)  # the server's loop has ended: closing its sockets comes next
+        release.set()
+        stopping.join(10)
+        assert not stopping.is_alive()
+        server.server.task_dispatcher.shutdown()  # the request's worker has ended, whatever stop did
+        connection.close()
+        assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    finally:
         table.stop()
