@@ -101,6 +101,11 @@ class WebServer:
         if self._thread.is_alive():
             self.server.pull_trigger()  # wakes the loop at once rather than at its next timeout
             self._thread.join(timeout=5)
+        # A reader that stopped reading (a phone asleep) holds its stream's thread in waitress, waiting for room
+        # in the buffer (OUTBUF): its connection is closed, which wakes that thread (ClientDisconnected).
+        for channel in list(self.server._map.values()):
+            if getattr(channel, "total_outbufs_len", 0) > self.server.adj.outbuf_high_watermark:
+                channel.handle_close()
         # The workers next, as waitress's own close does: a request still being served when the table stops
         # wakes the loop when it ends (pull_trigger), and closing the trigger under it printed a traceback
         # (EBADF) as the table stopped.

@@ -7,6 +7,7 @@ import http.client
 import io
 import json
 import logging
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -208,3 +209,34 @@ def test_a_request_still_served_as_the_table_stops_ends_without_an_error(tmp_pat
         assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
     finally:
         table.stop()
+
+
+def test_a_stream_whose_reader_stopped_reading_does_not_hold_the_table_stopping(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # A phone asleep with its page open: its stream's thread waits in waitress for room in the buffer, where
+    # the stream cannot see that the table stops. Stopping closes that connection rather than wait for it.
+    table = new_table(tmp_path / "asleep.db", players=3, seed=3)
+    table.start()
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    try:
+        with socket.socket() as asleep:
+            asleep.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # fills at once, then reads nothing
+            asleep.connect(("127.0.0.1", server.port))
+            asleep.sendall(b"GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            changes = 0
+            while not _waiting_for_room(server):
+                changes += 1
+                assert changes < 5000, "the stream's buffer never filled"
+                table.submit(SetPace(("orders", "decisions")[changes % 2])).result(10)
+            server.stop()
+        assert [r.getMessage() for r in caplog.records if r.name == "waitress" and r.levelno >= logging.WARNING] == []
+    finally:
+        table.stop()
+
+
+def _waiting_for_room(server: WebServer) -> bool:
+    """Some response's thread waits for its reader: more unsent than waitress lets a response leave."""
+    return any(getattr(channel, "total_outbufs_len", 0) > server.server.adj.outbuf_high_watermark
+               for channel in list(server.server._map.values()))
