@@ -57,19 +57,6 @@ def test_pin_with_no_config_shows_the_pin_of_the_installed_service(tmp_path: Pat
     assert not (tmp_path / "own").exists()  # no store of the user's own made on the way
 
 
-def test_pin_says_how_to_read_a_service_config_it_may_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    if os.geteuid() == 0:
-        pytest.skip("root reads every file: the refusal is for an owner without sudo")
-    installed = tmp_path / "companion.toml"
-    installed.write_text(SERVICE_LIKE.format(store=tmp_path / "companion.db"))
-    installed.chmod(0o000)
-    monkeypatch.setattr(configuration, "SERVICE_CONFIG", installed)
-    assert cli.main(["pin"]) == cli.EXIT_BAD_INPUT
-    assert "run `sudo companion pin`" in capsys.readouterr().err
-    assert not (tmp_path / "companion.db").exists()
-
-
 @pytest.fixture
 def state() -> Iterator[Path]:
     """A folder as /var/lib/xidit is: the service account's, in folders anyone may pass through (pytest's own
