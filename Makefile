@@ -1,17 +1,24 @@
 # The two commands of the README: `make run` and `make test`. Both create the virtual environment.
 VENV ?= .venv
 PY := $(VENV)/bin/python
+# What the table needs, all a first `make run` installs; STAMP adds the test tools (pytest, hypothesis, ruff,
+# mypy, Playwright: most of the time a fresh clone took before its first page) for `make test` and `make lint`.
+RUNTIME := $(VENV)/.runtime
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint tools browser micropython clean catalog
 
-$(STAMP): pyproject.toml
+$(RUNTIME): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $(RUNTIME)
+
+$(STAMP): $(RUNTIME)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(RUNTIME)
 	$(VENV)/bin/companion run
 
 lint: $(STAMP)
@@ -54,5 +61,5 @@ clean:
 
 # After adding or changing a message: refresh the French catalogs (the framework's and each game's), then
 # translate the new entries (empty) it lists.
-catalog: $(STAMP)
+catalog: $(RUNTIME)
 	$(PY) -m companion.locale.catalogs || true

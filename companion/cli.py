@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import errno
 import itertools
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import bench as benchmarks
 from companion.agents import levels as agent_levels
@@ -19,12 +21,20 @@ from companion.core.commands import GameCommands
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.game import GameModule, Match
 from companion.store import CannotOpen
+from companion.store_lock import SERVICE, only_table
+
+if TYPE_CHECKING:
+    from companion.config import Config
 
 EXIT_BAD_INPUT = 2
 # The store is not damaged but cannot be used now (a full, failing or read-only card): left untouched, the
 # table does not start. sysexits.h's EX_IOERR, distinct from bad input so that a service manager or a
 # script can tell the card is at fault.
 EXIT_CANNOT_OPEN = 74
+# A mistake in the config file: the service's unit names this code in RestartPreventExitStatus, so that
+# systemd stops with the message in the journal instead of starting the same mistake again every few
+# seconds. EX_CONFIG of sysexits.h.
+EXIT_CONFIG = 78
 
 
 class CliError(CompanionError):
@@ -273,7 +283,45 @@ def cmd_run(args: argparse.Namespace) -> int:
         options = _options(game, [*kept, *args.option])
         # The same seats as people read them (from 1), numbered as the game does (Zargos from 0).
         config = dataclasses.replace(configuration.for_game(config, game), options=tuple(options.items()))
-    return run(config)
+    with only_table(config.store):  # before the store is opened: a second table leaves it alone
+        try:
+            return run(config)
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE:
+                raise
+            raise CliError(f"port {config.web_port} is taken by another program (the table's service? "
+                           f"`systemctl status {SERVICE}`): stop it first, or give another --port") from None
+
+
+def _service_config() -> Config:
+    """The config `companion pin` reads when given none: the service's when it is installed here."""
+    from companion import config as configuration
+
+    if not configuration.SERVICE_CONFIG.exists():
+        return configuration.simulated()
+    try:
+        return configuration.load(configuration.SERVICE_CONFIG)
+    except configuration.BadConfig as error:
+        if not os.access(configuration.SERVICE_CONFIG, os.R_OK):
+            raise CliError(f"cannot read the service's config {configuration.SERVICE_CONFIG}: "
+                           "run `sudo companion pin`") from None
+        raise error
+
+
+def _as_owner_of(path: Path) -> None:
+    """Run by root (sudo), the rest of the command acts as the account that owns the store, or the folder it
+    goes in (the service's): the files SQLite makes stay the service's, which could not open them were they
+    root's."""
+    if os.geteuid() != 0:
+        return
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    owner = path.stat()
+    if owner.st_uid == 0:
+        return
+    os.setgroups([])
+    os.setgid(owner.st_gid)
+    os.setuid(owner.st_uid)
 
 
 def cmd_pin(args: argparse.Namespace) -> int:
@@ -282,10 +330,12 @@ def cmd_pin(args: argparse.Namespace) -> int:
     from web import secrets_of
     from web.auth import new_pin
 
-    config = configuration.load(Path(args.config)) if args.config else configuration.simulated()
+    config = configuration.load(Path(args.config)) if args.config else _service_config()
     if args.new and config.referee_pin:
         raise CliError("the config sets the referee's PIN (web.pin): change it there")
-    with Store(Path(args.store) if args.store else config.store) as store:
+    path = Path(args.store) if args.store else config.store
+    _as_owner_of(path)
+    with Store(path) as store:
         if args.new:
             store.set_setting("referee_pin", new_pin())
             # A running table reads the PIN at each sign-in; the referee's sign-ins end now, on it too.
@@ -431,8 +481,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"companion: {error}", file=sys.stderr)
         return EXIT_CANNOT_OPEN
     except CompanionError as error:
+        from companion.config import BadConfig
+
         print(f"companion: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return EXIT_CONFIG if isinstance(error, BadConfig) else EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
 

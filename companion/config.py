@@ -20,6 +20,9 @@ from companion.settings import BOX_KEYS, PACES
 from hardware.pinout import DEFAULT_PIN_MAPS, pin_clash, pin_uses
 
 BOXES = ("bot", "phone", "gpio", "serial")
+# The service's config, as systemd/install.sh installs it: what `companion pin` reads when given none, so
+# that the owner sees the PIN of the table the service runs (its store), never one of a store of their own.
+SERVICE_CONFIG: Final = Path("/etc/xidit/companion.toml")
 
 
 class BadConfig(CompanionError, ValueError):

@@ -31,6 +31,15 @@ log = logging.getLogger("companion.web")
 # streams get 429/503 at once and their page polls instead.
 RESERVED = 16
 SPOOLED = PUBLIC_BODY + 1  # bytes of a request's body kept in memory: past them, it waits in a temporary file
+# What waitress keeps of a response it has sent, at most. Its output buffer (an OverflowableBuffer on a
+# BytesIO) only moves a read position as it sends (skip ignores allow_prune), and it goes to a temporary
+# file only when the bytes still unsent reach outbuf_overflow: a stream read as it comes never does. What was
+# sent is dropped only when the channel rotates to a new buffer, after outbuf_high_watermark bytes (16 MiB by
+# default) were written to the old one: a stream that never ends kept everything it sent up to 16 MiB (about
+# 1,800 Xidit views), and each page held that much. At this mark a stream's buffer holds at most 64 KiB and
+# one event; it is also the most a response leaves unsent before its thread waits for the reader, so a phone
+# that stops reading holds its thread, never more memory.
+OUTBUF = 64 << 10
 # The app's settings of web/connections.py (the defaults are its own; tests take smaller ones).
 DOOR_SETTINGS = {"CONNECTIONS_PER_ADDRESS": "per_address", "CONNECTIONS_CROWDED": "crowded",
                  "REQUEST_HEAD_WITHIN": "head_within", "REQUEST_WITHIN": "whole_within"}
@@ -58,7 +67,9 @@ class WebServer:
             # Connections refused a stream may stay open: room for them, with poll() rather than select()
             # (which stops at 1024 descriptors). Per address, slow requests, shedding: web/connections.py,
             # looked at every second.
-            connection_limit=LIMIT, cleanup_interval=1, asyncore_use_poll=True)
+            connection_limit=LIMIT, cleanup_interval=1, asyncore_use_poll=True,
+            # Every response's buffer is given back each OUTBUF bytes sent (see OUTBUF).
+            outbuf_high_watermark=OUTBUF)
         self.app = app
         self.port = int(self.server.effective_port)
         # Links and QR codes name the table by its configured or detected address, never by Host, and
@@ -93,8 +104,17 @@ class WebServer:
         if self._thread.is_alive():
             self.server.pull_trigger()  # wakes the loop at once rather than at its next timeout
             self._thread.join(timeout=5)
-        for server in [self.server, *self.server.others]:
-            server.close()
+        # A reader that stopped reading (a phone asleep) holds its stream's thread in waitress, waiting for room
+        # in the buffer (OUTBUF): its connection is closed, which wakes that thread (ClientDisconnected).
+        for channel in list(self.server._map.values()):
+            if getattr(channel, "total_outbufs_len", 0) > self.server.adj.outbuf_high_watermark:
+                channel.handle_close()
+        # The workers next, as waitress's own close does: a request still being served when the table stops
+        # wakes the loop when it ends (pull_trigger), and closing the trigger under it printed a traceback
+        # (EBADF) as the table stopped.
+        self.server.task_dispatcher.shutdown()
+        # Then every socket of the map, the listening ones, the trigger and the connections still open.
+        self.server.asyncore.close_all(self.server._map)
 
 
 def create_server(app: Flask, bodies: Bodies, doors: Doors, **settings: Any) -> TableServer:

@@ -53,21 +53,35 @@ class Glyph:
     advance: float
 
 
-def _ink(font: ImageFont.FreeTypeFont, char: str, size: int) -> tuple[Image.Image, tuple[int, int, int, int] | None]:
-    """`char` drawn in grey levels and made one-bit (a pixel lit when at least INK/255 covered), and
-    the box around its ink. Grey drawing, unlike Pillow's one-bit drawing, keeps each letter on the
-    font's lines (a one-bit 'r' sits a pixel high)."""
-    grey = Image.new("L", (3 * size, 3 * size), 0)
-    ImageDraw.Draw(grey).text((size, size), char, font=font, fill=255)  # room for accents and tails
+Box = tuple[int, int, int, int]
+
+
+def _ink(font: ImageFont.FreeTypeFont, char: str, size: int) -> tuple[Image.Image | None, Box | None]:
+    """`char` drawn in grey levels and made one-bit (a pixel lit when at least INK/255 covered): its ink,
+    cropped, and the box around it as if drawn at (size, size) on a canvas of 3 * size (room for accents
+    and tails). Grey drawing, unlike Pillow's one-bit drawing, keeps each letter on the font's lines (a
+    one-bit 'r' sits a pixel high). The canvas is only as large as the letter's outline (Pillow draws
+    nothing outside it): the fine font's whole canvas took 16 MB a letter, which each thread's heap kept."""
+    left, top, right, bottom = (int(edge) for edge in font.getbbox(char))  # whole pixels (basic layout)
+    grey = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(grey).text((-left, -top), char, font=font, fill=255)
     canvas = grey.point(lambda level: 255 if level >= INK else 0).convert("1")
-    return canvas, canvas.getbbox()
+    box = canvas.getbbox()
+    if box is None:
+        return None, None
+    # Clipped to the canvas of 3 * size the letter was once drawn on, at (size, size).
+    x, y = size + left, size + top
+    placed = (max(0, box[0] + x), max(0, box[1] + y), min(3 * size, box[2] + x), min(3 * size, box[3] + y))
+    if placed[0] >= placed[2] or placed[1] >= placed[3]:
+        return None, None
+    return canvas.crop((placed[0] - x, placed[1] - y, placed[2] - x, placed[3] - y)), placed
 
 
 @cache
 def glyph(char: str) -> Glyph:
     advance = float(_fine().getlength(char)) / FINE
-    canvas, box = _ink(font(), char, LINE)
+    ink, box = _ink(font(), char, LINE)
     _, fine = _ink(_fine(), char, LINE * FINE)
-    if box is None or fine is None:
+    if ink is None or box is None or fine is None:
         return Glyph(None, 0.0, 0, advance)
-    return Glyph(canvas.crop(box), ((fine[0] + fine[2]) / 2 - LINE * FINE) / FINE, box[1] - LINE, advance)
+    return Glyph(ink, ((fine[0] + fine[2]) / 2 - LINE * FINE) / FINE, box[1] - LINE, advance)

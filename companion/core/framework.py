@@ -11,5 +11,6 @@ from typing import Final
 FRAMEWORK: Final = (
     "companion.core", "companion.table", "companion.store", "companion.boxes", "companion.agents",
     "companion.bench", "companion.cli", "companion.config", "companion.run", "companion.i18n",
-    "companion.players", "companion.notify", "companion.settings", "companion.terminal_walk", "web", "hardware",
+    "companion.players", "companion.notify", "companion.settings", "companion.store_lock", "companion.terminal_walk",
+    "web", "hardware",
 )

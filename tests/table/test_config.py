@@ -116,12 +116,13 @@ def test_a_power_pin_or_pin_map_that_does_not_exist_is_refused(tmp_path: Path, t
 
 
 def test_the_service_does_not_start_on_a_doubled_pin_and_says_why(tmp_path: Path) -> None:
-    """What systemd runs: one line naming both uses and exit 2, not a traceback from gpiozero."""
+    """What systemd runs: one line naming both uses and exit 78 (a config error, which the unit does not
+    restart), not a traceback from gpiozero."""
     path = tmp_path / "doubled.toml"
     path.write_text(_example_with("gpio:2", power=21))
     ended = subprocess.run([sys.executable, "-m", "companion", "run", "--config", str(path)], capture_output=True,
                            text=True, timeout=60)
-    assert ended.returncode == 2
+    assert ended.returncode == 78
     assert ended.stderr == ("companion: config: GPIO 21 is used twice: the power button and box gpio:2's UP key "
                             "(seat 1)\n")
 

@@ -4,7 +4,11 @@ and their pages poll), a closed one is noticed within 2 s, and the server keeps 
 from __future__ import annotations
 
 import http.client
+import io
 import json
+import logging
+import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +17,7 @@ import pytest
 from flask import Flask
 
 from companion.table import Table
+from companion.table.commands import SetPace
 from tests.table.support import new_table
 from web.auth import seat_token
 from web.phone import PhoneBoxes
@@ -129,3 +134,109 @@ def test_streams_taken_by_pages_not_signed_in_leave_places_for_the_seats_and_the
     assert signed_in_stream(port, f"/seat/1?t={token}", "127.0.0.6") == 200
     assert signed_in_stream(port, "/api/login", "127.0.0.7", json.dumps({"pin": PIN})) == 200
     assert open_stream(port, "127.0.0.8")[1].status == 503  # the public still has its 4 only
+
+
+def _held_by_waitress(server: WebServer) -> int:
+    """The bytes waitress's output buffers hold for every connection, sent or not: a buffer keeps what it
+    has sent (it only moves a read position) until waitress drops it."""
+    held = 0
+    for channel in list(server.server._map.values()):
+        if not hasattr(channel, "outbufs"):
+            continue  # a listening socket or the loop's trigger
+        with channel.outbuf_lock:
+            for outbuf in channel.outbufs:
+                inner = outbuf.buf
+                held += len(outbuf.strbuf) if inner is None else inner.getfile().seek(0, io.SEEK_END)
+    return held
+
+
+def test_an_open_stream_holds_no_more_memory_however_much_it_has_sent(tmp_path: Path) -> None:
+    # A night's changes on a page left open: waitress used to keep every byte a stream sent, up to 16 MiB.
+    table = new_table(tmp_path / "night.db", players=3, seed=3)
+    table.start()
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    try:
+        _, response = open_stream(server.port)
+        sent, changes = 0, 0
+        while sent < 1 << 20:  # well past any buffer that keeps a bounded part of what it sent
+            changes += 1
+            version = table.submit(SetPace(("orders", "decisions")[changes % 2])).result(10)["version"]
+            seen = -1
+            while seen < version:  # the stream has sent this change's view
+                line = response.readline()
+                assert line, "the stream ended"
+                sent += len(line)
+                if line.startswith(b"id: "):
+                    seen = int(line[4:])
+        assert _held_by_waitress(server) < 256 << 10
+    finally:
+        app.config["STREAMS"].close_all()
+        server.stop()
+        table.stop()
+
+
+def test_a_request_still_served_as_the_table_stops_ends_without_an_error(tmp_path: Path,
+                                                                         caplog: pytest.LogCaptureFixture) -> None:
+    # waitress's workers wake its loop when a request ends: closing that loop's trigger before the workers
+    # were done printed `OSError: [Errno 9] Bad file descriptor` when the table stopped.
+    table = new_table(tmp_path / "stop.db", players=3, seed=3)
+    table.start()
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    entered, release = threading.Event(), threading.Event()
+
+    @app.get("/slow")
+    def slow() -> str:
+        entered.set()
+        release.wait(10)
+        return "served"
+
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection.request("GET", "/slow")
+        assert entered.wait(10)
+        stopping = threading.Thread(target=server.stop)
+        stopping.start()
+        server._thread.join(10)  # the server's loop has ended: closing its sockets comes next
+        release.set()
+        stopping.join(10)
+        assert not stopping.is_alive()
+        server.server.task_dispatcher.shutdown()  # the request's worker has ended, whatever stop did
+        connection.close()
+        assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    finally:
+        table.stop()
+
+
+def test_a_stream_whose_reader_stopped_reading_does_not_hold_the_table_stopping(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # A phone asleep with its page open: its stream's thread waits in waitress for room in the buffer, where
+    # the stream cannot see that the table stops. Stopping closes that connection rather than wait for it.
+    table = new_table(tmp_path / "asleep.db", players=3, seed=3)
+    table.start()
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    try:
+        with socket.socket() as asleep:
+            asleep.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # fills at once, then reads nothing
+            asleep.connect(("127.0.0.1", server.port))
+            asleep.sendall(b"GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            changes = 0
+            while not _waiting_for_room(server):
+                changes += 1
+                assert changes < 5000, "the stream's buffer never filled"
+                table.submit(SetPace(("orders", "decisions")[changes % 2])).result(10)
+            server.stop()
+        assert [r.getMessage() for r in caplog.records if r.name == "waitress" and r.levelno >= logging.WARNING] == []
+    finally:
+        table.stop()
+
+
+def _waiting_for_room(server: WebServer) -> bool:
+    """Some response's thread waits for its reader: more unsent than waitress lets a response leave."""
+    return any(getattr(channel, "total_outbufs_len", 0) > server.server.adj.outbuf_high_watermark
+               for channel in list(server.server._map.values()))
