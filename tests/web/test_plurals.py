@@ -22,9 +22,9 @@ HOW_MANY = {
     "en": {"militia": "Reveal how many militia?", "archer": "Reveal how many archers?",
            "infantry": "Reveal how many infantry?", "priest": "Reveal how many priests?",
            "mage": "Reveal how many mages?"},
-    "fr": {"militia": "Révéler combien de milices paysannes ?", "archer": "Révéler combien d'archers ?",
-           "infantry": "Révéler combien d'infanteries ?", "priest": "Révéler combien de prêtres ?",
-           "mage": "Révéler combien de mages de bataille ?"},
+    "fr": {"militia": "Révéler combien de milices paysannes\u202f?", "archer": "Révéler combien d'archers\u202f?",
+           "infantry": "Révéler combien d'infanteries\u202f?", "priest": "Révéler combien de prêtres\u202f?",
+           "mage": "Révéler combien de mages de bataille\u202f?"},
 }
 
 

@@ -41,4 +41,4 @@ def test_counts_are_grouped_weakest_first_and_agree_in_number() -> None:
 
 def test_a_pile_is_stacked_bottom_first_naming_its_top() -> None:
     assert printed.stack([8, 9, 13, 3]).render("en") == "stack, bottom first: 3, 13, 9, 8 (8 on top)"
-    assert printed.stack([8, 9]).render("fr") == "empilez, du bas vers le haut : 9, 8 (8 dessus)"
+    assert printed.stack([8, 9]).render("fr") == "empilez, du bas vers le haut\u202f: 9, 8 (8 dessus)"
