@@ -52,7 +52,7 @@ def test_the_census_names_the_unit_in_the_plural(app: Flask, table: Table) -> No
         table.handle(SetLanguage(language))
         page = client.get("/part/seat").get_data(as_text=True)
         assert HOW_MANY[language][choice.unit] in page, choice.unit
-    # Once revealed, the referee's list of actions counts what was revealed: "révèle 5 Milices Paysannes".
+    # Once revealed, the referee's list of actions counts what was revealed: "révèle 5 milices paysannes".
     rng = random.Random(2)
     while engine(table).state.phase.value == "census":
         for step in next_inputs(table, rng):

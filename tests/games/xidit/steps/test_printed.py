@@ -35,7 +35,7 @@ def test_a_region_is_named_by_its_label_else_its_fame_and_cities() -> None:
 def test_counts_are_grouped_weakest_first_and_agree_in_number() -> None:
     given = ["infantry", "militia", "militia", "militia"]
     assert printed.units(given).render("en") == "3 militia + 1 infantry"
-    assert printed.units(given).render("fr") == "3 Milices Paysannes + 1 Infanterie"
+    assert printed.units(given).render("fr") == "3 milices paysannes + 1 infanterie"
     assert printed.units([("archer", 2), ("mage", 1)]).render("en") == "2 archers + 1 mage"
 
 
