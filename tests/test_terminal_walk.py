@@ -202,4 +202,4 @@ def test_the_french_words_of_the_walk_are_the_frameworks() -> None:
     owner = Owner(["c"])
     assert owner.walk(ToyWalk(), "fr") is False
     assert "  Aucun conflit." in owner.said
-    assert owner.said[-1] == "Enregistré : 0 écrans sur 2 répondus. Relancez la même commande pour continuer."
+    assert owner.said[-1] == "Enregistré\u202f: 0 écrans sur 2 répondus. Relancez la même commande pour continuer."

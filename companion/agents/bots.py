@@ -16,7 +16,7 @@ from companion.core import registry
 from companion.core.agents import Agent, AgentKit
 from companion.core.game import GameModule
 from companion.table import Table
-from companion.table.commands import Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
+from companion.table.commands import BoxStatus, Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
 from companion.table.saving import CannotSave
 from companion.table.seats import DEFAULT_LEVEL
 from companion.table.views import Awaited
@@ -26,6 +26,19 @@ from .levels import kit as kit_of
 RETRY = 2.0  # seconds between two tries of a virtual player while the store cannot be written
 
 log = logging.getLogger("companion.bots")
+
+# A virtual player that cannot play is told to the table as a box lost (BoxStatus, kind "virtual", not
+# connected): the referee's page then says which seat, and that the referee can decide for it or move the
+# seat to a phone; it is told again, connected, once it plays.
+VIRTUAL = "virtual"
+
+
+class CannotPlay(Exception):
+    """A virtual player's agent failed to decide for its seat (the agents of another game, a bug)."""
+
+    def __init__(self, seat: int, error: BaseException) -> None:
+        super().__init__(f"seat {seat}: {type(error).__name__}: {error}")
+        self.seat, self.error = seat, error
 
 
 class Bots:
@@ -48,11 +61,17 @@ class Bots:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._acting = threading.Lock()  # held from a decision to the answer of its last command
+        self._failing: set[int] = set()  # seats whose virtual player could not play, as the table was told
+        self._logged: set[tuple[str, str]] = set()  # the kinds of failure already in the log, once each
+        self._deciding: int | None = None  # the seat of the decision under way
 
     def play(self, levels: Mapping[int, str]) -> None:
         """From now on, plays these seats at these levels (the referee moved a seat to or from a virtual player)."""
         self.levels, self.seats = dict(levels), set(levels)
         self._agents = {seat: agent for seat, agent in self._agents.items() if self.levels.get(seat) == agent.level}
+        for seat in self._failing - self.seats:  # played elsewhere now: nothing for the referee to do about it
+            self._failing.discard(seat)
+            self.table.submit(BoxStatus(seat, VIRTUAL, True))
         self._wake.set()
 
     def pause(self) -> None:
@@ -95,8 +114,11 @@ class Bots:
             except Refused as refused:
                 log.info("a virtual player was refused: %s", refused)
                 continue
-            except Exception:  # the virtual players must outlive any one decision's trouble
-                log.exception("a virtual player could not play")
+            except CannotPlay as failed:
+                self._cannot_play(failed.seat, failed.error)
+                acted = False
+            except Exception as error:  # the virtual players must outlive any one decision's trouble
+                self._cannot_play(None, error)
                 acted = False
             if acted is None:
                 return
@@ -114,7 +136,28 @@ class Bots:
         for command in commands:
             self.table.submit(command).result()
         self.acknowledged(self.table.stored())
+        seat = self._deciding
+        if seat in self._failing:  # it plays again: the referee's notice goes
+            self._failing.discard(seat)
+            self.table.submit(BoxStatus(seat, VIRTUAL, True))
         return True
+
+    def _cannot_play(self, seat: int | None, error: BaseException) -> None:
+        """Logs a kind of failure once (its traceback the first time only: it would come back every second),
+        and tells the table once per seat, so the referee's page says it."""
+        kind = (type(error).__name__, str(error))
+        if kind not in self._logged:
+            self._logged.add(kind)
+            log.error("a virtual player could not play%s (told once; the referee can decide for it or move "
+                      "the seat to a phone)", f" (seat {self._shown(seat)})" if seat is not None else "",
+                      exc_info=error)
+        if seat is not None and seat not in self._failing:
+            self._failing.add(seat)
+            self.table.submit(BoxStatus(seat, VIRTUAL, False))
+
+    def _shown(self, seat: int) -> int:
+        """A seat as people number it in the log (from 1, whatever the game counts from)."""
+        return registry.load(self.table.game_key).shown_seat(seat) if self.table.has_game() else seat
 
     def decide(self) -> list[Command]:
         """What the first awaited of these seats keys in now, decided by its agent (empty when none is awaited)."""
@@ -123,9 +166,13 @@ class Bots:
         if awaited is None:
             return []
         # The game's agents, of the game the choice is awaited in (read with it: the referee may start another).
-        kit = self._kit if self._kit is not None else kit_of(awaited.game)
-        agent = self._agent(kit, awaited, levels[awaited.choice.seat])
-        return commands_for(awaited.choice, agent.decide(awaited.view, awaited.choice), kit=kit)
+        self._deciding = seat = awaited.choice.seat
+        try:
+            kit = self._kit if self._kit is not None else kit_of(awaited.game)
+            agent = self._agent(kit, awaited, levels[seat])
+            return commands_for(awaited.choice, agent.decide(awaited.view, awaited.choice), kit=kit)
+        except Exception as error:
+            raise CannotPlay(seat, error) from error
 
     @property
     def kit(self) -> AgentKit:

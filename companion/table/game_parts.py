@@ -69,7 +69,9 @@ class GameTable(Protocol):
     drafts: SealedDrafts | None  # None: the game has no sealed choices
     chance_policy: str  # who resolves its chance nodes unless the new game says: "pi" or "table" (chance.py)
     # Optional: `not_asked`, the refusal of a Tell while no chance node waits, in the game's words;
-    # `asks_in_turn` (True), a question to the table that waits until the table has done the steps before it.
+    # `asks_in_turn` (True), a question to the table that waits until the table has done the steps before it;
+    # `with_names(setup, names)`, for a game whose setup names nobody: the setup its match is started with,
+    # given the names the table keeps for it by seat (names.py), so the game's own lines name the players.
 
     # -- the engine, as the table drives it ------------------------------------------------------------
     def setup_from_json(self, data: Any) -> Any: ...  # BadRecord

@@ -200,6 +200,7 @@ class Table(TableViews):
             entries = kept_entries(entries)  # the layout holds the answers of the game as it went on
         saved = stored.table_state.get("table", {})
         seals = seals_from_json(saved.get("seals"))
+        self._names = typed_names.from_json(stored.table_state.get(typed_names.KEY))
         self._start(setup)
         for index, entry in enumerate(entries):
             self._seal_as_stored(seals, index)
@@ -217,7 +218,6 @@ class Table(TableViews):
         self._pace = saved.get("pace", self._pace)
         self._chance = chance.from_json(stored.table_state.get(chance.KEY), self._part)
         self._seed = chance.seed_from_json(stored.table_state.get(chance.SEED_KEY))
-        self._names = typed_names.from_json(stored.table_state.get(typed_names.KEY))
         self._seats = {int(seat): dict(d) for seat, d in stored.table_state.get("seats", {}).items()}
         self._links = links.from_json(stored.table_state.get(links.KEY))
         self._referee_seat, self._blind_told = referee.from_json(stored.table_state.get(referee.KEY))
@@ -247,6 +247,11 @@ class Table(TableViews):
                 self._seals.append((at, upto))
 
     def _start(self, setup: Any) -> None:
+        # A game whose setup names nobody (Zargos) is given the names the table keeps for it, so that its own
+        # lines (steps, history, questions) name the players as every page does; its record stays as it was.
+        with_names = getattr(self._part, "with_names", None)
+        if with_names is not None and self._names:
+            setup = with_names(setup, dict(self._names))
         self._game = self._part.start(self._board, setup)
         self._entries = []
         self._links = {}
@@ -714,12 +719,12 @@ class Table(TableViews):
         self._use_game(command.game)
         self._board_text, self._board = pack_text, board
         self._game_id = self._store.new_game(self._board_text, part.setup_to_json(setup), command.game)
+        self._names = names
         self._start(setup)
         self._store_told(self._game)
         self._chance = policy
         self._seed = command.seed if command.seed is not None else chance.secret_seed()
         self._store.set_table_state(self._game_id, chance.SEED_KEY, self._seed)
-        self._names = names
         if names:
             self._store.set_table_state(self._game_id, typed_names.KEY, {str(s): n for s, n in names.items()})
         if policy != chance.policy(None, part):

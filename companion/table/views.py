@@ -193,6 +193,9 @@ class TableViews(TableReads):
         view: dict[str, Any] = self._game.view(reader)
         me = parse_reader(reader, self._seat_numbers(self._game))
         view["version"] = self._version
+        for player in view.get("players", ()):  # names.py: a game whose setup names nobody, named as typed
+            if not player.get("name") and player.get("seat") in self._names:
+                player["name"] = self._names[player["seat"]]
         if self._sealed_choices():  # each seat says whether its sealed choice is locked, never what it is
             for player in view.get("players", ()):
                 player["locked"] = player["seat"] in self._drafts.locked

@@ -211,7 +211,7 @@ def test_the_box_speaks_the_table_language(tmp_path: Path) -> None:
     table.start()
     first = engine(table).state.turn_order()[0]
     frame = boxes(table)[first].controller.frame()
-    assert frame.title == "Départ : quelle cité ?" and frame.footer == "Cité 11 : OK"
+    assert frame.title == "Départ\u202f: quelle cité\u202f?" and frame.footer == "Cité 11\u202f: OK"
     table.stop()
 
 

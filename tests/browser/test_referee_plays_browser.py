@@ -15,7 +15,7 @@ from .conftest import PHONE, PIN, SHOTS, Served, expect, page_on
 SIZES = {"390": PHONE, "1280": {"viewport": {"width": 1280, "height": 800}},
          "1920": {"viewport": {"width": 1920, "height": 1080}}}
 WORDS = {"en": ("Start the game", "Set it aside", "Year 1: the referee switched blind mode off."),
-         "fr": ("Lancer la partie", "La mettre de côté", "Année 1 : l'arbitre a coupé le mode à l'aveugle.")}
+         "fr": ("Lancer la partie", "La mettre de côté", "Année 1\u202f: l'arbitre a coupé le mode à l'aveugle.")}
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

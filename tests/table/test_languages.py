@@ -64,7 +64,7 @@ def test_a_game_reads_fully_in_each_language(tmp_path: Path, language: str) -> N
 def test_translation_fills_fields_with_translated_words() -> None:
     text = translate("fr", "{player}: take {units} from tile {city} → your screen.",
                      {"player": "red", "units": units(["militia", "militia", "archer"]), "city": 6})
-    assert text == "rouge : prenez 2 Milices Paysannes + 1 Archer de la tuile 6 → votre Paravent."
+    assert text == "rouge\u202f: prenez 2 milices paysannes + 1 archer de la tuile 6 → votre Paravent."
 
 
 def test_plural_forms_agree_with_their_count() -> None:
@@ -92,3 +92,22 @@ def test_the_language_the_referee_chose_outlives_a_restart_and_the_configs(tmp_p
     table = Table.open(Store(tmp_path / "t.db"), default_pack_text(), language="en")
     assert table.language == "fr" and table.view("public")["table"]["language"] == "fr"
     table.stop()
+
+
+NARROW_NBSP = "\u202f"  # French typography: a narrow no-break space before : ; ? ! (the catalogs use this one)
+
+
+def test_every_french_entry_sets_a_narrow_no_break_space_before_colons_semicolons_and_question_and_exclamation_marks(
+        ) -> None:
+    """Issue 35: "Premier décompte: renommée", and a plain space that lets a line break before the colon. The
+    one exception is the sign printed on the board, "[?]" (no punctuation)."""
+    wrong = []
+    for game in [None, *catalogs.games()]:
+        for french in catalogs.translations(game).values():
+            for text in french if isinstance(french, tuple) else (french,):
+                for i, sign in enumerate(text):
+                    if sign not in ":;?!" or i == 0 or text[i - 1: i + 2] == "[?]":
+                        continue
+                    if text[i - 1] != NARROW_NBSP:
+                        wrong.append(f"{catalogs.catalog_path(game).parent.parent.name}: {text!r}")
+    assert wrong == []

@@ -22,9 +22,9 @@ HOW_MANY = {
     "en": {"militia": "Reveal how many militia?", "archer": "Reveal how many archers?",
            "infantry": "Reveal how many infantry?", "priest": "Reveal how many priests?",
            "mage": "Reveal how many mages?"},
-    "fr": {"militia": "Révéler combien de milices paysannes ?", "archer": "Révéler combien d'archers ?",
-           "infantry": "Révéler combien d'infanteries ?", "priest": "Révéler combien de prêtres ?",
-           "mage": "Révéler combien de mages de bataille ?"},
+    "fr": {"militia": "Révéler combien de milices paysannes\u202f?", "archer": "Révéler combien d'archers\u202f?",
+           "infantry": "Révéler combien d'infanteries\u202f?", "priest": "Révéler combien de prêtres\u202f?",
+           "mage": "Révéler combien de mages de bataille\u202f?"},
 }
 
 
@@ -52,7 +52,7 @@ def test_the_census_names_the_unit_in_the_plural(app: Flask, table: Table) -> No
         table.handle(SetLanguage(language))
         page = client.get("/part/seat").get_data(as_text=True)
         assert HOW_MANY[language][choice.unit] in page, choice.unit
-    # Once revealed, the referee's list of actions counts what was revealed: "révèle 5 Milices Paysannes".
+    # Once revealed, the referee's list of actions counts what was revealed: "révèle 5 milices paysannes".
     rng = random.Random(2)
     while engine(table).state.phase.value == "census":
         for step in next_inputs(table, rng):

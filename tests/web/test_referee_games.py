@@ -43,7 +43,7 @@ def test_the_referee_page_in_french_says_it_in_french(app: Flask, table: Table) 
     referee = as_referee(app)
     command(referee, app, command="language", language="fr")
     refused = command(referee, app, command="new_game", setup=SETUP)
-    assert refused.json["error"] == (f"La partie {table.game_id} est en cours : "
+    assert refused.json["error"] == (f"La partie {table.game_id} est en cours\u202f: "
                                      "confirmez d'abord qu'elle est mise de côté.")
     bad = {**SETUP, "players": [{**SETUP["players"][0], "name": "x" * 5000}, *SETUP["players"][1:]]}
     named = command(referee, app, command="new_game", setup=bad, replacing=table.game_id)

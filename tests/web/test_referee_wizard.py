@@ -87,7 +87,7 @@ def test_the_names_typed_in_the_wizard_are_kept_for_a_game_whose_setup_holds_non
     started = command(referee, app, command="new_game", game="zargos", setup={"players": 3}, seats=seats,
                       replacing=table.game_id, names={"0": "Ann", "2": "Cy"})
     assert started.status_code == 200, started.get_json()
-    assert table.players() == [(0, "player 1", "Ann"), (1, "player 2", None), (2, "player 3", "Cy")]
+    assert table.players() == [(0, "", "Ann"), (1, "", None), (2, "", "Cy")]
     page = referee.get("/referee").get_data(as_text=True)
     decide = re.search(r'<select id="decide-seat">(.*?)</select>', page, re.S)
     assert decide and "1 — Ann" in decide[1] and "3 — Cy" in decide[1], decide

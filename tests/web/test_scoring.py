@@ -63,7 +63,7 @@ def test_a_tie_broken_by_units_is_explained(tmp_path: Path) -> None:
     table.handle(SetLanguage("fr"))
     french = app.test_client().get("/part/scoring").get_data(as_text=True)
     assert "jaune passe devant car jaune a plus d&#39;unités derrière son paravent" in french
-    assert "<b>Éliminé :</b> bleu" in french and "(s)" not in french  # one player out: the singular
+    assert "<b>Éliminé\u202f:</b> bleu" in french and "(s)" not in french  # one player out: the singular
 
 
 def test_a_tie_broken_by_distance_is_explained(tmp_path: Path) -> None:

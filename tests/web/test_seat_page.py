@@ -28,7 +28,8 @@ def test_a_refusal_is_translated_by_its_template_and_the_rule_is_for_the_referee
                    action={"type": "place", "seat": first, "city": 4}).status_code == 200
     answer = command(as_seat(app, second), app, command="decide", seat=second,
                      action={"type": "place", "seat": second, "city": 4}).get_json()
-    assert answer == {"error": "La cité 4 a déjà un Idrakys : au placement, deux Idrakys ne partagent pas une cité."}
+    assert answer == {"error": "La cité 4 a déjà un Idrakys\u202f: au placement, deux Idrakys ne partagent pas "
+                               "une cité."}
     referee = command(as_referee(app), app, command="decide", seat=second,
                       action={"type": "place", "seat": second, "city": 4}).get_json()
     assert referee["rule"] == "§2" and referee["error"].startswith("La cité 4")

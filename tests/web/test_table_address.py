@@ -121,7 +121,7 @@ def test_no_network_is_said_in_french_too(tmp_path: Path) -> None:
         app = web_app({"REFEREE_PIN": "424242", "TESTING": True}, table, None)
         app.config["ADDRESS"] = TableAddress(8000, source=Network("127.0.0.1").source)
         french = as_referee(app).get("/referee").get_data(as_text=True)
-        assert "Pas de réseau : les téléphones ne peuvent pas encore rejoindre la partie." in french
+        assert "Pas de réseau\u202f: les téléphones ne peuvent pas encore rejoindre la partie." in french
     finally:
         table.stop()
 

@@ -46,6 +46,6 @@ def test_a_script_gets_the_forms_of_a_plural_text_for_0_1_and_2() -> None:
     """The script picks forms[min(n, 2)]: English says "0 bards", French "0 barde" (issue 26 item 9)."""
     assert script_texts("en", GAME)["Census: place {n} bard"] == ["Census: place {n} bards", "Census: place {n} bard",
                                                             "Census: place {n} bards"]
-    assert script_texts("fr", GAME)["Census: place {n} bard"] == ["Recensement : placez {n} barde",
-                                                            "Recensement : placez {n} barde",
-                                                            "Recensement : placez {n} bardes"]
+    assert script_texts("fr", GAME)["Census: place {n} bard"] == ["Recensement\u202f: placez {n} barde",
+                                                            "Recensement\u202f: placez {n} barde",
+                                                            "Recensement\u202f: placez {n} bardes"]

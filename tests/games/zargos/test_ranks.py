@@ -90,7 +90,7 @@ def test_a_later_count_moves_only_the_markers_that_change() -> None:
     assert [line for line in count_lines(game) if "circle" in line] == [
         f"{name(k)}: move your rank token from circle {old} → circle {new}." for k, old, new in moved]
     assert [line for line in count_lines(game, "fr") if "cercle" in line] == [
-        f"{name(k, 'fr')} : déplacez votre pion de rang du cercle {old} → cercle {new}." for k, old, new in moved]
+        f"{name(k, 'fr')}\u202f: déplacez votre pion de rang du cercle {old} → cercle {new}." for k, old, new in moved]
 
 
 def test_the_marker_is_never_strength_and_the_supply_counts_it() -> None:

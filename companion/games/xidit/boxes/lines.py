@@ -42,7 +42,8 @@ def result(view: JSON, seat: int, t: Translate) -> tuple[str, ...] | None:
     if view["phase"] != "over":
         return None
     scoring = view["scoring"]
-    lines = [f"{t(r['category'])}: {r['values'].get(str(seat), 0)}" for r in scoring["rounds"]]
+    lines = [t(N_("{category}: {value}"), {"category": t(r["category"]), "value": r["values"].get(str(seat), 0)})
+             for r in scoring["rounds"]]
     winner = scoring["winner"]
     lines.append(t(N_("Winner: {player}"), {"player": colour(view, winner)}) if winner is not None
                  else t(N_("The neutral player wins.")))

@@ -10,7 +10,7 @@ from companion.boxes.game_parts import Translate
 from companion.i18n import N_, NP_
 
 from ..rules import Board
-from .words import card, kingdom, mine, people, placement, province, seat_name
+from .words import card, kingdom, mine, people, placement, province, seat_name, typed_name
 
 JSON = dict[str, Any]
 
@@ -71,7 +71,9 @@ def stated_on(view: JSON, seat: int, t: Translate, board: Board | None) -> list[
         boats = [(q, n) for q, n in sorted(entry.get("boats", {}).items()) if q in peoples]
         if not tokens and not boats:
             continue
-        lines.append(t(N_("Stated by player {n}:"), {"n": entry["stated_by"] + 1}))
+        name = typed_name(view, entry["stated_by"])
+        lines.append(t(N_("Stated by {player}:"), {"player": name}) if name else
+                     t(N_("Stated by player {n}:"), {"n": entry["stated_by"] + 1}))
         lines += [f"- {people(t, q)} {province(board, p)} {n:+d}" for p, q, n in tokens]
         lines += [t(N_("- {people}: boats {n}"), {"people": people(t, q), "n": f"{n:+d}"}) for q, n in boats]
     return lines

@@ -24,7 +24,7 @@ from .events import events
 from .history import action_words
 from .restore import restore_instructions
 from .steps import ZargosGrouping, setup_steps
-from .words import player
+from .words import names_of, player
 
 PROVISIONAL = N_("This map pack is provisional: it is not the real board. Check every move against your board.")
 # The moves a seat or the referee states (Z-27, 2.10, 12.9, 12.13) rather than being asked for them.
@@ -37,6 +37,9 @@ class TableSetup(Setup):
     The record (zargos-record/1) holds every outcome, so it needs no seed."""
 
     seed: int = 0
+    # The names the table keeps for the players (companion.table.names), by seat: the game's lines name them.
+    # Kept in the table's state, never in the stored setup nor the record.
+    names: tuple[tuple[int, str], ...] = ()
 
 
 def _seeded(setup: Setup, seed: int) -> TableSetup:
@@ -58,6 +61,11 @@ class ZargosTable:
 
     def setup_to_json(self, setup: Setup) -> dict[str, Any]:
         return {**setup_to_json(setup), "seed": getattr(setup, "seed", 0)}
+
+    def with_names(self, setup: Setup, names: Mapping[int, str]) -> TableSetup:
+        """The setup with the names the table keeps for its players: its steps and history name them."""
+        seeded = setup if isinstance(setup, TableSetup) else _seeded(setup, 0)
+        return replace(seeded, names=tuple(sorted((int(s), str(n)) for s, n in names.items())))
 
     def start(self, pack: Board, setup: Setup) -> Game:
         return Game(pack, setup)
@@ -105,7 +113,9 @@ class ZargosTable:
         return events(match)
 
     def players(self, setup: Setup) -> list[tuple[int, str, str | None]]:
-        return [(seat, f"player {seat + 1}", None) for seat in range(setup.players)]
+        # A Zargos player has no colour (the pages show a seat by its peoples) and the setup no name: the
+        # table names a player by the name kept for the game, else "Player N" in the reader's language.
+        return [(seat, "", None) for seat in range(setup.players)]
 
     def rewound(self, pack: Board, match: Game, keep: int) -> Game:
         return Game.replay(match.board, match.setup, match.history[:keep])
@@ -149,7 +159,7 @@ class ZargosTable:
             asked["prompt"] = translate(language, N_("What value is printed on the capital of {kingdom}?"),
                                         {"kingdom": pack.kingdoms[kingdom].name})
         if node.told_by is not None:
-            asked["who"] = player(node.told_by).render(language)
+            asked["who"] = player(node.told_by, names_of(match)).render(language)
         elif node.kind == "dice":
             dice = node.params.get("dice") or [1]
             asked["sides"] = [{"dice": n, "least": n, "most": 6 * n} for n in dice]

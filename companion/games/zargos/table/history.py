@@ -8,12 +8,16 @@ from typing import Any
 from companion.i18n import N_, Joined, Text
 
 from ..rules import Board, Game, Told, action_to_json
-from .words import card, people, player, province, reason, spread, stater, tokens
+from .words import Names, card, names_of, people, province, reason, spread, stater, tokens
+from .words import player as player_of
 
 SECRET_MOVES = ("swords", "keep", "trade", "magic_trade")  # what they hold is behind a screen (2.9, 12.2)
 
 
-def move_text(board: Board, move: Any, *, blind: bool) -> Text:
+def move_text(board: Board, move: Any, *, blind: bool, names: Names | None = None) -> Text:
+    def player(seat: int) -> Any:
+        return player_of(seat, names)
+
     if isinstance(move, Told):
         outcome = move.outcome
         if move.kind == "draw":
@@ -22,7 +26,7 @@ def move_text(board: Board, move: Any, *, blind: bool) -> Text:
             return Text(N_("The printed value is {value}."), {"value": outcome})
         return Text(N_("The dice show {totals}."), {"totals": Joined(tuple(outcome), " – ")})
     e = action_to_json(move)
-    who: Any = stater(e["seat"])
+    who: Any = stater(e["seat"], names)
     kind = e["type"]
     if blind and kind in SECRET_MOVES:
         return Text(N_("{who}: a choice behind the screen."), {"who": who})
@@ -78,7 +82,7 @@ def move_text(board: Board, move: Any, *, blind: bool) -> Text:
 
 
 def action_words(language: str, game: Game, index: int, round: int, *, blind: bool) -> str:
-    return Text(N_("Round {round}: {move}"), {"round": round, "move": move_text(game.board, game.history[index],
-                                                                               blind=blind)}).render(language)
+    return Text(N_("Round {round}: {move}"), {"round": round, "move": move_text(
+        game.board, game.history[index], blind=blind, names=names_of(game))}).render(language)
 
 

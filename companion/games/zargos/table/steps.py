@@ -19,7 +19,8 @@ from companion.table.steps import MAX_LINES, Step, StepBuilder, StepDraft
 from ..rules import Board, Game
 from ..rules.board import ZARGOS
 from ..rules.terms import ALLOTMENT, ALLOTMENT_THREE_PEOPLES, BLUE_BOATS, GREEN_REINFORCEMENTS
-from .words import card, kingdom, people, player, province, reason, spread, stater, tokens
+from .words import Named, card, kingdom, names_of, people, province, reason, spread, stater, tokens
+from .words import player as player_of
 
 HEADING = N_("Round {year} · {title}")  # a step's heading (the set-up is round 0)
 SECRET = ("reinforcement", "boat")  # 2.9
@@ -68,6 +69,7 @@ class ZargosGrouping:
         self._rounds: dict[str, int] = {}  # combat rounds fought per province this turn
         self._drew: StepDraft | None = None  # the step the magic cards dealt go in
         self._dealt: dict[int, list[str]] = {}  # seat → cards dealt in this step
+        self._names = names_of(game)  # the names the table keeps for the players, if any
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ZargosGrouping:
         fresh = copy.copy(self)
@@ -107,6 +109,9 @@ class ZargosGrouping:
             draft.lines.append(line)
         return draft
 
+    def _player(self, seat: int) -> Text | Named:
+        return player_of(seat, self._names)
+
     def _seat(self, key: str) -> int | None:
         return self._owner.get(key)
 
@@ -125,7 +130,7 @@ class ZargosGrouping:
 
     def _on_roll(self, e: dict[str, Any]) -> None:
         self._add("peoples", Text(N_("The peoples")),
-                  Instruction(N_("{player} rolls {die}."), {"player": player(e["seat"]), "die": e["die"]},
+                  Instruction(N_("{player} rolls {die}."), {"player": self._player(e["seat"]), "die": e["die"]},
                               e["seat"], physical=False))
 
     def _on_chose(self, e: dict[str, Any]) -> None:
@@ -133,7 +138,7 @@ class ZargosGrouping:
         self._owner[e["people"]] = e["seat"]
         self._cards[e["people"]] = []
         self._chosen.append(Instruction(N_("{player} chooses {people}: take its sheet and {tokens} of its tokens."),
-                                        {"player": player(e["seat"]), "people": people(e["people"]),
+                                        {"player": self._player(e["seat"]), "people": people(e["people"]),
                                          "tokens": tokens(self._allotment)}, e["seat"]))
         if len(self._owner) < self._peoples:
             return
@@ -218,7 +223,7 @@ class ZargosGrouping:
             case "keep":
                 self._add("magic", Text(N_("Magic cards")),
                           Instruction(N_("{player}: keep {n} magic cards; put the others under the magic deck."),
-                                      {"player": player(e["seat"]), "n": len(e["cards"]),
+                                      {"player": self._player(e["seat"]), "n": len(e["cards"]),
                                        "cards": Joined(tuple(card(c) for c in e["cards"]))}, e["seat"],
                                       private=N_("{player}: keep {cards}; put the others under the magic deck.")))
 
@@ -292,7 +297,7 @@ class ZargosGrouping:
         kind, _, what = target.partition(":")
         aimed = kingdom(self._board, what) if kind == "kingdom" else province(self._board, what) \
             if kind == "province" else people(what) if kind == "people" else what
-        params = {"player": player(e["seat"]), "card": card(e["card"]), "target": aimed}
+        params = {"player": self._player(e["seat"]), "card": card(e["card"]), "target": aimed}
         line = Instruction(N_("{player} plays {card} on {target}: then put it under the magic deck."), params,
                            e["seat"]) if target else \
             Instruction(N_("{player} plays {card}: then put it under the magic deck."), params, e["seat"])
@@ -369,7 +374,8 @@ class ZargosGrouping:
         cards = self._dealt.setdefault(seat, [])
         cards.append(str(e["card"]))
         line = Instruction(NP_("{player} receives {n} magic card.", "{player} receives {n} magic cards."),
-                           {"player": player(seat), "n": len(cards), "cards": Joined(tuple(card(c) for c in cards))},
+                           {"player": self._player(seat), "n": len(cards),
+                            "cards": Joined(tuple(card(c) for c in cards))},
                            seat, private=NP_("{player} receives {n} magic card: {cards}.",
                                              "{player} receives {n} magic cards: {cards}."), physical=False)
         mine = [i for i, old in enumerate(self._drew.lines) if old.seat == seat]
@@ -383,12 +389,12 @@ class ZargosGrouping:
     def _on_master(self, e: dict[str, Any]) -> None:
         self._add("magic", Text(N_("The Master of the Winds")),
                   Instruction(N_("{player} is Master of the Winds: everyone hands him their magic cards."),
-                              {"player": player(e["seat"])}, e["seat"]))
+                              {"player": self._player(e["seat"])}, e["seat"]))
 
     def _on_master_ends(self, e: dict[str, Any]) -> None:
         self._add("magic", Text(N_("The Master of the Winds")),
                   Instruction(N_("Nobody holds the Forbidden City: {player} is no longer Master of the Winds."),
-                              {"player": player(e["seat"])}, e["seat"], physical=False))
+                              {"player": self._player(e["seat"])}, e["seat"], physical=False))
 
     def _on_reinforced(self, e: dict[str, Any]) -> None:
         who = e["people"]
@@ -405,7 +411,8 @@ class ZargosGrouping:
         self._add("reinforce", title, *lines)
 
     def _on_adjusted(self, e: dict[str, Any]) -> None:
-        title = Text(N_("Stated by {who}: {reason}"), {"who": stater(e["stated_by"]), "reason": reason(e["reason"])})
+        title = Text(N_("Stated by {who}: {reason}"),
+                     {"who": stater(e["stated_by"], self._names), "reason": reason(e["reason"])})
         lines = []
         for where, who, change in e["tokens"]:
             params = {"people": people(who), "tokens": tokens(abs(change)), "province": province(self._board, where)}
@@ -424,13 +431,14 @@ class ZargosGrouping:
 
     def _on_magic_trade(self, e: dict[str, Any]) -> None:
         self._add("magic", Text(N_("Magic cards")),
-                  Instruction(N_("{a} and {b} trade magic cards."), {"a": player(e["a"]), "b": player(e["b"])},
+                  Instruction(N_("{a} and {b} trade magic cards."),
+                              {"a": self._player(e["a"]), "b": self._player(e["b"])},
                               physical=False))
 
     def _on_out_of_game(self, e: dict[str, Any]) -> None:
         self._add("magic", Text(N_("Magic cards")),
                   Instruction(N_("{player}: put {card} back in the box: it is out of the game."),
-                              {"player": player(e["seat"]), "card": card(e["card"])}, e["seat"]))
+                              {"player": self._player(e["seat"]), "card": card(e["card"])}, e["seat"]))
 
     def _on_out(self, e: dict[str, Any]) -> None:
         self._add("out", Text(N_("Out of the game")),
@@ -442,7 +450,8 @@ class ZargosGrouping:
         self._add("out", Text(N_("Out of the game")),
                   Instruction(NP_("{player} has no people left and leaves the game: put his {n} magic card under "
                                   "the magic deck.", "{player} has no people left and leaves the game: put his {n} "
-                                  "magic cards under the magic deck."), {"player": player(e["seat"]), "n": e["cards"]},
+                                  "magic cards under the magic deck."),
+                                 {"player": self._player(e["seat"]), "n": e["cards"]},
                               e["seat"]))
 
     def _on_no_peoples_left(self, e: dict[str, Any]) -> None:
@@ -455,12 +464,12 @@ class ZargosGrouping:
     def _on_discarded(self, e: dict[str, Any]) -> None:
         self._add("magic", Text(N_("Magic cards")),
                   Instruction(N_("{player}: put a magic card under the magic deck."),
-                              {"player": player(e["seat"]), "card": card(str(e.get("card")))}, e["seat"],
+                              {"player": self._player(e["seat"]), "card": card(str(e.get("card")))}, e["seat"],
                               private=N_("{player}: put {card} under the magic deck.")))
 
     def _on_victory(self, e: dict[str, Any]) -> None:
         self._out.seal()
         self._add("victory", Text(N_("Victory")),
                   Instruction(N_("{people} holds the Forbidden City and the three provinces around it: {player} "
-                                 "wins."), {"people": people(e["people"]), "player": player(e["seat"])},
+                                 "wins."), {"people": people(e["people"]), "player": self._player(e["seat"])},
                               physical=False))

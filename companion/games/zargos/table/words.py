@@ -3,16 +3,37 @@ the tokens that make it (a large token is worth 5, 2.6), each translated when sh
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from companion.i18n import N_, NP_, Joined, Text
 
-from ..rules import Board
+from ..rules import Board, Game
 from ..rules.terms import CARDS, LARGE, PEOPLES
 
+Names = Mapping[int, str]  # the names the table keeps for a game's seats (companion.table.names), by seat
 
-def player(seat: int) -> Text:
-    return Text(N_("Player {n}"), {"n": seat + 1})
+
+@dataclass(frozen=True)
+class Named:
+    """A player's name as typed: shown as it is, never looked up in a catalog (a player called "red")."""
+
+    name: str
+
+    def render(self, language: str) -> str:
+        return self.name
+
+
+def names_of(game: Game) -> dict[int, str]:
+    """The names the table gave the game's setup (ZargosTable.with_names); none for a record's game."""
+    return dict(getattr(game.setup, "names", ()))
+
+
+def player(seat: int, names: Names | None = None) -> Text | Named:
+    """A player by the name kept for the game, else as people count them: "Player 1" for seat 0."""
+    name = (names or {}).get(seat)
+    return Named(name) if name else Text(N_("Player {n}"), {"n": seat + 1})
 
 
 def people(key: str) -> Text:
@@ -52,8 +73,8 @@ def spread(board: Board, placed: Any) -> Joined:
                         for p, n in sorted(dict(placed).items()) if int(n)), "; ")
 
 
-def stater(seat: int | None) -> Text:
-    return Text(N_("the referee")) if seat is None else player(seat)
+def stater(seat: int | None, names: Names | None = None) -> Text | Named:
+    return Text(N_("the referee")) if seat is None else player(seat, names)
 
 
 def reason(text: str) -> Text:

@@ -93,6 +93,7 @@ class ZargosWeb:
                 "zphase": lambda key: words.phase(t, key),
                 "zdecision_of": lambda key: words.decision(t, key),
                 "zseat": lambda view, seat: words.seat_name(view, seat, t),
+                "zplayer": lambda view, seat: words.player(view, seat, t),
                 "zcolours": words.PEOPLE_COLOURS,
                 "zstate_form": lambda view, seat, kinds: state_form(view, pack, t, language, seat, kinds)}
 

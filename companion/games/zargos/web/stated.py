@@ -44,7 +44,7 @@ assert set(ALLOWED) == set(ALLOWANCES)  # the engine's allowances, each in words
 # The preview's sentences; plural ones as their forms for 0, 1 and 2 (the script picks by `n`).
 SENTENCES = {
     "by_referee": N_("The referee states"),
-    "by_seat": N_("Player {n} states"),
+    "by_seat": N_("Player {n} states"),  # filled here, or by the stater's name (NAMED)
     "card": N_("the effect of the magic card {card}"),
     "power": N_("the power of {people}"),
     "referee": N_("a ruling of the referee"),
@@ -55,6 +55,7 @@ SENTENCES = {
     "gives": N_("{party} gives: {cards}"),
     "nothing": N_("nothing"),
 }
+NAMED = N_("{player} states")  # the preview's first words when the stater has a name kept for the game
 PLURALS = {
     "more": NP_("{province}: {n} token more for {people}", "{province}: {n} tokens more for {people}"),
     "fewer": NP_("{province}: {n} token fewer for {people}", "{province}: {n} tokens fewer for {people}"),
@@ -73,7 +74,7 @@ def state_form(view: JSON, pack: Board, t: Translate, language: str, seat: int |
         return None
     peoples: dict[str, JSON] = view.get("peoples") or {}
     held: dict[str, JSON] = view.get("provinces") or {}
-    people_rows = [{"key": k, "name": words.people(t, k), "player": t(N_("Player {n}"), n=p["seat"] + 1),
+    people_rows = [{"key": k, "name": words.people(t, k), "player": words.player(view, p["seat"], t),
                     "boats": p.get("boats", 0)} for k, p in peoples.items()]
     kingdoms = sorted(pack.kingdoms.values(), key=lambda k: words.kingdom(pack, k.id, language))
     provinces: list[JSON] = [{"kingdom": words.kingdom(pack, k.id, language), "provinces": [
@@ -94,12 +95,15 @@ def state_form(view: JSON, pack: Board, t: Translate, language: str, seat: int |
             {"value": "referee", "label": t(N_("A ruling of the referee"))}]})
     else:
         reasons.reverse()  # the powers first
-    hands = [{"seat": p["seat"], "player": t(N_("Player {n}"), n=p["seat"] + 1),
+    hands = [{"seat": p["seat"], "player": words.player(view, p["seat"], t),
               "cards": [{"key": c, "name": words.card(t, c)} for c in sorted(set(p["hand"]))]}
              for p in view.get("players") or () if "hand" in p and (seat is None or p["seat"] == seat)]
     names = {"provinces": {p["key"]: p["name"] for k in provinces for p in k["provinces"]},
              "peoples": {p["key"]: p["name"] for p in people_rows}}  # a card is named by its option
     sentences: dict[str, Any] = {key: t(text) for key, text in SENTENCES.items()}
+    if seat is not None:
+        name = words.typed_name(view, seat)
+        sentences["by_seat"] = t(NAMED, player=name) if name else t(SENTENCES["by_seat"], n=seat + 1)
     sentences.update({key: plural_forms(language, text) for key, text in PLURALS.items()})
     parties = {"trade": _peoples_cards(view, pack, t), "magic_trade": _hands(view, t)}
     return {"seat": seat, "kinds": [{"kind": k, "label": t(KINDS[k])} for k in offered],
@@ -134,7 +138,7 @@ def _peoples_cards(view: JSON, pack: Board, t: Translate) -> list[JSON]:
         for kind in SECRET_PLACEMENTS if hidden > 0 else ():
             held[kind] += hidden
         out.append({"key": key, "seat": p["seat"],
-                    "label": f"{words.people(t, key)} ({t(N_('Player {n}'), n=p['seat'] + 1)})",
+                    "label": f"{words.people(t, key)} ({words.player(view, p['seat'], t)})",
                     "cards": _counted(held, lambda c: words.placement(t, pack, c), "pc")})
     return out
 
@@ -145,6 +149,6 @@ def _hands(view: JSON, t: Translate) -> list[JSON]:
     out = []
     for p in view.get("players") or ():
         held = Counter(p["hand"]) if "hand" in p else Counter({c: p["cards"] for c in CARDS} if p["cards"] else {})
-        out.append({"key": str(p["seat"]), "seat": p["seat"], "label": t(N_("Player {n}"), n=p["seat"] + 1),
+        out.append({"key": str(p["seat"]), "seat": p["seat"], "label": words.player(view, p["seat"], t),
                     "cards": _counted(held, lambda c: words.card(t, c), "mc")})
     return out

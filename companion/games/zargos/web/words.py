@@ -98,9 +98,22 @@ def phase(t: Translate, key: str) -> str:
     return t(PHASES[key]) if key in PHASES else key
 
 
+def typed_name(view: JSON, seat: int) -> str | None:
+    """The name kept for the game of this seat's player (the view's `name`), if any. On the pages every
+    player has one (web.pages.with_colours names the others "Player N"); the box's and the table's views
+    carry only the names typed in the wizard."""
+    me: JSON = next((p for p in view.get("players", ()) if p.get("seat") == seat), {})
+    return str(me["name"]) if me.get("name") else None
+
+
+def player(view: JSON, seat: int, t: Translate) -> str:
+    """A player by the name kept for the game, else as people count them: "Player 1" for seat 0."""
+    return typed_name(view, seat) or t(N_("Player {n}"), n=seat + 1)
+
+
 def seat_name(view: JSON, seat: int, t: Translate) -> str:
-    """A player by the peoples he runs (a seat is shown by its peoples), or by number before he has any."""
+    """A player by the peoples he runs (a seat is shown by its peoples), or by name before he has any."""
     peoples = [k for k, p in view.get("peoples", {}).items() if p["seat"] == seat]
     if peoples:
         return " / ".join(people(t, k) for k in peoples)
-    return t(N_("Player {n}"), n=seat + 1)
+    return player(view, seat, t)

@@ -35,10 +35,10 @@ def test_a_region_is_named_by_its_label_else_its_fame_and_cities() -> None:
 def test_counts_are_grouped_weakest_first_and_agree_in_number() -> None:
     given = ["infantry", "militia", "militia", "militia"]
     assert printed.units(given).render("en") == "3 militia + 1 infantry"
-    assert printed.units(given).render("fr") == "3 Milices Paysannes + 1 Infanterie"
+    assert printed.units(given).render("fr") == "3 milices paysannes + 1 infanterie"
     assert printed.units([("archer", 2), ("mage", 1)]).render("en") == "2 archers + 1 mage"
 
 
 def test_a_pile_is_stacked_bottom_first_naming_its_top() -> None:
     assert printed.stack([8, 9, 13, 3]).render("en") == "stack, bottom first: 3, 13, 9, 8 (8 on top)"
-    assert printed.stack([8, 9]).render("fr") == "empilez, du bas vers le haut : 9, 8 (8 dessus)"
+    assert printed.stack([8, 9]).render("fr") == "empilez, du bas vers le haut\u202f: 9, 8 (8 dessus)"

@@ -41,7 +41,7 @@ def test_the_hand_is_listed_by_the_rulebooks_names() -> None:
     seat, hand = next((s, h) for s, h in table.game.state.hands.items() if len(h) >= 2)
     _, lines = BOXES.status(table.game.view(f"seat:{seat}"), seat, t_in("fr"))
     french = {"vent_de_guerre": "Vent de Guerre", "vent_de_folie": "Vent de Folie", "eclipse": "Eclipse"}
-    assert lines[0] == f"Magie : {len(hand)} cartes"
+    assert lines[0] == f"Magie\u202f: {len(hand)} cartes"
     assert all(f"- {french[c]}" in lines for c in hand if c in french)
 
 
@@ -91,7 +91,7 @@ def test_an_effect_another_player_stated_on_a_seats_people_is_on_its_box() -> No
     advance(table, random.Random(2), secret_drafted)
     people = next(p for p in table.game.state.peoples.values() if p.seat == 1)
     table.game.push(Adjust(0, "card:typhon", boats=((people.key, 1),)))
-    for language, said in (("en", "Stated by player 1:"), ("fr", "Annoncé par le joueur 1 :")):
+    for language, said in (("en", "Stated by player 1:"), ("fr", "Annoncé par le joueur 1\u202f:")):
         _, lines = BOXES.status(table.game.view("seat:1"), 1, t_in(language))
         assert said in lines and any(line.endswith("+1") for line in lines), lines
         _, others = BOXES.status(table.game.view("seat:2"), 2, t_in(language))

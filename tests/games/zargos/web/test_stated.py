@@ -146,7 +146,7 @@ def test_the_form_in_french_names_what_the_rulebook_names(app: Flask, table: Tab
     reasons = dict(options(form, "zreason"))
     assert reasons["card:vent_de_guerre"] == "Vent de Guerre" and reasons["referee"] == "Une décision de l'arbitre"
     assert "Une attaque de plus qui ne demande pas de frontière" in text
-    assert data(form, "words")["fewer"][1] == "{province} : {n} pion en moins pour {people}"
+    assert data(form, "words")["fewer"][1] == "{province}\u202f: {n} pion en moins pour {people}"
 
 
 def test_2_10_the_referee_records_a_trade_of_placement_cards_in_taps(tmp_path: Path) -> None:

@@ -172,7 +172,7 @@
     const d = read(form);
     const w = json(form, "words");
     const names = json(form, "names");
-    const who = form.dataset.seat === "" ? w.by_referee : said(w.by_seat, {n: Number(form.dataset.seat) + 1});
+    const who = form.dataset.seat === "" ? w.by_referee : w.by_seat;  // named by stated.py
     const lines = [];
     let head = "";
     if (d.kind === "adjust") {
