@@ -36,24 +36,21 @@ from .commands import (
     Decide,
     EditDraft,
     ImportGame,
-    Lock,
     MoveSeat,
     NewGame,
     Refused,
     RenewLink,
     ResumeGame,
     Rollback,
+    Seal,
     SetBlind,
     SetBoard,
     SetChance,
     SetLanguage,
-    SetOrder,
     SetPace,
-    SetProgram,
     State,
     Tell,
-    TellTile,
-    Unlock,
+    Unseal,
 )
 from .game_parts import GameTable, part_of
 from .instructions import Instruction
@@ -573,18 +570,14 @@ class Table(TableViews):
                 return {"pace": pace, **self._release()}
         game = self._current()
         match command:
-            case SetOrder(seat=seat, slot=slot, order=order):
-                return self._edit_draft(EditDraft(seat, {"slot": slot, "order": order}))
-            case SetProgram(seat=seat, orders=orders):
-                return self._edit_draft(EditDraft(seat, {"orders": list(orders)}))
             case EditDraft():
                 return self._edit_draft(command)
-            case Lock(seat=seat):
-                return self._lock_program(seat)
-            case Unlock(seat=seat):
-                rules, _ = self._programming(seat)
+            case Seal(seat=seat):
+                return self._seal(seat)
+            case Unseal(seat=seat):
+                rules, _ = self._sealing(seat)
                 self._drafts.unlock(seat, rules)
-                log.info("seat %s unlocked", self._shown(seat))
+                log.info("seat %s unsealed", self._shown(seat))
                 return {"locked": False}
             case Decide():
                 return self._decide(command)
@@ -596,8 +589,6 @@ class Table(TableViews):
                 return self._countdown(command, game)
             case Tell():
                 return self._tell(command)
-            case TellTile(choice=choice, question=question, by=by):
-                return self._tell(Tell(choice, by, question))
             case Rollback():
                 return self._rollback(command, game)
         raise Refused(f"Unknown command {command!r}.")
@@ -798,7 +789,7 @@ class Table(TableViews):
         """A seat as people number it in a refusal or the log (from 1, whatever the game counts from)."""
         return registry.load(self._key).shown_seat(seat)
 
-    def _programming(self, seat: int) -> tuple[Any, Any]:
+    def _sealing(self, seat: int) -> tuple[Any, Any]:
         """The game's sealed drafts and the seat's sealed choice awaited now; Refused when there is none."""
         game = self._current()
         if seat not in self._seat_numbers(game):
@@ -812,7 +803,7 @@ class Table(TableViews):
         return rules, choice
 
     def _edit_draft(self, command: EditDraft) -> dict[str, Any]:
-        rules, choice = self._programming(command.seat)
+        rules, choice = self._sealing(command.seat)
         return {"draft": self._drafts.edit(command.seat, rules, choice, command.change)}
 
     def _acknowledge(self, command: Acknowledge) -> dict[str, Any]:
@@ -846,8 +837,8 @@ class Table(TableViews):
         self._drafts.clear()
         return {"revealed": True}
 
-    def _lock_program(self, seat: int) -> dict[str, Any]:
-        rules, choice = self._programming(seat)
+    def _seal(self, seat: int) -> dict[str, Any]:
+        rules, choice = self._sealing(seat)
         locked = self._drafts.locked
         self._drafts.lock(seat, rules, choice)
         waiting = len(self._sealed_choices())

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from companion.agents.bots import Bots, next_commands
-from companion.table import Acknowledge, Lock, SetLanguage, SetPace, SetProgram, Table
+from companion.games.xidit.table.drafts import set_program
+from companion.table import Acknowledge, Seal, SetLanguage, SetPace, Table
 from tests.table.support import new_table
 from web import create_app
 from web.auth import seat_token
@@ -146,9 +147,9 @@ def test_a_whole_game_keeps_every_step_until_tapped_and_waits_for_the_table(four
                 if table.phase() == "program":
                     for seat in PHONES:
                         if seat not in part(table)["locked"] and not (seat == 1 and table.year() == 1):
-                            table.submit(SetProgram(seat, ("wait", "black", "action", "red", "action", "blue")))\
+                            table.submit(set_program(seat, ("wait", "black", "action", "red", "action", "blue")))\
                                 .result(timeout=10)
-                            table.submit(Lock(seat)).result(timeout=10)
+                            table.submit(Seal(seat)).result(timeout=10)
                     if 1 not in part(table)["locked"]:  # year 1: seat 1 on its page, a tap an order
                         for order in ("black", "red", "blue", "action", "wait", "wait"):
                             phone.locator(f".palette button[data-put='{order}']").click()

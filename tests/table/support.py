@@ -22,7 +22,7 @@ def new_table(path: Path, players: int = 4, length: str = "short", seed: int = 5
 
 def next_inputs(table: Table, rng: random.Random) -> list[Command]:
     """What the awaited players would key in next: a program slot by slot then a lock, or a decision."""
-    return next_commands(table, rng, slot_by_slot=True)
+    return next_commands(table, rng, piece_by_piece=True)
 
 
 def advance(table: Table, rng: random.Random, *, actions: int | None = None, past_placement: bool = False) -> None:
