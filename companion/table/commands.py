@@ -45,7 +45,8 @@ class NewGame:
     by: str = REFEREE
     replacing: int | None = None
     seats: dict[str, Any] | None = None  # who plays each seat (seats.py); None: the run's own devices
-    face_up: dict[str, Any] | None = None  # only what lies face up was typed (face_up.py); the piles stay hidden
+    # What the table typed in for the set-up (Xidit's tiles face up), read by the game's `typed_setup`.
+    typed: dict[str, Any] | None = None
     referee_seat: int | None = None  # the seat the referee plays too (referee.py): their pages are blind
     game: str = "xidit"  # the game module's id (companion.core.registry); every caller before issue 28 meant Xidit
     chance: str | None = None  # who resolves chance: "pi" or "table" (chance.py); None: the game's default

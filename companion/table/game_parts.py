@@ -68,7 +68,9 @@ class GameTable(Protocol):
 
     drafts: SealedDrafts | None  # None: the game has no sealed choices
     chance_policy: str  # who resolves its chance nodes unless the new game says: "pi" or "table" (chance.py)
-    # Optional: `not_asked`, the refusal of a Tell while no chance node waits, in the game's words;
+    # Optional: `public_refusals` (frozenset[str], none by default: `public_refusals()` below), the rules'
+    # refusals (catalog messages) that name nothing behind a screen, which a blind referee reads as they are;
+    # `not_asked`, the refusal of a Tell while no chance node waits, in the game's words;
     # `asks_in_turn` (True), a question to the table that waits until the table has done the steps before it.
 
     # -- the engine, as the table drives it ------------------------------------------------------------
@@ -129,6 +131,13 @@ class GameTable(Protocol):
     def told_layout(self, match: Any) -> tuple[JSON, str, Any] | None: ...  # see the module's note
 
     def resumed(self, setup: Any, table_state: Mapping[str, Any]) -> tuple[Any, bool]: ...  # setup, answers folded
+
+
+def public_refusals(part: GameTable) -> frozenset[str]:
+    """The game's refusals a blind referee may read as they are (its optional `public_refusals`); by default
+    none: a rules' refusal may name what is behind a seat's screen."""
+    found: frozenset[str] = getattr(part, "public_refusals", frozenset())
+    return found
 
 
 def part_of(game: str | None) -> GameTable:

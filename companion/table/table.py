@@ -52,7 +52,7 @@ from .commands import (
     Tell,
     Unseal,
 )
-from .game_parts import GameTable, part_of
+from .game_parts import GameTable, part_of, public_refusals
 from .instructions import Instruction
 from .memory import remember
 from .names import check_names
@@ -76,8 +76,6 @@ NOT_STATED = N_("That move is not stated: it is made when the game asks for it."
 STATED_AS = N_("A move is stated in one's own name: a seat for itself, the referee as the referee.")
 BLIND_REFUSAL = N_("The rules refuse this choice for that seat. What it may choose is behind its screen: "
                    "let the player choose on their own box or phone.")
-# Refusals that name nothing behind a screen, so a blind referee may read them as they are.
-PUBLIC_REFUSALS = frozenset({N_("The census counts this unit now: {wanted} (not {unit}).")})
 
 
 class Table(TableViews):
@@ -685,8 +683,8 @@ class Table(TableViews):
         check_names(command.setup)
         try:
             setup = part.setup_from_json(command.setup)
-            if command.face_up is not None:
-                setup = part.typed_setup(board, setup, command.face_up)
+            if command.typed is not None:
+                setup = part.typed_setup(board, setup, command.typed)
             part.start(board, setup)  # checks the setup against this board before anything is stored
         except BadRecord as error:
             raise Refused(str(error)) from None
@@ -947,7 +945,7 @@ class Table(TableViews):
         try:
             self._push_and_store([(action, command.by)])
         except Refused as refused:
-            if not command.blind or refused.template in PUBLIC_REFUSALS:
+            if not command.blind or refused.template in public_refusals(self._part):
                 raise
             # The rules' reason may name what is behind the seat's screen (how many units it has, its
             # gold): a blind referee hears only that the choice is not the seat's to make.

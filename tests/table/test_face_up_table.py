@@ -45,7 +45,7 @@ def start(path: Path, real: Game, **options: Any) -> Table:
     setup = {"players": PLAYERS[:len(real.setup.players)], "length": real.setup.length,
              "first_player": real.setup.first_player, "seed": 999,
              "layout": {"scoring": list(real.state.scoring_order)}}
-    table.handle(NewGame(setup, face_up=typed_from(real)))
+    table.handle(NewGame(setup, typed=typed_from(real)))
     return table
 
 
@@ -150,7 +150,7 @@ def test_typing_mistakes_are_told_in_the_table_language(tmp_path: Path) -> None:
              ({**typed, "next_recruit": 40}, "pas de tuile 40")]
     for wrong, words in cases:
         with pytest.raises(Refused) as refused:
-            table.handle(NewGame(setup, face_up=wrong))
+            table.handle(NewGame(setup, typed=wrong))
         assert words in translate("fr", refused.value.template, refused.value.params)
         assert table.game_id is None
 
@@ -192,7 +192,7 @@ def test_the_generic_tell_answers_a_face_up_question_and_the_pi_never_draws_a_ti
     table = Table.open(Store(tmp_path / "t.db"), default_pack_text())
     setup = {"players": PLAYERS[:4], "length": real.setup.length, "first_player": real.setup.first_player,
              "seed": 999, "layout": {"scoring": list(real.state.scoring_order)}}
-    table.handle(NewGame(setup, face_up=typed_from(real), chance="pi"))
+    table.handle(NewGame(setup, typed=typed_from(real), chance="pi"))
     rng = random.Random(4)
     while (asking := reach_question(table)) is None:
         play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
