@@ -115,7 +115,7 @@ def _print_steps(pack: Any, match: Any, language: str, as_json: bool, game: str 
     steps = game_steps(pack, match.setup, list(match.moves), game)
     shown = []
     for step in steps:
-        item: dict[str, Any] = {"year": step.year, "title": step.title.render(language),
+        item: dict[str, Any] = {"year": step.round, "title": step.title.render(language),
                                 "lines": [line.text(language, None) for line in step.lines]}
         private = [{"seat": line.seat, "text": line.text(language, line.seat)}
                    for line in step.lines if line.private is not None]

@@ -38,8 +38,8 @@ class StepGrouping(Protocol):
     def rebased(self, out: StepBuilder) -> None:
         """The builder went on from another state (a rollback): forget what pointed into its open steps."""
 
-    # Optional: `heading`, the catalog message of a step's heading with {year} (the round) and {title};
-    # without it, steps.HEADING ("Year {year} · {title}").
+    # Optional: `heading`, the catalog message of a step's heading in the game's words, with {round} and
+    # {title} (Xidit's "Year {round} · {title}"); without it, steps.HEADING ("Round {round} · {title}").
 
 
 class SealedDrafts(Protocol):
