@@ -182,8 +182,3 @@ def new_game(game: GameModule, players: list[tuple[int, str, str | None]], optio
     return NewGame(kit_of(game).setup_json(players, options, seed), seats=seats, game=game.key,
                    seed=seed if demo else None)
 
-
-def new_game_command(players: list[tuple[int, str, str | None]], length: str, neutral: str, seed: int,
-                     seats: dict[str, Any] | None = None) -> NewGame:
-    """A game of Lords of Xidit (the default game), as every caller before there were several games meant."""
-    return new_game(registry.load(), players, {"length": length, "neutral": neutral}, seed, seats)

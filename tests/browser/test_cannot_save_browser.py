@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 
-from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack_text
 from companion.games.xidit.table.drafts import set_order
 from companion.table import Refused, SetLanguage, Table
 from tests.faulty_store import FaultyStore
-from tests.table.support import PLAYERS, advance
+from tests.table.support import PLAYERS, advance, new_game_command
 from web import create_app
 from web.auth import seat_token
 from web.phone import PhoneBoxes

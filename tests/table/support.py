@@ -6,12 +6,19 @@ import random
 from pathlib import Path
 from typing import Any
 
-from companion.agents.bots import new_game_command, next_commands
+from companion.agents.bots import new_game, next_commands
+from companion.core import registry
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
-from companion.table import Command, Table
+from companion.table import Command, NewGame, Table
 
 PLAYERS = [(1, "blue", "Ann"), (2, "red", None), (3, "green", None), (4, "yellow", None), (5, "black", None)]
+
+
+def new_game_command(players: list[tuple[int, str, str | None]], length: str, neutral: str, seed: int,
+                     seats: dict[str, Any] | None = None) -> NewGame:
+    """A game of Lords of Xidit with its two options (the framework names no game's options)."""
+    return new_game(registry.load("xidit"), players, {"length": length, "neutral": neutral}, seed, seats)
 
 
 def new_table(path: Path, players: int = 4, length: str = "short", seed: int = 5, **options: Any) -> Table:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.agents.bots import Bots, new_game_command
+from companion.agents.bots import Bots
 from companion.boxes.controller import SeatController
 from companion.cli import main
 from companion.games.xidit.boards import default_pack_text
@@ -21,7 +21,7 @@ from companion.store import Store, StoreError
 from companion.table import Refused, Seal, Table
 from tests.engine import engine
 from tests.faulty_store import FaultyStore, read_only
-from tests.table.support import PLAYERS, advance
+from tests.table.support import PLAYERS, advance, new_game_command
 
 PROGRAM = ("red", "action", "black", "wait", "action", "blue")
 

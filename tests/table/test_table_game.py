@@ -206,7 +206,7 @@ def test_the_language_is_a_setting(tmp_path: Path) -> None:
 
 
 def test_a_smaller_new_game_does_not_stop_the_loop(tmp_path: Path) -> None:
-    from companion.agents.bots import new_game_command
+    from tests.table.support import new_game_command
 
     table = new_table(tmp_path / "t.db", players=4, seed=2)
     seen: list[int] = []

@@ -13,14 +13,13 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack_text
 from companion.games.xidit.table.drafts import set_order
 from companion.store import Sessions
 from companion.table import Table
 from companion.table import saving as saving_module
 from tests.faulty_store import FaultyStore
-from tests.table.support import PLAYERS, advance
+from tests.table.support import PLAYERS, advance, new_game_command
 from web.auth import seat_token
 from web.phone import PhoneBoxes
 
