@@ -111,7 +111,7 @@ class Table(TableViews):
         self._game_id: int | None = None
         self._entries: list[dict[str, Any]] = []  # the stored log of this game: actions and markers
         self._drafts = Drafts()
-        self._years: list[int] = []  # the year of each action, as far as known (history.py)
+        self._rounds: list[int] = []  # the round of each action, as far as known (the history's words)
         self._builder: StepBuilder | None = None  # the steps for the physical table, of the game under way
         self._acknowledged = 0  # steps done (the first ones): someone at the table said so, or the referee skipped them
         self._ticked = 0  # steps someone said were done (as many as done: the game moving on does none)
@@ -252,7 +252,7 @@ class Table(TableViews):
         self._drafts.clear()
         self._builder = StepBuilder(self._part.grouping(self._game))
         self._builder.add_steps(self._part.setup_steps(self._game, self._part.typed_parts(setup)))
-        self._years = []
+        self._rounds = []
         self._views.renumber()
         self._events_seen = len(self._part.events(self._game))
         self._acknowledged = self._ticked = 0
@@ -264,18 +264,18 @@ class Table(TableViews):
         if entry.get("type") == "rollback":
             self._rollback_to(int(entry["keep"]))
             return
-        self._note_year()
+        self._note_round()
         if entry.get("type") == chance.ENTRY:
             self._game.resolve(chance.outcome(entry))
         else:
             self._game.push(self._part.move_from_json({k: v for k, v in entry.items() if k != "by"}))
         self._collect_instructions()
 
-    def _note_year(self) -> None:
-        """Keeps the year of the move about to be made, when the years of the earlier ones are known."""
+    def _note_round(self) -> None:
+        """Keeps the round of the move about to be made, when the rounds of the earlier ones are known."""
         assert self._game is not None
-        if len(self._years) == self._game.version:
-            self._years.append(self._game.progress().round)
+        if len(self._rounds) == self._game.version:
+            self._rounds.append(self._game.progress().round)
 
     def _collect_instructions(self) -> None:
         """Turns the game's new events into steps. A step is not done because the game moved past it:
@@ -305,7 +305,7 @@ class Table(TableViews):
         self._builder = self._builder.rebased(grouping, events, restore, keep)
         self._game = rebuilt
         self._events_seen = len(events)
-        del self._years[keep:]
+        del self._rounds[keep:]
         self._drafts.clear()
         return undo
 
@@ -1056,18 +1056,18 @@ class Table(TableViews):
         game = self._current()
         assert self._game_id is not None
         check = self._part.checkpoint(game)
-        years = len(self._years)
+        rounds = len(self._rounds)
         try:
             for action, _ in actions:
-                self._note_year()
+                self._note_round()
                 game.push(action)
         except IllegalAction as error:
             self._part.restore(game, check)
-            del self._years[years:]
+            del self._rounds[rounds:]
             raise Refused.of(error) from None
         except BadRecord as error:  # the game's layout cannot be honoured here (a typed reinforcement list)
             self._part.restore(game, check)
-            del self._years[years:]
+            del self._rounds[rounds:]
             raise Refused(str(error)) from None
         entries = []
         for action, by in actions:
@@ -1079,7 +1079,7 @@ class Table(TableViews):
             self._store.append(self._game_id, *entries)
         except Exception:
             self._part.restore(game, check)
-            del self._years[years:]
+            del self._rounds[rounds:]
             raise
         self._entries.extend(entries)
         self._collect_instructions()
@@ -1115,8 +1115,8 @@ class Table(TableViews):
         back (without the seats' secrets for a blind referee); `seen` binds the confirm to it."""
         preview = self._part.replay(self._board, self._part.setup_of(game), list(game.moves)[:command.keep])
         steps = self._part.restore_lines(game.view("referee"), preview.view("referee"), self._board)
-        years = self.action_years()
-        dropped = [self._part.describe(self._language, game, n, years[n], blind=command.blind)
+        rounds = self.action_rounds()
+        dropped = [self._part.describe(self._language, game, n, rounds[n], blind=command.blind)
                    for n in range(command.keep, game.version)]
         return {"confirm": False, "keep": command.keep, "seen": len(self._entries),
                 "drops": game.version - command.keep, "dropped": dropped,

@@ -91,7 +91,7 @@ def test_a_build_plays_a_year_through_its_boxes(config: Path, tmp_path: Path) ->
                 assert hardware.adapter.wait_bound(5)
         rng = random.Random(18)
         assert table.playing()
-        while (table.year() or 0) < 2:
+        while (table.round() or 0) < 2:
             moved = False
             for seat, hardware in boxes.items():
                 # a box with the direct-order keys uses them, as its player would

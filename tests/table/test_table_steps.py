@@ -125,7 +125,7 @@ def test_wait_for_the_table_holds_the_reveal_until_the_last_step_is_done(tmp_pat
         assert view["table"]["waiting"]["heading"] == "Year 1 · Place the Idrakys"
         assert view["table"]["locked"] == seats
     answer = table.handle(Acknowledge(len(table.steps())))
-    assert answer.get("revealed") is True and table.year() == 2
+    assert answer.get("revealed") is True and table.round() == 2
     assert table.view("public")["year"] == 2 and todo(table)[0]["title"] == "Order 1 of 6"
 
 
@@ -140,7 +140,7 @@ def test_a_held_reveal_goes_on_when_the_pace_stops_waiting(tmp_path: Path) -> No
         table.handle(Seal(seat))
     assert table.phase() == "program" and next_inputs(table, rng) == []
     assert table.handle(SetPace("decisions")).get("revealed") is True
-    assert table.year() == 2  # all waited: the year went by
+    assert table.round() == 2  # all waited: the year went by
 
 
 def test_a_rollbacks_steps_stay_to_do_after_the_game_goes_on(tmp_path: Path) -> None:
