@@ -125,7 +125,7 @@ def _print_steps(pack: Any, match: Any, language: str, as_json: bool, game: str 
     steps = game_steps(pack, match.setup, list(match.moves), game)
     shown = []
     for step in steps:
-        item: dict[str, Any] = {"year": step.year, "title": step.title.render(language),
+        item: dict[str, Any] = {"year": step.round, "title": step.title.render(language),
                                 "lines": [line.text(language, None) for line in step.lines]}
         private = [{"seat": line.seat, "text": line.text(language, line.seat)}
                    for line in step.lines if line.private is not None]
@@ -289,7 +289,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         except OSError as error:
             if error.errno != errno.EADDRINUSE:
                 raise
-            raise CliError(f"port {config.web_port} is taken by another program (the table's service? "
+            raise CliError(f"port {config.web_port} is taken by another process (the table's service? "
                            f"`systemctl status {SERVICE}`): stop it first, or give another --port") from None
 
 

@@ -47,8 +47,6 @@ class Config:
     store: Path = field(default_factory=lambda: user_data_path("xidit-companion") / "companion.db")
     board: Path | None = None
     pace: str = ""  # "" when the config does not say: see `table_pace`
-    length: str = "long"  # Xidit's options under their names before issue 28, for a Config made by hand;
-    neutral: str = "normal"  # `load` sets them from the options too
     web_port: int = 8000
     web_host: str = "0.0.0.0"
     web_names: tuple[str, ...] = ()  # the names phones reach the table by (links use the first)
@@ -72,8 +70,8 @@ class Config:
         return "orders" if any(p.box != "bot" for p in self.players) else "decisions"
 
     def game_options(self) -> dict[str, str]:
-        """The options new games start with: the file's, over Xidit's two of a Config made by hand."""
-        return {"length": self.length, "neutral": self.neutral, **dict(self.options)}
+        """The options new games start with: the file's, over the game's defaults (a Config made by hand)."""
+        return {**{option.name: option.default for option in registry.load(self.game).options}, **dict(self.options)}
 
 
 def for_game(config: Config, game: GameModule) -> Config:
@@ -95,11 +93,12 @@ def simulated() -> Config:
 
 # Every key a config file may hold ("table.key" for a key inside a table): `load` reads no other, and
 # docs/config.example.toml explains each one (a test keeps it so). Their defaults are `Config`'s.
-# A game's own table (`[xidit]`) holds its options and `board`; the old top-level `length`, `neutral` and
-# `board` stay accepted. `game` (GAME_KEY) names the game: with one game installed it can only be the default,
-# so it is kept apart from the keys whose every value changes the config (tests/test_docs.py).
+# A game's own table (`[xidit]`) holds its options and `board`; configs from before issue 28 gave the default
+# game's options and `board` at the top, which stay accepted (`_old_keys`). `game` (GAME_KEY) names the game:
+# with one game installed it can only be the default, so it is kept apart from the keys whose every value
+# changes the config (tests/test_docs.py).
 GAME_KEY: Final = "game"
-KEYS: Final = ("language", "store", "board", "pace", "length", "neutral", "games", "web.port", "web.host",
+KEYS: Final = ("language", "store", "board", "pace", "games", "web.port", "web.host",
                "web.names", "web.pin", "bots.delay", "bots.seed", "power.pin", "player.seat", "player.colour",
                "player.name", "player.box", "player.screen", "player.level", "player.pins")
 DEFAULT: Final = Config(players=())
@@ -121,10 +120,16 @@ def _game(data: dict[str, Any]) -> GameModule:
         raise BadConfig(f"config: game must be one of {', '.join(registry.keys())}, not {key!r}") from None
 
 
+def _old_keys() -> frozenset[str]:
+    """The keys a config gave at its top before each game had its table: the default game's options."""
+    return frozenset(option.name for option in registry.load(registry.DEFAULT).options)
+
+
 def _options(data: dict[str, Any], game: GameModule) -> tuple[dict[str, str], str | None]:
-    """The game's options and pack from its table (`[xidit]`), or for Xidit from the old top-level keys."""
+    """The game's options and pack from its table (`[xidit]`), or for the default game from the old
+    top-level keys."""
     own = _get(data, game.key, dict, {})
-    old = {"length", "neutral", "board"} & set(data)
+    old = (_old_keys() | {"board"}) & set(data)
     if old and game.key != registry.DEFAULT:
         raise BadConfig(f"config: {', '.join(sorted(old))} belong to [{registry.DEFAULT}]; "
                         f"put {game.key}'s options in [{game.key}]")
@@ -218,7 +223,7 @@ def load(path: Path) -> Config:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise BadConfig(f"config {path}: {error}") from None
     game = _game(data)
-    known = {key.split(".")[0] for key in KEYS} | {GAME_KEY, game.key}
+    known = {key.split(".")[0] for key in KEYS} | {GAME_KEY, game.key} | _old_keys()
     unknown = set(data) - known
     if unknown:
         raise BadConfig(f"config: unknown key(s) {', '.join(sorted(unknown))}")
@@ -269,7 +274,6 @@ def load(path: Path) -> Config:
         players=tuple(players), language=language, pace=pace,
         store=(base / Path(store).expanduser()) if store else DEFAULT.store,
         board=(base / Path(board).expanduser()) if board else DEFAULT.board,
-        length=options.get("length", DEFAULT.length), neutral=options.get("neutral", DEFAULT.neutral),
         game=game.key, options=tuple(options.items()),
         web_port=_get(web, "port", int, DEFAULT.web_port), web_host=_get(web, "host", str, DEFAULT.web_host),
         referee_pin=_get(web, "pin", str, DEFAULT.referee_pin), web_names=_names(web),

@@ -126,8 +126,8 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
     parts.untune = tune_for_keys()
     seated = len(table.players()) if table.has_game() else len(players)  # the game under way's, not the config's
     log.info("table ready: store %s, %s players, language %s", config.store, seated, table.language)
-    year = table.year()
-    notifier.ready(f"{seated} players, year {year if year is not None else '-'}")
+    round_ = table.round()
+    notifier.ready(f"{seated} players, round {round_ if round_ is not None else '-'}")
     parts.power = power_button(config, parts.power_off.set)
     finished = 0
     while not (parts.power_off.is_set() or stopped()):

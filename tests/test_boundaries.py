@@ -4,10 +4,12 @@ boxes, hardware and web as adapters on top. An import that crosses a boundary fa
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
+import companion.table
 from companion.core import framework
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,3 +116,64 @@ def test_the_framework_imports_no_game() -> None:
     found = sorted(f"{source} imports {module}" for package in FRAMEWORK for source, module in imports(package)
                    if module.startswith("companion.games."))
     assert found == [], "the framework depends on a game"
+
+
+# A game's own words: its commands (Xidit's SetOrder, SetProgram, TellTile, its pages' set_order...), its set-up
+# typed from the table (face_up) and the fields of its views (census, program, neutral). Matched on identifiers
+# (CamelCase read as snake_case) and on strings, not on comments and docstrings, which may name an example.
+GAME_WORDS = re.compile(r"(?<![a-z])(set_order|set_program|tell_tile|face_up|census|program(s|med|ming)?|neutral)"
+                        r"(?![a-z])")
+
+
+def spoken(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every identifier and string of a module's code: docstrings and comments left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Name):
+            found.append((line, node.id))
+        elif isinstance(node, ast.Attribute):
+            found.append((line, node.attr))
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            found.append((line, node.name))
+        elif isinstance(node, ast.arg) or isinstance(node, ast.keyword) and node.arg:
+            found.append((line, node.arg))
+        elif isinstance(node, ast.alias):
+            found += [(line, name) for name in (node.name, node.asname) if name]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            found.append((line, node.value))
+    return found
+
+
+def game_words(text: str) -> list[str]:
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", text).lower()
+    return [match.group(1) for match in GAME_WORDS.finditer(snake)]
+
+
+def test_the_checker_hears_a_games_word_in_code_only() -> None:
+    assert game_words("SetOrder") == ["set_order"] and game_words("face_up=typed") == ["face_up"]
+    assert game_words("_lock_program") == ["program"] and game_words("The census counts") == ["census"]
+    assert game_words("programmer") == game_words("neutrality") == game_words("Seal") == []
+    module = ROOT / "companion" / "table" / "commands.py"
+    assert any(text == "Command" for _, text in spoken(module))
+    assert not any("What the table accepts" in text for _, text in spoken(module)), "a docstring was read"
+
+
+def test_no_framework_module_names_a_games_command_or_view_field() -> None:
+    """Issue 37: the framework's words are its own. A game's commands decode into the framework's (EditDraft,
+    Seal, Unseal, Tell) in the game's own code; its set-up typed in is `typed`; its options are its own."""
+    found = []
+    for part in FRAMEWORK:
+        where = ROOT / part
+        for path in [where] if where.is_file() else sorted(where.rglob("*.py")):
+            found += [f"{path.relative_to(ROOT)}:{line}: {text[:60]!r} says {', '.join(words)}"
+                      for line, text in spoken(path) if (words := game_words(text))]
+    assert found == [], "the framework speaks a game's words"
+
+
+def test_the_tables_sealed_choice_commands_are_the_frameworks() -> None:
+    assert {"EditDraft", "Seal", "Unseal", "Tell"} <= set(companion.table.__all__)
+    assert not {"Lock", "Unlock", "SetOrder", "SetProgram", "TellTile"} & set(companion.table.__all__)

@@ -22,7 +22,7 @@ def config(tmp_path: Path, text: str) -> Path:
 
 def test_the_game_and_its_options_in_its_own_table(tmp_path: Path) -> None:
     loaded = load(config(tmp_path, 'game = "xidit"\n[xidit]\nlength = "short"\nboard = "mine.toml"\n' + PLAYERS))
-    assert loaded.game == "xidit" and loaded.length == "short" and loaded.board == tmp_path / "mine.toml"
+    assert loaded.game == "xidit" and loaded.board == tmp_path / "mine.toml"
     assert loaded.game_options() == {"length": "short", "neutral": "normal"}
     # The game a run starts from it has those options.
     players = [(p.seat, p.colour, p.name) for p in loaded.players]
@@ -32,9 +32,10 @@ def test_the_game_and_its_options_in_its_own_table(tmp_path: Path) -> None:
 
 def test_an_older_config_with_the_options_at_the_top_loads_as_before(tmp_path: Path) -> None:
     old = load(config(tmp_path, 'length = "short"\nneutral = "hard"\nboard = "b.toml"\n' + PLAYERS))
-    assert (old.game, old.length, old.neutral, old.board) == ("xidit", "short", "hard", tmp_path / "b.toml")
+    assert (old.game, old.game_options(), old.board) == \
+        ("xidit", {"length": "short", "neutral": "hard"}, tmp_path / "b.toml")
     both = load(config(tmp_path, 'length = "short"\n[xidit]\nlength = "long"\n' + PLAYERS))
-    assert both.length == "long"  # the game's own table wins
+    assert both.game_options()["length"] == "long"  # the game's own table wins
 
 
 @pytest.mark.parametrize(("text", "said"), [

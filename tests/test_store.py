@@ -10,8 +10,9 @@ import pytest
 
 from companion.games.xidit.boards import default_pack_text
 from companion.games.xidit.rules import XiditError
+from companion.games.xidit.table.drafts import set_order
 from companion.store import WAL_PAGES, Store, StoreError
-from companion.table import Lock, SetOrder, Table
+from companion.table import Seal, Table
 
 from .table.support import advance, new_table
 
@@ -60,11 +61,11 @@ def old_store(path: Path, rows_from: Path) -> None:
 def test_a_store_of_the_old_schema_opens_and_its_half_entered_programs_resume(tmp_path: Path) -> None:
     table = new_table(tmp_path / "new.db", seed=6)
     advance(table, random.Random(6), past_placement=True)
-    table.handle(SetOrder(2, 0, "red"))
-    table.handle(SetOrder(2, 3, "action"))
+    table.handle(set_order(2, 0, "red"))
+    table.handle(set_order(2, 3, "action"))
     for slot in range(6):
-        table.handle(SetOrder(3, slot, "wait"))
-    table.handle(Lock(3))
+        table.handle(set_order(3, slot, "wait"))
+    table.handle(Seal(3))
     old = tmp_path / "old.db"
     old_store(old, tmp_path / "new.db")
 
@@ -77,7 +78,7 @@ def test_a_store_of_the_old_schema_opens_and_its_half_entered_programs_resume(tm
     assert again.view("referee")["table"]["drafts"]["3"] == ["wait"] * 6
     assert again.version > table.version
     # The file now has the current schema, and the state goes on being kept in it.
-    again.handle(SetOrder(2, 1, "blue"))
+    again.handle(set_order(2, 1, "blue"))
     tables = {name for (name,) in sqlite3.connect(old).execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert "drafts" not in tables and "table_state" in tables
     assert Store(old).load(game).table_state["table"]["drafts"]["2"][1] == "blue"

@@ -17,6 +17,7 @@ from companion.table.chance import POLICIES
 
 from .auth import Role
 from .game_parts import GameRequest
+from .generic import GENERIC
 
 
 class BadRequest(ValueError):
@@ -112,9 +113,6 @@ def _new_game(f: Fields, s: Sender) -> c.Command:
     seats = f.get("seats")
     if seats is not None and not isinstance(seats, dict):
         raise BadRequest("'seats' must be an object: seat number -> device")
-    face_up = f.get("face_up")
-    if face_up is not None and not isinstance(face_up, dict):
-        raise BadRequest("'face_up' must be an object: the tiles the table typed in")
     plays = f.get("referee_seat")
     if plays is not None and (isinstance(plays, bool) or not isinstance(plays, int)):
         raise BadRequest("'referee_seat' must be the seat the referee plays, or null")
@@ -122,6 +120,12 @@ def _new_game(f: Fields, s: Sender) -> c.Command:
     known = registry.keys()
     if game not in known:
         raise BadRequest(f"'game' must be one of the games: {', '.join(known)}")
+    # What the table typed in for the set-up, under the field the game's pages name it (docs/formats.md).
+    web = registry.load(game).web
+    field = (GENERIC if web is None else web).typed_field
+    typed = f.get(field)
+    if typed is not None and not isinstance(typed, dict):
+        raise BadRequest(f"'{field}' must be an object: what the table typed in for the set-up")
     policy = f.get("chance")
     if policy is not None and policy not in POLICIES:
         raise BadRequest(f"'chance' must be one of {', '.join(map(repr, POLICIES))}, or null for the game's own")
@@ -129,7 +133,7 @@ def _new_game(f: Fields, s: Sender) -> c.Command:
     if names is not None and (not isinstance(names, dict) or not all(
             isinstance(k, str) and k.isdigit() and isinstance(v, str) for k, v in names.items())):
         raise BadRequest("'names' must be an object: seat number -> the name typed for it")
-    return c.NewGame(f.mapping("setup"), replacing=_replacing(f), seats=seats, face_up=face_up, referee_seat=plays,
+    return c.NewGame(f.mapping("setup"), replacing=_replacing(f), seats=seats, typed=typed, referee_seat=plays,
                      game=game, chance=policy, names={int(k): v for k, v in names.items()} if names else None)
 
 

@@ -87,6 +87,11 @@ class GameWeb(Protocol):
     # The requests the game's scripts send beyond the framework's (Xidit's set_order, lock, tell_tile...).
     @property
     def requests(self) -> Mapping[str, GameRequest]: ...
+
+    # The field of the `new_game` request that carries what the table typed in for the set-up (NewGame.typed,
+    # read by the game's `table.typed_setup`): Xidit's "face_up" (docs/formats.md).
+    @property
+    def typed_field(self) -> str: ...
     def board_svg(self, view: JSON, pack: Any, t: Translate, language: str) -> str:
         """The map as this view shows it (an empty board from `{"version": ""}`)."""
         ...

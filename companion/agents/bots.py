@@ -16,7 +16,7 @@ from companion.core import registry
 from companion.core.agents import Agent, AgentKit
 from companion.core.game import GameModule
 from companion.table import Table
-from companion.table.commands import BoxStatus, Command, Decide, Lock, NewGame, Refused, SetOrder, SetProgram
+from companion.table.commands import BoxStatus, Command, Decide, EditDraft, NewGame, Refused, Seal
 from companion.table.saving import CannotSave
 from companion.table.seats import DEFAULT_LEVEL
 from companion.table.views import Awaited
@@ -200,25 +200,24 @@ class Bots:
         return self._agents[seat]
 
 def next_commands(table: Table, rng: random.Random, seats: set[int] | None = None, *,
-                  slot_by_slot: bool = False, game: str = registry.DEFAULT) -> list[Command]:
+                  piece_by_piece: bool = False, game: str = registry.DEFAULT) -> list[Command]:
     """What the next awaited virtual player keys in: a whole sealed decision (or piece by piece, as a box
     does) then its seal, or one decision, at random. The one home of the random players' next inputs."""
     kit = kit_of(game)
     decided = table.decide_for(lambda choice, lent: kit.random_action(rng, choice, lent), seats)
     if decided is None:
         return []
-    return commands_for(*decided, slot_by_slot=slot_by_slot, kit=kit)
+    return commands_for(*decided, piece_by_piece=piece_by_piece, kit=kit)
 
 
-def commands_for(choice: Any, action: Any, *, slot_by_slot: bool = False, kit: AgentKit | None = None) -> list[Command]:
-    """The commands a box would send for a decided action: a sealed one (Xidit's program) piece by piece
-    (or whole) then sealed, any other as one decision."""
+def commands_for(choice: Any, action: Any, *, piece_by_piece: bool = False,
+                 kit: AgentKit | None = None) -> list[Command]:
+    """The commands a box would send for a decided action: a sealed one drafted (whole, or piece by piece)
+    then sealed, any other as one decision."""
     kit = kit if kit is not None else kit_of()
     if choice.sealed:
-        pieces = kit.draft(action)
-        drafted: list[Command] = [SetOrder(choice.seat, i, o) for i, o in enumerate(pieces)] \
-            if slot_by_slot else [SetProgram(choice.seat, pieces)]
-        return drafted + [Lock(choice.seat)]
+        drafted: list[Command] = [EditDraft(choice.seat, change) for change in kit.draft(action, piece_by_piece)]
+        return drafted + [Seal(choice.seat)]
     return [Decide(choice.seat, kit.action_json(action))]
 
 
@@ -230,8 +229,3 @@ def new_game(game: GameModule, players: list[tuple[int, str, str | None]], optio
     return NewGame(kit_of(game).setup_json(players, options, seed), seats=seats, game=game.key,
                    seed=seed if demo else None)
 
-
-def new_game_command(players: list[tuple[int, str, str | None]], length: str, neutral: str, seed: int,
-                     seats: dict[str, Any] | None = None) -> NewGame:
-    """A game of Lords of Xidit (the default game), as every caller before there were several games meant."""
-    return new_game(registry.load(), players, {"length": length, "neutral": neutral}, seed, seats)

@@ -72,6 +72,7 @@ class AgentKit(Protocol):
         """An action as a `Decide` command carries it."""
         ...
 
-    def draft(self, action: Any) -> tuple[Any, ...]:
-        """A sealed choice's action as the pieces a box keys in one by one (Xidit: a program's orders)."""
+    def draft(self, action: Any, piece_by_piece: bool = False) -> tuple[JSON, ...]:
+        """A sealed choice's action as the draft changes that key it in (each an `EditDraft`'s `change`, which
+        the game's table part reads): all at once, or piece by piece as a box does (Xidit: slot by slot)."""
         ...

@@ -14,7 +14,6 @@ from .commands import (
     Decide,
     EditDraft,
     ImportGame,
-    Lock,
     MoveSeat,
     NewGame,
     Refused,
@@ -26,13 +25,9 @@ from .commands import (
     SetBoard,
     SetChance,
     SetLanguage,
-    SetOrder,
     SetPace,
-    SetProgram,
     State,
     Tell,
-    TellTile,
-    Unlock,
     Unseal,
 )
 from .game_parts import GameTable
@@ -42,7 +37,7 @@ from .table import Table
 
 __all__ = [
     "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Countdown", "Decide", "EditDraft", "GameTable",
-    "ImportGame", "Instruction", "Lock", "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame",
-    "Rollback", "Seal", "SeatSnapshot", "SetBlind", "SetBoard", "SetChance", "SetLanguage", "SetOrder", "SetPace",
-    "SetProgram", "State", "Table", "Tell", "TellTile", "Unlock", "Unseal",
+    "ImportGame", "Instruction", "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback",
+    "Seal", "SeatSnapshot", "SetBlind", "SetBoard", "SetChance", "SetLanguage", "SetPace", "State", "Table", "Tell",
+    "Unseal",
 ]

@@ -23,22 +23,19 @@ from .commands import (
     Decide,
     EditDraft,
     ImportGame,
-    Lock,
     MoveSeat,
     NewGame,
     Refused,
     RenewLink,
     ResumeGame,
     Rollback,
+    Seal,
     SetBlind,
     SetBoard,
     SetLanguage,
-    SetOrder,
     SetPace,
-    SetProgram,
     Tell,
-    TellTile,
-    Unlock,
+    Unseal,
 )
 
 KEPT = 1024  # changes remembered; a view older than all of them is stale for any command
@@ -50,7 +47,7 @@ TIMER = "timer"  # the countdown of a timed window (timed.py)
 
 
 def draft(seat: int) -> str:
-    """The part that is one seat's program being keyed in, and whether it is locked."""
+    """The part that is one seat's sealed draft being keyed in, and whether it is sealed."""
     return f"draft:{seat}"
 
 
@@ -65,9 +62,9 @@ class Moved(Refused):
 def depends_on(command: Command) -> frozenset[str] | None:
     """The parts a command was decided on; None: every part (a command this module does not know)."""
     match command:
-        case SetOrder(seat=seat) | SetProgram(seat=seat) | Lock(seat=seat) | Unlock(seat=seat) | EditDraft(seat=seat):
+        case EditDraft(seat=seat) | Seal(seat=seat) | Unseal(seat=seat):
             return frozenset({GAME, draft(seat)})
-        case Decide() | TellTile() | Tell():
+        case Decide() | Tell():
             return frozenset({GAME})
         case NewGame() | ImportGame() | ResumeGame():
             # Which game is set aside is said by `replacing` (the table refuses a game under way it does not

@@ -45,7 +45,8 @@ class NewGame:
     by: str = REFEREE
     replacing: int | None = None
     seats: dict[str, Any] | None = None  # who plays each seat (seats.py); None: the run's own devices
-    face_up: dict[str, Any] | None = None  # only what lies face up was typed (face_up.py); the piles stay hidden
+    # What the table typed in for the set-up (Xidit's tiles face up), read by the game's `typed_setup`.
+    typed: dict[str, Any] | None = None
     referee_seat: int | None = None  # the seat the referee plays too (referee.py): their pages are blind
     game: str = "xidit"  # the game module's id (companion.core.registry); every caller before issue 28 meant Xidit
     chance: str | None = None  # who resolves chance: "pi" or "table" (chance.py); None: the game's default
@@ -70,22 +71,11 @@ class Tell:
 
 @dataclass(frozen=True)
 class EditDraft:
-    """A player edits the draft of their sealed choice (Xidit's program: {"slot", "order"} or {"orders"})."""
+    """A player edits the draft of their sealed choice; `change` is in the game's terms (its table part's
+    `drafts.edit` reads it, and refuses a bad one)."""
 
     seat: int
     change: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class TellTile:
-    """The table says which tile it turned over from a pile, or which colossus woke (a game set up from what
-    lies face up): anyone at the table can see it, so any seat may say it, as the referee may. It names the
-    question it answers (`table.asking.question`): of two answers tapped at once, the second is refused
-    instead of being taken for the next draw, which nobody has seen yet."""
-
-    choice: int
-    question: int
-    by: str = REFEREE
 
 
 @dataclass(frozen=True)
@@ -131,27 +121,17 @@ class SetLanguage:
 
 
 @dataclass(frozen=True)
-class SetOrder:
-    """A player edits one slot of the program they are entering (None clears it)."""
+class Seal:
+    """A player seals the draft of their sealed choice (`EditDraft`): when every seat awaited has sealed, the
+    drafts are revealed at once as the game's moves. A sealed draft cannot be edited until it is unsealed."""
 
-    seat: int
-    slot: int
-    order: str | None
-
-
-@dataclass(frozen=True)
-class SetProgram:
-    seat: int
-    orders: tuple[str | None, ...]
-
-
-@dataclass(frozen=True)
-class Lock:
     seat: int
 
 
 @dataclass(frozen=True)
-class Unlock:
+class Unseal:
+    """A player takes back their seal, to edit the draft again (only before the reveal)."""
+
     seat: int
 
 
@@ -251,9 +231,6 @@ class Countdown:
     by: str = REFEREE
 
 
-Seal = Lock  # the generic names of the sealed-choice commands: a draft is sealed (locked) and unsealed
-Unseal = Unlock
-
-Command = (NewGame | ImportGame | ResumeGame | MoveSeat | SetOrder | SetProgram | Lock | Unlock | Decide | Rollback
-           | Acknowledge | SetPace | SetBlind | SetLanguage | BoxStatus | SetBoard | TellTile | RenewLink | Tell
-           | EditDraft | SetChance | State | Countdown)
+Command = (NewGame | ImportGame | ResumeGame | MoveSeat | EditDraft | Seal | Unseal | Decide | Rollback
+           | Acknowledge | SetPace | SetBlind | SetLanguage | BoxStatus | SetBoard | RenewLink | Tell
+           | SetChance | State | Countdown)

@@ -38,8 +38,8 @@ class StepGrouping(Protocol):
     def rebased(self, out: StepBuilder) -> None:
         """The builder went on from another state (a rollback): forget what pointed into its open steps."""
 
-    # Optional: `heading`, the catalog message of a step's heading with {year} (the round) and {title};
-    # without it, steps.HEADING ("Year {year} · {title}").
+    # Optional: `heading`, the catalog message of a step's heading in the game's words, with {round} and
+    # {title} (Xidit's "Year {round} · {title}"); without it, steps.HEADING ("Round {round} · {title}").
 
 
 class SealedDrafts(Protocol):
@@ -68,7 +68,9 @@ class GameTable(Protocol):
 
     drafts: SealedDrafts | None  # None: the game has no sealed choices
     chance_policy: str  # who resolves its chance nodes unless the new game says: "pi" or "table" (chance.py)
-    # Optional: `not_asked`, the refusal of a Tell while no chance node waits, in the game's words;
+    # Optional: `public_refusals` (frozenset[str], none by default: `public_refusals()` below), the rules'
+    # refusals (catalog messages) that name nothing behind a screen, which a blind referee reads as they are;
+    # `not_asked`, the refusal of a Tell while no chance node waits, in the game's words;
     # `asks_in_turn` (True), a question to the table that waits until the table has done the steps before it;
     # `with_names(setup, names)`, for a game whose setup names nobody: the setup its match is started with,
     # given the names the table keeps for it by seat (names.py), so the game's own lines name the players.
@@ -131,6 +133,13 @@ class GameTable(Protocol):
     def told_layout(self, match: Any) -> tuple[JSON, str, Any] | None: ...  # see the module's note
 
     def resumed(self, setup: Any, table_state: Mapping[str, Any]) -> tuple[Any, bool]: ...  # setup, answers folded
+
+
+def public_refusals(part: GameTable) -> frozenset[str]:
+    """The game's refusals a blind referee may read as they are (its optional `public_refusals`); by default
+    none: a rules' refusal may name what is behind a seat's screen."""
+    found: frozenset[str] = getattr(part, "public_refusals", frozenset())
+    return found
 
 
 def part_of(game: str | None) -> GameTable:

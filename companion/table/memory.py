@@ -32,7 +32,7 @@ def remember(table: Any) -> Callable[[], None]:
               "_blind_told": [dict(t) for t in table._blind_told],
               "_carried": {s: dict(d) for s, d in table._carried.items()},
               "_chance": dict(table._chance),
-              "_entries": list(table._entries), "_years": list(table._years), "_skipped": dict(table._skipped),
+              "_entries": list(table._entries), "_rounds": list(table._rounds), "_skipped": dict(table._skipped),
               "_seals": list(table._seals), "_names": dict(table._names)}
 
     def restore() -> None:

@@ -101,7 +101,7 @@ class TableReads:
     _default_seats: dict[int, dict[str, str]]  # who plays a game's seats when the game does not say
     _hardware: tuple[str, ...]
     _levels: tuple[str, ...]  # the levels a virtual player may play at (seats.py)
-    _years: list[int]  # the year of each action, as far as known
+    _rounds: list[int]  # the round of each action, as far as known
     _builder: StepBuilder | None
     _acknowledged: int  # steps done, a prefix: someone at the table said so, or the referee skipped them
     _ticked: int  # steps someone said were done
@@ -299,7 +299,8 @@ class TableReads:
         with self._lock:
             return self._game.progress().phase if self._game is not None else "setup"
 
-    def year(self) -> int | None:
+    def round(self) -> int | None:
+        """The round of the game under way (Xidit's year), None with none."""
         with self._lock:
             return self._game.progress().round if self._game is not None else None
 
@@ -382,22 +383,22 @@ class TableReads:
             return choice
         return None
 
-    def action_years(self) -> list[int]:
-        """The year each action of the game under way was taken in (found again by replaying once when
+    def action_rounds(self) -> list[int]:
+        """The round each action of the game under way was taken in (found again by replaying once when
         the table does not know them yet: after a resume or an import)."""
         with self._lock:
             game = self._current()
-            if len(self._years) < game.version:
+            if len(self._rounds) < game.version:
                 replay = self._part.start(self._board, self._part.setup_of(game))
                 for move in game.moves:
-                    if len(self._years) == replay.version:
-                        self._years.append(replay.progress().round)
+                    if len(self._rounds) == replay.version:
+                        self._rounds.append(replay.progress().round)
                     written = self._part.move_to_json(move)
                     if written.get("type") == chance.ENTRY:
                         replay.resolve(chance.outcome(written))
                     else:
                         replay.push(move)
-            return self._years[:game.version]
+            return self._rounds[:game.version]
 
     def history(self, limit: int = HISTORY, *, blind: bool = False) -> list[dict[str, Any]]:
         """The last actions in words, newest first; `keep` goes back to just before each. A `blind`
@@ -405,8 +406,8 @@ class TableReads:
         def read() -> list[dict[str, Any]]:
             if self._game is None:
                 return []
-            game, years, lang = self._game, self.action_years(), self._language
-            return [{"keep": n, "text": self._part.describe(lang, game, n, years[n], blind=blind)}
+            game, rounds, lang = self._game, self.action_rounds(), self._language
+            return [{"keep": n, "text": self._part.describe(lang, game, n, rounds[n], blind=blind)}
                     for n in range(game.version - 1, max(-1, game.version - 1 - limit), -1)]
         return self._fresh_or_kept(("history", limit, blind), read)
 

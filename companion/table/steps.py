@@ -22,15 +22,15 @@ from companion.i18n import N_, Joined, Text
 from .instructions import Instruction
 
 MAX_LINES = 6
-# A step's heading: its title with the round it belongs to. A game's grouping may name its rounds otherwise
-# (its `heading`, a catalog message with {year} and {title}); Xidit's are years.
-HEADING = N_("Year {year} · {title}")
+# A step's heading: its title with the round it belongs to. A game's grouping names its rounds in its own
+# words (its `heading`, a catalog message with {round} and {title}); this is for a game that does not.
+HEADING = N_("Round {round} · {title}")
 
 
 @dataclass(frozen=True)
 class Step:
     kind: str
-    year: int  # the game's round (Xidit's year) the step belongs to
+    round: int  # the game's round the step belongs to
     title: Text
     lines: tuple[Instruction, ...]
     at: tuple[int, int] | None = None  # (moves, events) of the game once told; None: of a game rolled back since
@@ -42,11 +42,12 @@ class Step:
 
     @property
     def heading(self) -> Text:
-        """The title with its year: a step may be done while the game is a year on."""
-        return Text(self.round_heading, {"year": self.year, "title": self.title})
+        """The title with its round: a step may be done while the game is a round on."""
+        return Text(self.round_heading, {"round": self.round, "title": self.title})
 
     def to_json(self, language: str, reader: int | None) -> dict[str, Any]:
-        return {"kind": self.kind, "year": self.year, "title": self.title.render(language),
+        # "year": the views' name of the round, as docs/formats.md and every reader before other games have it
+        return {"kind": self.kind, "year": self.round, "title": self.title.render(language),
                 "heading": self.heading.render(language),
                 "lines": [line.to_json(language, reader) for line in self.lines], "physical": self.physical}
 
@@ -56,7 +57,7 @@ class StepDraft:
     """A step still open: lines may join it."""
 
     kind: str
-    year: int
+    round: int
     title: Text
     more: Text  # the title of the step it goes on in, past MAX_LINES or once sealed
     lines: list[Instruction] = field(default_factory=list)
@@ -71,7 +72,7 @@ class StepDraft:
         shown = list(self.lines)
         if self.idle:
             shown.append(Instruction(N_("No effect: {who}."), {"who": Joined(tuple(self.idle))}, physical=False))
-        return Step(self.kind, self.year, self.title, tuple(shown), self.at, self.round_heading)
+        return Step(self.kind, self.round, self.title, tuple(shown), self.at, self.round_heading)
 
 
 _Draft = StepDraft  # its name before games wrote their own grouping
@@ -93,7 +94,7 @@ class StepBuilder:
         self.grouping = grouping
         self._sealed: list[Step] = []
         self.open: list[StepDraft] = []
-        self.year = 1  # the round under way, as the grouping last said (the events are read from the start)
+        self.round = 1  # the round under way, as the grouping last said (the events are read from the start)
         self.as_of: dict[Any, dict[str, Any]] = {}  # views of the game as of a step (reads.py), of this game only
 
     # -- reading -----------------------------------------------------------------------------------
@@ -151,16 +152,16 @@ class StepBuilder:
 
     def going_on(self, draft: StepDraft) -> StepDraft:
         """A new step after `draft`, with its title for going on."""
-        going_on = StepDraft(draft.kind, draft.year, draft.more, draft.more, round_heading=draft.round_heading)
+        going_on = StepDraft(draft.kind, draft.round, draft.more, draft.more, round_heading=draft.round_heading)
         self.open.insert(self.open.index(draft) + 1, going_on)
         return going_on
 
-    def new(self, kind: str, title: Text, more: Text, year: int | None = None) -> StepDraft:
-        return StepDraft(kind, self.year if year is None else year, title, more,
+    def new(self, kind: str, title: Text, more: Text, round: int | None = None) -> StepDraft:
+        return StepDraft(kind, self.round if round is None else round, title, more,
                          round_heading=getattr(self.grouping, "heading", HEADING))
 
-    def start(self, kind: str, title: Text, more: Text, year: int | None = None) -> StepDraft:
-        draft = self.new(kind, title, more, year)
+    def start(self, kind: str, title: Text, more: Text, round: int | None = None) -> StepDraft:
+        draft = self.new(kind, title, more, round)
         self.open.append(draft)
         return draft
 
@@ -180,11 +181,11 @@ def seals_from_json(saved: Any) -> list[tuple[int, int]]:
             if isinstance(at, int) and isinstance(upto, int)]
 
 
-def restore_steps(year: int, undo: list[Instruction], at: tuple[int, int] | None = None,
+def restore_steps(round: int, undo: list[Instruction], at: tuple[int, int] | None = None,
                   heading: str = HEADING) -> list[Step]:
     """The instructions that put the pieces back after a rollback, as steps (`at`: the game rolled back to;
     `heading`: the game's way of naming its rounds, its grouping's `heading`)."""
-    return [Step("restore", year, Text(N_("Put the pieces back") if i == 0 else N_("Put the pieces back (continued)")),
+    return [Step("restore", round, Text(N_("Put the pieces back") if i == 0 else N_("Put the pieces back (continued)")),
                  tuple(undo[i:i + MAX_LINES]), at, heading) for i in range(0, len(undo), MAX_LINES)]
 
 

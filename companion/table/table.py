@@ -36,26 +36,23 @@ from .commands import (
     Decide,
     EditDraft,
     ImportGame,
-    Lock,
     MoveSeat,
     NewGame,
     Refused,
     RenewLink,
     ResumeGame,
     Rollback,
+    Seal,
     SetBlind,
     SetBoard,
     SetChance,
     SetLanguage,
-    SetOrder,
     SetPace,
-    SetProgram,
     State,
     Tell,
-    TellTile,
-    Unlock,
+    Unseal,
 )
-from .game_parts import GameTable, part_of
+from .game_parts import GameTable, part_of, public_refusals
 from .instructions import Instruction
 from .memory import remember
 from .names import check_names
@@ -79,8 +76,6 @@ NOT_STATED = N_("That move is not stated: it is made when the game asks for it."
 STATED_AS = N_("A move is stated in one's own name: a seat for itself, the referee as the referee.")
 BLIND_REFUSAL = N_("The rules refuse this choice for that seat. What it may choose is behind its screen: "
                    "let the player choose on their own box or phone.")
-# Refusals that name nothing behind a screen, so a blind referee may read them as they are.
-PUBLIC_REFUSALS = frozenset({N_("The census counts this unit now: {wanted} (not {unit}).")})
 
 
 class Table(TableViews):
@@ -116,7 +111,7 @@ class Table(TableViews):
         self._game_id: int | None = None
         self._entries: list[dict[str, Any]] = []  # the stored log of this game: actions and markers
         self._drafts = Drafts()
-        self._years: list[int] = []  # the year of each action, as far as known (history.py)
+        self._rounds: list[int] = []  # the round of each action, as far as known (the history's words)
         self._builder: StepBuilder | None = None  # the steps for the physical table, of the game under way
         self._acknowledged = 0  # steps done (the first ones): someone at the table said so, or the referee skipped them
         self._ticked = 0  # steps someone said were done (as many as done: the game moving on does none)
@@ -262,7 +257,7 @@ class Table(TableViews):
         self._drafts.clear()
         self._builder = StepBuilder(self._part.grouping(self._game))
         self._builder.add_steps(self._part.setup_steps(self._game, self._part.typed_parts(setup)))
-        self._years = []
+        self._rounds = []
         self._views.renumber()
         self._events_seen = len(self._part.events(self._game))
         self._acknowledged = self._ticked = 0
@@ -274,18 +269,18 @@ class Table(TableViews):
         if entry.get("type") == "rollback":
             self._rollback_to(int(entry["keep"]))
             return
-        self._note_year()
+        self._note_round()
         if entry.get("type") == chance.ENTRY:
             self._game.resolve(chance.outcome(entry))
         else:
             self._game.push(self._part.move_from_json({k: v for k, v in entry.items() if k != "by"}))
         self._collect_instructions()
 
-    def _note_year(self) -> None:
-        """Keeps the year of the move about to be made, when the years of the earlier ones are known."""
+    def _note_round(self) -> None:
+        """Keeps the round of the move about to be made, when the rounds of the earlier ones are known."""
         assert self._game is not None
-        if len(self._years) == self._game.version:
-            self._years.append(self._game.progress().round)
+        if len(self._rounds) == self._game.version:
+            self._rounds.append(self._game.progress().round)
 
     def _collect_instructions(self) -> None:
         """Turns the game's new events into steps. A step is not done because the game moved past it:
@@ -315,7 +310,7 @@ class Table(TableViews):
         self._builder = self._builder.rebased(grouping, events, restore, keep)
         self._game = rebuilt
         self._events_seen = len(events)
-        del self._years[keep:]
+        del self._rounds[keep:]
         self._drafts.clear()
         return undo
 
@@ -578,18 +573,14 @@ class Table(TableViews):
                 return {"pace": pace, **self._release()}
         game = self._current()
         match command:
-            case SetOrder(seat=seat, slot=slot, order=order):
-                return self._edit_draft(EditDraft(seat, {"slot": slot, "order": order}))
-            case SetProgram(seat=seat, orders=orders):
-                return self._edit_draft(EditDraft(seat, {"orders": list(orders)}))
             case EditDraft():
                 return self._edit_draft(command)
-            case Lock(seat=seat):
-                return self._lock_program(seat)
-            case Unlock(seat=seat):
-                rules, _ = self._programming(seat)
+            case Seal(seat=seat):
+                return self._seal(seat)
+            case Unseal(seat=seat):
+                rules, _ = self._sealing(seat)
                 self._drafts.unlock(seat, rules)
-                log.info("seat %s unlocked", self._shown(seat))
+                log.info("seat %s unsealed", self._shown(seat))
                 return {"locked": False}
             case Decide():
                 return self._decide(command)
@@ -601,8 +592,6 @@ class Table(TableViews):
                 return self._countdown(command, game)
             case Tell():
                 return self._tell(command)
-            case TellTile(choice=choice, question=question, by=by):
-                return self._tell(Tell(choice, by, question))
             case Rollback():
                 return self._rollback(command, game)
         raise Refused(f"Unknown command {command!r}.")
@@ -699,8 +688,8 @@ class Table(TableViews):
         check_names(command.setup)
         try:
             setup = part.setup_from_json(command.setup)
-            if command.face_up is not None:
-                setup = part.typed_setup(board, setup, command.face_up)
+            if command.typed is not None:
+                setup = part.typed_setup(board, setup, command.typed)
             part.start(board, setup)  # checks the setup against this board before anything is stored
         except BadRecord as error:
             raise Refused(str(error)) from None
@@ -803,7 +792,7 @@ class Table(TableViews):
         """A seat as people number it in a refusal or the log (from 1, whatever the game counts from)."""
         return registry.load(self._key).shown_seat(seat)
 
-    def _programming(self, seat: int) -> tuple[Any, Any]:
+    def _sealing(self, seat: int) -> tuple[Any, Any]:
         """The game's sealed drafts and the seat's sealed choice awaited now; Refused when there is none."""
         game = self._current()
         if seat not in self._seat_numbers(game):
@@ -817,7 +806,7 @@ class Table(TableViews):
         return rules, choice
 
     def _edit_draft(self, command: EditDraft) -> dict[str, Any]:
-        rules, choice = self._programming(command.seat)
+        rules, choice = self._sealing(command.seat)
         return {"draft": self._drafts.edit(command.seat, rules, choice, command.change)}
 
     def _acknowledge(self, command: Acknowledge) -> dict[str, Any]:
@@ -851,8 +840,8 @@ class Table(TableViews):
         self._drafts.clear()
         return {"revealed": True}
 
-    def _lock_program(self, seat: int) -> dict[str, Any]:
-        rules, choice = self._programming(seat)
+    def _seal(self, seat: int) -> dict[str, Any]:
+        rules, choice = self._sealing(seat)
         locked = self._drafts.locked
         self._drafts.lock(seat, rules, choice)
         waiting = len(self._sealed_choices())
@@ -961,7 +950,7 @@ class Table(TableViews):
         try:
             self._push_and_store([(action, command.by)])
         except Refused as refused:
-            if not command.blind or refused.template in PUBLIC_REFUSALS:
+            if not command.blind or refused.template in public_refusals(self._part):
                 raise
             # The rules' reason may name what is behind the seat's screen (how many units it has, its
             # gold): a blind referee hears only that the choice is not the seat's to make.
@@ -1072,18 +1061,18 @@ class Table(TableViews):
         game = self._current()
         assert self._game_id is not None
         check = self._part.checkpoint(game)
-        years = len(self._years)
+        rounds = len(self._rounds)
         try:
             for action, _ in actions:
-                self._note_year()
+                self._note_round()
                 game.push(action)
         except IllegalAction as error:
             self._part.restore(game, check)
-            del self._years[years:]
+            del self._rounds[rounds:]
             raise Refused.of(error) from None
         except BadRecord as error:  # the game's layout cannot be honoured here (a typed reinforcement list)
             self._part.restore(game, check)
-            del self._years[years:]
+            del self._rounds[rounds:]
             raise Refused(str(error)) from None
         entries = []
         for action, by in actions:
@@ -1095,7 +1084,7 @@ class Table(TableViews):
             self._store.append(self._game_id, *entries)
         except Exception:
             self._part.restore(game, check)
-            del self._years[years:]
+            del self._rounds[rounds:]
             raise
         self._entries.extend(entries)
         self._collect_instructions()
@@ -1131,8 +1120,8 @@ class Table(TableViews):
         back (without the seats' secrets for a blind referee); `seen` binds the confirm to it."""
         preview = self._part.replay(self._board, self._part.setup_of(game), list(game.moves)[:command.keep])
         steps = self._part.restore_lines(game.view("referee"), preview.view("referee"), self._board)
-        years = self.action_years()
-        dropped = [self._part.describe(self._language, game, n, years[n], blind=command.blind)
+        rounds = self.action_rounds()
+        dropped = [self._part.describe(self._language, game, n, rounds[n], blind=command.blind)
                    for n in range(command.keep, game.version)]
         return {"confirm": False, "keep": command.keep, "seen": len(self._entries),
                 "drops": game.version - command.keep, "dropped": dropped,

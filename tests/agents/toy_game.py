@@ -186,7 +186,7 @@ class Agents:
     def action_json(self, action: Add) -> dict[str, Any]:
         return {"seat": action.seat, "n": action.n}
 
-    def draft(self, action: Add) -> tuple[Any, ...]:
+    def draft(self, action: Add, piece_by_piece: bool = False) -> tuple[dict[str, Any], ...]:
         raise ValueError("no sealed choices in this game")
 
 

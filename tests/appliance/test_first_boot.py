@@ -133,6 +133,6 @@ def test_a_run_on_the_port_of_a_running_table_says_so_in_one_line(tmp_path: Path
         done = companion("run", "--config", str(config))
     assert done.returncode == cli.EXIT_BAD_INPUT
     last = done.stderr.splitlines()[-1]
-    assert last == (f"companion: port {port} is taken by another program (the table's service? `systemctl status "
+    assert last == (f"companion: port {port} is taken by another process (the table's service? `systemctl status "
                     "xidit-companion`): stop it first, or give another --port")
     assert "Traceback" not in done.stderr

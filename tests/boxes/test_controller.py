@@ -12,7 +12,8 @@ from companion.boxes.frame import Frame
 from companion.boxes.text import wrap
 from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules import actions
-from companion.table import Acknowledge, SetOrder, Table
+from companion.games.xidit.table.drafts import set_order
+from companion.table import Acknowledge, Table
 from tests.engine import engine
 from tests.table.support import advance, new_table
 
@@ -113,7 +114,7 @@ def test_ok_on_an_unfinished_program_says_why(tmp_path: Path) -> None:
     box = boxes(table)[1]
     for key in ("RED",) * 6:
         box.key(key)
-    table.submit(SetOrder(1, 2, None)).result(timeout=5)  # cleared from the phone meanwhile
+    table.submit(set_order(1, 2, None)).result(timeout=5)  # cleared from the phone meanwhile
     frame = box.key("OK")
     assert frame is not None and not frame.locked and "6" in frame.lines[0] and frame.slot == 2
     table.stop()

@@ -12,7 +12,7 @@ from companion.games.xidit.boxes.entry import DIRECT_KEYS
 from companion.games.xidit.boxes.programming import ProgramEditor
 from companion.games.xidit.boxes.sequences import program
 from companion.games.xidit.rules.terms import ORDERS
-from companion.table import Lock, SetOrder, SetProgram
+from companion.table import EditDraft, Seal
 
 SIX = ("LEFT", "RIGHT", "UP", "DOWN", "OK", "BACK")
 Draft = tuple[str | None, ...]
@@ -25,11 +25,11 @@ def run(editor: ProgramEditor, draft: Draft, keys: list[str]) -> tuple[Draft, bo
         assert not locked, "a key after the lock"
         for command in editor.press(key, draft).commands:
             match command:
-                case SetOrder(slot=slot, order=order):
+                case EditDraft(change={"slot": slot, "order": order}):
                     draft = draft[:slot] + (order,) + draft[slot + 1:]
-                case SetProgram(orders=orders):
-                    draft = orders
-                case Lock():
+                case EditDraft(change={"orders": orders}):
+                    draft = tuple(orders)
+                case Seal():
                     locked = True
         editor.saw(draft, locked)
     return draft, locked

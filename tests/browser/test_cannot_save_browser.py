@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack_text
-from companion.table import Refused, SetLanguage, SetOrder, Table
+from companion.games.xidit.table.drafts import set_order
+from companion.table import Refused, SetLanguage, Table
 from tests.faulty_store import FaultyStore
-from tests.table.support import PLAYERS, advance
+from tests.table.support import PLAYERS, advance, new_game_command
 from web import create_app
 from web.auth import seat_token
 from web.phone import PhoneBoxes
@@ -44,7 +44,7 @@ def fail_once(table: Table, store: FaultyStore) -> None:
     """Another seat's box keys an order the store cannot save."""
     store.fault = "full"
     with pytest.raises(Refused):
-        table.submit(SetOrder(2, 0, "red")).result(timeout=10)
+        table.submit(set_order(2, 0, "red")).result(timeout=10)
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -66,6 +66,6 @@ def test_the_pages_say_the_table_cannot_save(browser: Any, failing: tuple[Table,
         seat.screenshot(path=str(SHOTS / f"seat-cannot-save-{language}.png"))
         view.screenshot(path=str(SHOTS / f"table-cannot-save-{language}.png"))
         store.fault = None
-        table.submit(SetOrder(2, 0, "red")).result(timeout=10)
+        table.submit(set_order(2, 0, "red")).result(timeout=10)
         for page in (seat, view):
             expect(page.locator(".cannot-save")).to_have_count(0)

@@ -13,10 +13,9 @@ from typing import Any
 
 import pytest
 
-from companion.agents.bots import new_game_command
 from companion.games.xidit.rules.choices import Choice, is_forced
 from companion.table import ImportGame, SetLanguage
-from tests.table.support import next_inputs
+from tests.table.support import new_game_command, next_inputs
 from web.auth import seat_token
 
 from .conftest import ARTIFACTS, PHONE, SHOTS, Served, page_on

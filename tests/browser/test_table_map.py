@@ -48,7 +48,7 @@ def play_into_the_year(served: Served, year: int) -> None:
     where the map has Idrakys on it and the table steps to do."""
     rng = random.Random(2)
     table = served.table
-    while table.playing() and not ((table.year() or 0) >= year and table.phase() in ("resolution", "census")):
+    while table.playing() and not ((table.round() or 0) >= year and table.phase() in ("resolution", "census")):
         for command in next_inputs(table, rng):
             table.submit(command).result(timeout=10)
 

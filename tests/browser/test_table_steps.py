@@ -29,8 +29,8 @@ def board(browser: Any) -> Iterator[Any]:
 def play_to_the_first_year(served: Served) -> None:
     rng = random.Random(2)
     table = served.table
-    while table.playing() and not (table.year() == 1 and table.phase() in ("resolution", "census")) \
-            and (table.year() or 0) < 2:
+    while table.playing() and not (table.round() == 1 and table.phase() in ("resolution", "census")) \
+            and (table.round() or 0) < 2:
         for command in next_inputs(table, rng):
             table.submit(command).result(timeout=10)
 

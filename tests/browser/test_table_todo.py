@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from companion.agents.bots import Bots, next_commands
-from companion.table import Acknowledge, Lock, SetLanguage, SetPace, SetProgram, Table
+from companion.games.xidit.table.drafts import set_program
+from companion.table import Acknowledge, Seal, SetLanguage, SetPace, Table
 from tests.table.support import new_table
 from web import create_app
 from web.auth import seat_token
@@ -92,7 +93,7 @@ def in_viewport(page: Any, selector: str) -> None:
 def test_the_current_step_and_done_are_in_the_first_screen_beside_the_map(four: Served, browser: Any) -> None:
     table = four.table
     rng = random.Random(8)
-    while table.playing() and (table.year() or 0) < 2:  # nobody taps: set-up, placement, year 1 wait
+    while table.playing() and (table.round() or 0) < 2:  # nobody taps: set-up, placement, year 1 wait
         for command in next_commands(table, rng):
             table.submit(command).result(timeout=10)
     assert owed(table) > 8
@@ -140,15 +141,15 @@ def test_a_whole_game_keeps_every_step_until_tapped_and_waits_for_the_table(four
         with page_on(browser, TABLET) as board, page_on(browser) as phone:
             board.goto(url + "/")
             phone.goto(f"{url}/seat/1?t={seat_token(secret, table.game_id, 1)}")
-            tapped, reveals, years = 0, 0, table.year()
+            tapped, reveals, years = 0, 0, table.round()
             while table.playing() or owed(table):
                 # The phones program first and lock: the reveal must wait for the table.
                 if table.phase() == "program":
                     for seat in PHONES:
-                        if seat not in part(table)["locked"] and not (seat == 1 and table.year() == 1):
-                            table.submit(SetProgram(seat, ("wait", "black", "action", "red", "action", "blue")))\
+                        if seat not in part(table)["locked"] and not (seat == 1 and table.round() == 1):
+                            table.submit(set_program(seat, ("wait", "black", "action", "red", "action", "blue")))\
                                 .result(timeout=10)
-                            table.submit(Lock(seat)).result(timeout=10)
+                            table.submit(Seal(seat)).result(timeout=10)
                     if 1 not in part(table)["locked"]:  # year 1: seat 1 on its page, a tap an order
                         for order in ("black", "red", "blue", "action", "wait", "wait"):
                             phone.locator(f".palette button[data-put='{order}']").click()
@@ -161,7 +162,7 @@ def test_a_whole_game_keeps_every_step_until_tapped_and_waits_for_the_table(four
                         to_do = [s for s in held["steps"] if not s["done"]]
                         assert held["paused"] and to_do[0]["n"] == tapped == held["acknowledged"]
                         ended = [s for s in to_do if s["kind"] == "year_end"]
-                        assert table.year() == 1 or ended[-1]["year"] == table.year() - 1
+                        assert table.round() == 1 or ended[-1]["year"] == table.round() - 1
                         expect(phone.locator(".notice.waiting-table")).to_contain_text(
                             f"Waiting for the table to finish: {to_do[0]['heading']}")
                         expect(board.locator("#live")).to_have_attribute("data-phase", "program")
@@ -177,7 +178,7 @@ def test_a_whole_game_keeps_every_step_until_tapped_and_waits_for_the_table(four
                     table.submit(command).result(timeout=10)
                 if not commands:  # a virtual player's turn: it acts on its own
                     until(table, moved_on(table))
-            assert tapped == part(table)["steps_total"] and reveals >= (table.year() or 0) - 1 >= 3
+            assert tapped == part(table)["steps_total"] and reveals >= (table.round() or 0) - 1 >= 3
             assert years == 1 and table.outcome() is not None
             expect(board.locator("section.todo")).to_contain_text("Nothing to do at the table.")
             expect(board.locator("section.final")).to_be_visible()
@@ -193,7 +194,7 @@ def test_a_whole_game_keeps_every_step_until_tapped_and_waits_for_the_table(four
 def test_screenshots_of_the_to_do_in_english_and_french(four: Served, browser: Any) -> None:
     table = four.table
     rng = random.Random(8)
-    while table.playing() and (table.year() or 0) < 2:
+    while table.playing() and (table.round() or 0) < 2:
         for command in next_commands(table, rng):
             table.submit(command).result(timeout=10)
     first_order = next(s for s in part(table)["steps"] if s["kind"] == "order")

@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 
 from companion.agents import bots
-from companion.agents.bots import Bots, new_game_command
+from companion.agents.bots import Bots
 from companion.bench.figure import percentile
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import SetPace, Table
 from tests.engine import stored_log
 from tests.faulty_store import FaultyStore
-from tests.table.support import PLAYERS
+from tests.table.support import PLAYERS, new_game_command
 from tests.web.conftest import PIN, as_referee, as_seat, web_app
 from web.phone import PhoneBoxes
 

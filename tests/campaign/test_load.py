@@ -22,7 +22,7 @@ from companion.boxes.box import Box
 from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules import Action, Program, action_from_json
 from companion.run import tune_for_keys
-from companion.table.commands import Decide, SetProgram
+from companion.table.commands import Decide, EditDraft
 from hardware.screens import Screen
 from tests.table.support import new_table
 from web import create_app
@@ -55,8 +55,9 @@ def rehearse(path: Path) -> dict[int, list[Action]]:
     while table.playing() and not awakening.awakened(table):
         for command in bots.decide():
             table.handle(command)
-            if isinstance(command, SetProgram):
-                actions[command.seat].append(Program(command.seat, tuple(str(o) for o in command.orders)))
+            if isinstance(command, EditDraft):  # the virtual players send a program whole
+                orders = command.change["orders"]
+                actions[command.seat].append(Program(command.seat, tuple(str(o) for o in orders)))
             elif isinstance(command, Decide):
                 actions[command.seat].append(action_from_json(command.action))
     table.stop()

@@ -23,7 +23,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.agents.bots import Bots
-from companion.table import SetProgram, Table
+from companion.table import EditDraft, Table
 from tests.engine import engine
 from tests.secrecy import forbidden_in, forbidden_in_pages
 from tests.table.support import new_table
@@ -64,7 +64,7 @@ def scan_game(players: int, n: int) -> dict[str, Any]:
             assert commands, "every seat is virtual: someone is always awaited"
             for command in commands:
                 table.handle(command)
-                if isinstance(command, SetProgram):
+                if isinstance(command, EditDraft):
                     # A program keyed in, not yet locked: drafts are secrets too (views and streams here).
                     found += [f"{players} players, game {n}, a draft: {f}" for f in scan_views(table, clients, counts)]
             counts["decision_points"] += 1

@@ -10,11 +10,12 @@ import os
 import threading
 from pathlib import Path
 
-from companion.agents.bots import commands_for, new_game_command
+from companion.agents.bots import commands_for
 from companion.games.xidit.agents.levels import Agent, make_agent
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Command, Table
+from tests.table.support import new_game_command
 
 from . import awakening
 from .results import record

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.agents.bots import new_game_command
 from companion.boxes.drawing import image
 from companion.boxes.glass import pages
 from companion.config import BadConfig, PlayerConfig, load
@@ -24,6 +23,7 @@ from hardware.gpio_box import GpioBox
 from hardware.hardware_box import HardwareBox
 from hardware.pinout import UART_RX, seat_pins
 from hardware.screens import parse_screen
+from tests.table.support import new_game_command
 
 from .fakebox import SocketBox
 from .glass import GlassBus, oled
@@ -91,7 +91,7 @@ def test_a_build_plays_a_year_through_its_boxes(config: Path, tmp_path: Path) ->
                 assert hardware.adapter.wait_bound(5)
         rng = random.Random(18)
         assert table.playing()
-        while (table.year() or 0) < 2:
+        while (table.round() or 0) < 2:
             moved = False
             for seat, hardware in boxes.items():
                 # a box with the direct-order keys uses them, as its player would

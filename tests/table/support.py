@@ -6,12 +6,19 @@ import random
 from pathlib import Path
 from typing import Any
 
-from companion.agents.bots import new_game_command, next_commands
+from companion.agents.bots import new_game, next_commands
+from companion.core import registry
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
-from companion.table import Command, Table
+from companion.table import Command, NewGame, Table
 
 PLAYERS = [(1, "blue", "Ann"), (2, "red", None), (3, "green", None), (4, "yellow", None), (5, "black", None)]
+
+
+def new_game_command(players: list[tuple[int, str, str | None]], length: str, neutral: str, seed: int,
+                     seats: dict[str, Any] | None = None) -> NewGame:
+    """A game of Lords of Xidit with its two options (the framework names no game's options)."""
+    return new_game(registry.load("xidit"), players, {"length": length, "neutral": neutral}, seed, seats)
 
 
 def new_table(path: Path, players: int = 4, length: str = "short", seed: int = 5, **options: Any) -> Table:
@@ -22,7 +29,7 @@ def new_table(path: Path, players: int = 4, length: str = "short", seed: int = 5
 
 def next_inputs(table: Table, rng: random.Random) -> list[Command]:
     """What the awaited players would key in next: a program slot by slot then a lock, or a decision."""
-    return next_commands(table, rng, slot_by_slot=True)
+    return next_commands(table, rng, piece_by_piece=True)
 
 
 def advance(table: Table, rng: random.Random, *, actions: int | None = None, past_placement: bool = False) -> None:

@@ -20,14 +20,14 @@ from companion.table import (
     Decide,
     EditDraft,
     ImportGame,
-    Lock,
     NewGame,
     Refused,
     Rollback,
+    Seal,
     SetPace,
     Table,
     Tell,
-    Unlock,
+    Unseal,
 )
 from tests.engine import stored_log
 
@@ -56,7 +56,7 @@ def new_toy(path: Path, chance: str | None = None) -> Table:
 def bid_all(table: Table, bids: tuple[int, ...] = (1, 2, 0)) -> None:
     for seat, bid in enumerate(bids):
         table.handle(EditDraft(seat, {"bid": bid}))
-        table.handle(Lock(seat))
+        table.handle(Seal(seat))
 
 
 def roll(table: Table, seat: int) -> None:
@@ -83,10 +83,10 @@ def test_a_sealed_choice_is_held_by_the_table_until_every_seat_locks(tmp_path: P
     table = new_toy(tmp_path / "toy.db", "table")
     table.handle(EditDraft(0, {"bid": 2}))
     with pytest.raises(Refused, match="Key in a bid before locking"):
-        table.handle(Lock(1))
+        table.handle(Seal(1))
     with pytest.raises(Refused, match="A bid is one of 0, 1, 2"):
         table.handle(EditDraft(1, {"bid": 7}))
-    table.handle(Lock(0))
+    table.handle(Seal(0))
     with pytest.raises(Refused, match="Your bid is locked"):
         table.handle(EditDraft(0, {"bid": 1}))
     with pytest.raises(Refused, match="A bid is keyed in and locked"):
@@ -95,7 +95,7 @@ def test_a_sealed_choice_is_held_by_the_table_until_every_seat_locks(tmp_path: P
     assert "draft" not in table.view("seat:1")["table"] and '"bid": 2' not in json.dumps(table.view("seat:1"))
     assert [p["locked"] for p in table.view("public")["players"]] == [True, False, False]
     assert table.actions() == 0  # nothing reaches the game before the last lock
-    table.handle(Unlock(0))
+    table.handle(Unseal(0))
     table.handle(EditDraft(0, {"bid": 1}))
     bid_all(table, (1, 1, 2))
     assert [p["revealed_bid"] for p in table.view("public")["players"]] == [1, 1, 2]

@@ -11,16 +11,17 @@ from typing import Any
 
 import pytest
 
-from companion.agents.bots import Bots, new_game_command
+from companion.agents.bots import Bots
 from companion.boxes.controller import SeatController
 from companion.cli import main
 from companion.games.xidit.boards import default_pack_text
+from companion.games.xidit.table.drafts import set_order, set_program
 from companion.run import saving_status
 from companion.store import Store, StoreError
-from companion.table import Lock, Refused, SetOrder, SetProgram, Table
+from companion.table import Refused, Seal, Table
 from tests.engine import engine
 from tests.faulty_store import FaultyStore, read_only
-from tests.table.support import PLAYERS, advance
+from tests.table.support import PLAYERS, advance, new_game_command
 
 PROGRAM = ("red", "action", "black", "wait", "action", "blue")
 
@@ -35,11 +36,11 @@ def faulty_table(path: Path, players: int = 4) -> tuple[Table, FaultyStore]:
 def test_a_write_the_store_refuses_changes_nothing_in_memory_and_every_reader_is_told(tmp_path: Path) -> None:
     table, store = faulty_table(tmp_path / "f.db")
     advance(table, random.Random(5), past_placement=True)
-    table.handle(SetProgram(1, PROGRAM))
-    table.handle(SetOrder(2, 0, "red"))
+    table.handle(set_program(1, PROGRAM))
+    table.handle(set_order(2, 0, "red"))
     before = {reader: table.view(reader)["table"] for reader in ("referee", "seat:1", "seat:2", "public")}
     store.fault = "full"
-    for command in (SetOrder(2, 1, "blue"), Lock(1), SetProgram(3, PROGRAM)):
+    for command in (set_order(2, 1, "blue"), Seal(1), set_program(3, PROGRAM)):
         with pytest.raises(Refused) as refused:
             table.handle(command)
         assert "cannot save" in refused.value.sentence and "free space" in refused.value.sentence
@@ -50,7 +51,7 @@ def test_a_write_the_store_refuses_changes_nothing_in_memory_and_every_reader_is
     assert table.health()["saving"] == "cannot_save" and "disk is full" in table.health()["error"]
     # The card has room again: the next command is saved, and the words go away.
     store.fault = None
-    table.handle(Lock(1))
+    table.handle(Seal(1))
     assert "saving" not in table.view("public")["table"] and table.health() == {"saving": "ok"}
     table.stop()
     reopened = Table.open(Store(tmp_path / "f.db"), default_pack_text())
@@ -110,7 +111,7 @@ def test_the_service_status_and_a_player_s_box_say_the_table_cannot_save(tmp_pat
     assert frame.title == "The table cannot save" and "free space" in " ".join(frame.lines)
     assert said and "disk is full" in (said[0] or "") and saving_status(said[0]).startswith("CANNOT SAVE")
     store.fault = None
-    table.handle(SetOrder(2, 0, "red"))
+    table.handle(set_order(2, 0, "red"))
     assert said[-1] is None and box.frame().title != "The table cannot save"
     table.stop()
 
@@ -142,13 +143,13 @@ def test_a_reveal_whose_state_cannot_be_saved_is_not_half_kept(tmp_path: Path) -
     table.handle(new_game_command(PLAYERS[:4], "short", "normal", 5))
     advance(table, random.Random(5), past_placement=True)
     for seat in (1, 2, 3, 4):
-        table.handle(SetProgram(seat, PROGRAM))
+        table.handle(set_program(seat, PROGRAM))
     for seat in (1, 2, 3):
-        table.handle(Lock(seat))
+        table.handle(Seal(seat))
     before, actions = table.view("referee"), table.actions()
     store.fault = "state"
     with pytest.raises(Refused):
-        table.handle(Lock(4))  # the last lock reveals the programs: actions, then the table's state
+        table.handle(Seal(4))  # the last lock reveals the programs: actions, then the table's state
     now = table.view("referee")
     assert table.actions() == actions
     assert {k: v for k, v in now.items() if k not in ("version", "table")} == \

@@ -11,7 +11,7 @@ import pytest
 from companion.core import registry
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
-from companion.table import Decide, EditDraft, Lock, NewGame, Refused, SetChance, State, Table, Tell
+from companion.table import Decide, EditDraft, NewGame, Refused, Seal, SetChance, State, Table, Tell
 from tests.engine import stored_log
 
 from .toy_table import TOY_AT_THE_TABLE
@@ -29,7 +29,7 @@ def toy(path: Path, chance: str) -> Table:
     table.handle(NewGame({"players": 3, "rounds": 1, "teams": False, "seed": 5}, game="toy", chance=chance))
     for seat, bid in enumerate((1, 2, 0)):
         table.handle(EditDraft(seat, {"bid": bid}))
-        table.handle(Lock(seat))
+        table.handle(Seal(seat))
     return table
 
 

@@ -19,9 +19,10 @@ from companion.games.xidit.boards import default_pack, default_pack_text
 from companion.games.xidit.rules import Game, action_to_json, record_from_json
 from companion.games.xidit.rules.events import Awakened, NextTile, TileIn
 from companion.games.xidit.rules.hidden import as_seen
+from companion.games.xidit.table.drafts import set_program
 from companion.i18n import translate
 from companion.store import Store
-from companion.table import Acknowledge, Decide, Lock, NewGame, Refused, Rollback, SetProgram, Table, Tell, TellTile
+from companion.table import Acknowledge, Decide, NewGame, Refused, Rollback, Seal, Table, Tell
 from tests.engine import engine
 
 BOARD = default_pack()
@@ -44,7 +45,7 @@ def start(path: Path, real: Game, **options: Any) -> Table:
     setup = {"players": PLAYERS[:len(real.setup.players)], "length": real.setup.length,
              "first_player": real.setup.first_player, "seed": 999,
              "layout": {"scoring": list(real.state.scoring_order)}}
-    table.handle(NewGame(setup, face_up=typed_from(real)))
+    table.handle(NewGame(setup, typed=typed_from(real)))
     return table
 
 
@@ -69,7 +70,7 @@ def answer_all(table: Table, real: Game) -> int:
     told = 0
     while (asking := reach_question(table)) is not None:
         question = engine(table).questions()[0]
-        table.handle(TellTile(truth(real, asking, question.event), asking["question"], by="player"))
+        table.handle(Tell(truth(real, asking, question.event), "player", asking["question"]))
         told += 1
     return told
 
@@ -87,8 +88,8 @@ def play_next(send: Callable[[Any], Any], real: Game, decide: Callable[[Any], An
     for seat in real.state.turn_order():
         real.push(by_seat[seat])
     for seat, program in by_seat.items():
-        send(SetProgram(seat, tuple(program.orders)))
-        send(Lock(seat))
+        send(set_program(seat, tuple(program.orders)))
+        send(Seal(seat))
 
 
 def test_a_whole_game_from_what_lies_face_up(tmp_path: Path) -> None:
@@ -128,7 +129,7 @@ def test_a_question_holds_the_game_survives_a_restart_and_refuses_a_wrong_tile(t
     outside = next(t for t in range(1, 22) if t not in values)
     before = table.view("referee")
     with pytest.raises(Refused):
-        table.handle(TellTile(outside, asking["question"], by="player"))
+        table.handle(Tell(outside, "player", asking["question"]))
     assert {k: v for k, v in table.view("referee").items() if k != "version"} == \
         {k: v for k, v in before.items() if k != "version"}
     table.stop()
@@ -149,7 +150,7 @@ def test_typing_mistakes_are_told_in_the_table_language(tmp_path: Path) -> None:
              ({**typed, "next_recruit": 40}, "pas de tuile 40")]
     for wrong, words in cases:
         with pytest.raises(Refused) as refused:
-            table.handle(NewGame(setup, face_up=wrong))
+            table.handle(NewGame(setup, typed=wrong))
         assert words in translate("fr", refused.value.template, refused.value.params)
         assert table.game_id is None
 
@@ -175,8 +176,8 @@ def test_a_rollback_puts_drawn_tiles_back_and_asks_again(tmp_path: Path) -> None
     assert table.view("public")["table"]["asking"] is None
     for action in real.actions[keep:asked_at]:
         if action.type == "program":
-            table.handle(SetProgram(action.seat, list(action.orders)))
-            table.handle(Lock(action.seat))
+            table.handle(set_program(action.seat, list(action.orders)))
+            table.handle(Seal(action.seat))
         else:
             table.handle(Decide(action.seat, action_to_json(action)))
     assert reach_question(table) is not None  # asked again: the game may have gone otherwise
@@ -186,12 +187,12 @@ def test_a_rollback_puts_drawn_tiles_back_and_asks_again(tmp_path: Path) -> None
 
 def test_the_generic_tell_answers_a_face_up_question_and_the_pi_never_draws_a_tile(tmp_path: Path) -> None:
     """A tile on the board is a fact the table sees: even a game whose chance the Pi would draw leaves it to the
-    table, and `Tell` (any seat, naming its question) answers it as TellTile does."""
+    table, and `Tell` (any seat, naming its question) answers it as Xidit's tell_tile request does."""
     real = Game(BOARD, random_setup(4, False, 21))
     table = Table.open(Store(tmp_path / "t.db"), default_pack_text())
     setup = {"players": PLAYERS[:4], "length": real.setup.length, "first_player": real.setup.first_player,
              "seed": 999, "layout": {"scoring": list(real.state.scoring_order)}}
-    table.handle(NewGame(setup, face_up=typed_from(real), chance="pi"))
+    table.handle(NewGame(setup, typed=typed_from(real), chance="pi"))
     rng = random.Random(4)
     while (asking := reach_question(table)) is None:
         play_next(table.handle, real, lambda choice: decide(rng, choice, real.state))
@@ -221,7 +222,7 @@ def test_which_tile_is_asked_only_once_the_table_reaches_the_order_that_draws_it
     question = engine(table).questions()[0]
     before = table.view("referee")
     with pytest.raises(Refused, match="Waiting for the table to finish"):
-        table.handle(TellTile(real.state.events[question.event].tile, face_up_number(table), by="player"))
+        table.handle(Tell(real.state.events[question.event].tile, "player", face_up_number(table)))
     assert {k: v for k, v in table.view("referee").items() if k != "version"} == \
         {k: v for k, v in before.items() if k != "version"}
     table.handle(Acknowledge(part["steps_total"] - 1))

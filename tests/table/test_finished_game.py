@@ -61,7 +61,7 @@ def test_a_game_played_to_its_end_stays_after_game_over_and_after_a_restart(tmp_
         if (1, 1) in finished_games(path):
             over.set()
 
-    config = Config(players=VIRTUAL, store=path, length="short", web_port=-1, bot_delay=0.0)
+    config = Config(players=VIRTUAL, store=path, options=(("length", "short"),), web_port=-1, bot_delay=0.0)
     assert run(config, Turns(over), on_stored=stored) == 0
     assert finished_games(path) == [(1, 1)], "no new game started by itself at game over"
 

@@ -121,7 +121,7 @@ def test_a_game_the_run_starts_from_its_config_can_move_its_seats(tmp_path: Path
     from before (its seats unsaid) takes the config's, so moving one seat leaves the others where they are."""
     config = Config(players=(PlayerConfig(1, "blue", box="phone"), PlayerConfig(2, "red", level="strong"),
                              PlayerConfig(3, "green", level="easy")), store=tmp_path / "run.db", web_port=-1,
-                    length="short")
+                    options=(("length", "short"),))
     ready = threading.Event()
     ready.set()
     assert run(config, Turns(ready, turns=1)) == 0

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.agents.bots import new_game_command
 from companion.store import Store
 from companion.table import ImportGame, Refused, ResumeGame, Rollback, Table
 from tests.engine import engine
+from tests.table.support import new_game_command
 
 from .support import advance, new_table
 

@@ -15,7 +15,7 @@ import pytest
 from companion.core import registry
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
-from companion.table import Decide, EditDraft, Lock, NewGame, Refused, Table, Tell
+from companion.table import Decide, EditDraft, NewGame, Refused, Seal, Table, Tell
 from tests.engine import engine, stored_log
 from tests.games.toy.moves import move_to_json
 
@@ -55,7 +55,7 @@ def step(table: Table, rng: random.Random, told: Iterator[Any] | None) -> bool:
     move = rng.choice(choice.enumerate())
     if choice.sealed:
         table.handle(EditDraft(choice.seat, {"bid": move.bid}))
-        table.handle(Lock(choice.seat))
+        table.handle(Seal(choice.seat))
     else:
         table.handle(Decide(choice.seat, move_to_json(move)))
     return True
@@ -107,7 +107,7 @@ def test_a_secret_draw_of_the_toy_is_told_only_by_its_seat(tmp_path: Path) -> No
     table = new_toy(tmp_path / "toy.db", "table")
     for seat in range(3):
         table.handle(EditDraft(seat, {"bid": seat}))
-        table.handle(Lock(seat))
+        table.handle(Seal(seat))
     active = engine(table).awaited()[0].seat
     table.handle(Decide(active, {"type": "turn", "seat": active, "do": "draw", "card": None}))
     other = (active + 1) % 3

@@ -9,19 +9,19 @@ from pathlib import Path
 import pytest
 
 from companion.games.xidit.rules import Game, record_from_json
+from companion.games.xidit.table.drafts import set_order
 from companion.store import Store
 from companion.table import (
     Acknowledge,
     Decide,
     ImportGame,
-    Lock,
     Refused,
     Rollback,
+    Seal,
     SetLanguage,
-    SetOrder,
     SetPace,
     Table,
-    Unlock,
+    Unseal,
 )
 from companion.table.steps import game_steps
 from tests.engine import engine, instructions
@@ -71,8 +71,8 @@ def test_programming_shows_who_locked_never_what(tmp_path: Path) -> None:
     rng = random.Random(2)
     advance(table, rng, past_placement=True)
     for slot, order in enumerate(["red", "action", "black", "wait", "action", "blue"]):
-        table.handle(SetOrder(1, slot, order))
-    table.handle(Lock(1))
+        table.handle(set_order(1, slot, order))
+    table.handle(Seal(1))
     public, other = table.view("public"), table.view("seat:2")
     mine = table.view("seat:1")
     assert [p["locked"] for p in public["players"]] == [True, False, False, False]
@@ -81,16 +81,16 @@ def test_programming_shows_who_locked_never_what(tmp_path: Path) -> None:
         assert all("program" not in p for p in view["players"])
     assert mine["table"]["draft"] == ["red", "action", "black", "wait", "action", "blue"]
     with pytest.raises(Refused):
-        table.handle(SetOrder(1, 0, "blue"))  # locked: unlock first
-    table.handle(Unlock(1))
-    table.handle(SetOrder(1, 0, "blue"))
+        table.handle(set_order(1, 0, "blue"))  # locked: unlock first
+    table.handle(Unseal(1))
+    table.handle(set_order(1, 0, "blue"))
     assert table.view("seat:1")["table"]["draft"][0] == "blue"
 
 
 def test_a_refused_command_changes_nothing(tmp_path: Path) -> None:
     table = new_table(tmp_path / "t.db", seed=4)
     before = table.view("referee")
-    for bad in (SetOrder(1, 9, "red"), SetOrder(1, 0, "fly"), SetOrder(7, 0, "red"), Lock(2),
+    for bad in (set_order(1, 9, "red"), set_order(1, 0, "fly"), set_order(7, 0, "red"), Seal(2),
                 Decide(1, {"type": "reward", "seat": 1, "take": ["gold"]}), Decide(1, {"type": "nope", "seat": 1}),
                 Decide(2, {"type": "place", "seat": 1, "city": 3}), Rollback(0, True, by="seat:1"),
                 SetPace("fast")):
@@ -160,11 +160,11 @@ def test_half_entered_programs_survive_a_restart(tmp_path: Path) -> None:
     table = new_table(tmp_path / "t.db", seed=6)
     rng = random.Random(6)
     advance(table, rng, past_placement=True)
-    table.handle(SetOrder(2, 0, "red"))
-    table.handle(SetOrder(2, 3, "action"))
+    table.handle(set_order(2, 0, "red"))
+    table.handle(set_order(2, 3, "action"))
     for slot in range(6):
-        table.handle(SetOrder(3, slot, "wait"))
-    table.handle(Lock(3))
+        table.handle(set_order(3, slot, "wait"))
+    table.handle(Seal(3))
     table.stop()
     again = Table.open(Store(tmp_path / "t.db"), table.board_text)
     assert again.view("seat:2")["table"]["draft"] == ["red", None, None, "action", None, None]
@@ -206,7 +206,7 @@ def test_the_language_is_a_setting(tmp_path: Path) -> None:
 
 
 def test_a_smaller_new_game_does_not_stop_the_loop(tmp_path: Path) -> None:
-    from companion.agents.bots import new_game_command
+    from tests.table.support import new_game_command
 
     table = new_table(tmp_path / "t.db", players=4, seed=2)
     seen: list[int] = []

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
+from companion.games.xidit.table.drafts import set_program
 from companion.store import Store
-from companion.table import Acknowledge, Decide, Lock, Refused, Rollback, SetPace, SetProgram, Table
+from companion.table import Acknowledge, Decide, Refused, Rollback, Seal, SetPace, Table
 from companion.table.views import RECENT, TODO_LISTED
 from tests.engine import engine
 
@@ -116,15 +117,15 @@ def test_wait_for_the_table_holds_the_reveal_until_the_last_step_is_done(tmp_pat
     assert part(table).get("waiting") is not None  # the placement's step is still to do
     seats = sorted(engine(table).state.players)
     for seat in seats:  # locking goes on while the table works
-        table.handle(SetProgram(seat, ("wait",) * 6))
-        answer = table.handle(Lock(seat))
+        table.handle(set_program(seat, ("wait",) * 6))
+        answer = table.handle(Seal(seat))
     assert answer.get("waiting") is True and table.phase() == "program"
     for seat in seats:
         view = table.view(f"seat:{seat}")
         assert view["table"]["waiting"]["heading"] == "Year 1 · Place the Idrakys"
         assert view["table"]["locked"] == seats
     answer = table.handle(Acknowledge(len(table.steps())))
-    assert answer.get("revealed") is True and table.year() == 2
+    assert answer.get("revealed") is True and table.round() == 2
     assert table.view("public")["year"] == 2 and todo(table)[0]["title"] == "Order 1 of 6"
 
 
@@ -135,11 +136,11 @@ def test_a_held_reveal_goes_on_when_the_pace_stops_waiting(tmp_path: Path) -> No
     table.handle(SetPace("orders"))
     seats = sorted(engine(table).state.players)
     for seat in seats:
-        table.handle(SetProgram(seat, ("wait",) * 6))
-        table.handle(Lock(seat))
+        table.handle(set_program(seat, ("wait",) * 6))
+        table.handle(Seal(seat))
     assert table.phase() == "program" and next_inputs(table, rng) == []
     assert table.handle(SetPace("decisions")).get("revealed") is True
-    assert table.year() == 2  # all waited: the year went by
+    assert table.round() == 2  # all waited: the year went by
 
 
 def test_a_rollbacks_steps_stay_to_do_after_the_game_goes_on(tmp_path: Path) -> None:

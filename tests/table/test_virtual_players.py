@@ -24,7 +24,7 @@ def test_a_three_seat_game_with_two_virtual_players_and_one_phone_plays_to_the_e
     phone = random.Random(8)  # seat 1 keys its orders slot by slot, as the phone box sends them
     try:
         while table.outcome() is None:
-            commands = next_commands(table, phone, {1}, slot_by_slot=True)
+            commands = next_commands(table, phone, {1}, piece_by_piece=True)
             for command in commands:
                 table.submit(command).result(timeout=30)
             if not commands:
@@ -35,7 +35,7 @@ def test_a_three_seat_game_with_two_virtual_players_and_one_phone_plays_to_the_e
         table.stop()
     outcome = table.outcome()
     assert outcome is not None
-    assert table.year() is not None and table.actions() > 20
+    assert table.round() is not None and table.actions() > 20
 
 
 def test_a_virtual_player_is_handed_its_own_seat_view_only(tmp_path: Path) -> None:

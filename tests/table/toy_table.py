@@ -54,7 +54,7 @@ class BidDrafts:
 class Grouping:
     """A step per round; a card drawn is named only to its drawer (and the referee)."""
 
-    heading = "Round {year}: {title}"
+    heading = "Round {round}: {title}"
 
     def __init__(self) -> None:
         self._round = 1
@@ -63,7 +63,7 @@ class Grouping:
         round_, move = event
         if round_ != self._round:
             out.seal()
-            self._round = out.year = round_
+            self._round = out.round = round_
         draft = out.open[-1] if out.open else out.start("round", Text("Bids and turns"),
                                                          Text("Bids and turns (continued)"))
         if move["type"] == "chance" and move["told_by"] is not None:

@@ -7,7 +7,8 @@ import random
 
 from flask import Flask
 
-from companion.table import SetOrder, Table
+from companion.games.xidit.table.drafts import set_order
+from companion.table import Table
 from tests.engine import engine
 from tests.table.support import advance
 from web.public_writes import IN_ALL, PER_ADDRESS, TABLE, PublicWrites
@@ -77,7 +78,7 @@ def test_a_tap_made_stale_by_a_change_to_what_it_depends_on_gets_409_and_changes
     advance(table, random.Random(3), past_placement=True)
     seat = as_seat(app, 1)
     seen = table.version
-    table.submit(SetOrder(1, 0, "red")).result()  # the seat's own box changes its draft meanwhile
+    table.submit(set_order(1, 0, "red")).result()  # the seat's own box changes its draft meanwhile
     before = table.view("referee")
     answer = command(seat, app, command="set_order", seat=1, slot=0, order="blue", version=seen)
     assert answer.status_code == 409 and answer.get_json()["version"] == table.version
@@ -88,7 +89,7 @@ def test_a_tap_does_not_fail_because_something_unrelated_changed(app: Flask, tab
     advance(table, random.Random(3), past_placement=True)
     seat, referee = as_seat(app, 1), as_referee(app)
     seen = table.version
-    table.submit(SetOrder(2, 0, "red")).result()  # another seat keys in its program
+    table.submit(set_order(2, 0, "red")).result()  # another seat keys in its program
     assert command(referee, app, command="pace", pace="orders").status_code == 200
     assert command(app.test_client(), app, command="acknowledge", upto=len(table.steps())).status_code == 200
     assert table.version > seen

@@ -11,7 +11,8 @@ import pytest
 from flask import Flask
 
 from companion.boxes.box import Box
-from companion.table import SetLanguage, SetOrder, Table
+from companion.games.xidit.table.drafts import set_order
+from companion.table import SetLanguage, Table
 from tests.table.support import advance
 
 from .conftest import as_referee, as_seat
@@ -22,7 +23,7 @@ LETTER = {"en": "K", "fr": "N"}
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_black_road_has_one_letter_everywhere(app: Flask, table: Table, language: str) -> None:
     advance(table, random.Random(3), past_placement=True)
-    table.handle(SetOrder(1, 0, "black"))  # a black order in the seat's draft: drawn on the page and the box
+    table.handle(set_order(1, 0, "black"))  # a black order in the seat's draft: drawn on the page and the box
     table.handle(SetLanguage(language))
     letter, other = LETTER[language], LETTER["fr" if language == "en" else "en"]
     seat = as_seat(app, 1).get("/seat/1").get_data(as_text=True)

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack_text
+from companion.games.xidit.table.drafts import set_order
 from companion.store import Sessions
-from companion.table import SetOrder, Table
+from companion.table import Table
 from companion.table import saving as saving_module
 from tests.faulty_store import FaultyStore
-from tests.table.support import PLAYERS, advance
+from tests.table.support import PLAYERS, advance, new_game_command
 from web.auth import seat_token
 from web.phone import PhoneBoxes
 
@@ -81,7 +81,7 @@ def test_pages_that_only_read_answer_while_a_write_hangs(faulty: tuple[Table, Fa
         for path in paths:
             assert client.get(path).status_code == 200, path
     store.fault = "stall"
-    hanging = table.submit(SetOrder(2, 0, "red"))
+    hanging = table.submit(set_order(2, 0, "red"))
     assert store.entered.wait(10)
     answers: dict[str, int] = {}
 
@@ -119,7 +119,7 @@ def test_a_view_from_before_a_hanging_write_says_it_is_not_current(tmp_path: Pat
     table.start()
     try:
         store.fault = "stall"
-        hanging = table.submit(SetOrder(2, 0, "red"))
+        hanging = table.submit(set_order(2, 0, "red"))
         assert store.entered.wait(10)
         read: dict[str, object] = {}
         reader = threading.Thread(target=lambda: read.update(view=public.get("/api/view").get_json(),

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from flask import Flask
 
-from companion.agents.bots import new_game_command
 from companion.table import NewGame, Table
-from tests.table.support import PLAYERS
+from tests.table.support import PLAYERS, new_game_command
 from tests.table.test_finished_game import play_to_the_end
 from web.closed import when
 

@@ -65,11 +65,11 @@ def test_the_app_finds_the_tables_game_through_the_registry() -> None:
 def test_the_framework_decodes_its_own_requests_and_the_game_decodes_its_own() -> None:
     seat, referee = Role("seat", 2), Role("referee")
     xidit = command_requests.game_requests(XIDIT.web.requests)
-    assert command_requests.parse({"command": "lock", "seat": 2}, seat, xidit) == c.Lock(2)
+    assert command_requests.parse({"command": "lock", "seat": 2}, seat, xidit) == c.Seal(2)
     assert command_requests.parse({"command": "set_order", "seat": 2, "slot": 0, "order": "red"}, seat, xidit) \
-        == c.SetOrder(2, 0, "red")
+        == c.EditDraft(2, {"slot": 0, "order": "red"})
     assert command_requests.parse({"command": "tell_tile", "choice": 3, "question": 1}, seat, xidit) \
-        == c.TellTile(3, 1, "player")
+        == c.Tell(3, "player", 1)
     # Without the game's part the framework knows none of Xidit's words.
     for name in ("lock", "set_order", "set_program", "unlock", "tell_tile"):
         with pytest.raises(command_requests.BadRequest, match="unknown command"):

@@ -223,7 +223,7 @@ def test_a_table_that_never_ticks_shows_one_step_and_logs_every_step(tmp_path: P
     table = new_table(tmp_path / "owed.db", players=5, length="long", seed=8)
     app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
     rng = random.Random(8)
-    while table.playing() and (table.year() or 0) < 3:  # nobody marks anything done
+    while table.playing() and (table.round() or 0) < 3:  # nobody marks anything done
         for c in next_commands(table, rng):
             table.handle(c)
     table.handle(Acknowledge(10))
@@ -279,7 +279,7 @@ def test_the_table_view_shows_the_board_as_of_the_step_or_now(tmp_path: Path) ->
     table = new_table(tmp_path / "asof.db", players=4, seed=8)
     app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
     rng = random.Random(8)
-    while table.playing() and (table.year() or 0) < 2:
+    while table.playing() and (table.round() or 0) < 2:
         for c in next_commands(table, rng):
             table.handle(c)
     first_order = next(s for s in table.view("public")["table"]["steps"] if s["kind"] == "order")

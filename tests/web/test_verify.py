@@ -12,7 +12,6 @@ from typing import Any
 from flask import Flask, render_template
 from flask.testing import FlaskClient
 
-from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack, default_pack_text, pack_labels, parse_pack
 from companion.games.xidit.boards.saved import PACK_FILE, PROGRESS_FILE
 from companion.games.xidit.boards.verify import SCREENS, Walk
@@ -21,6 +20,7 @@ from companion.store import Store
 from companion.table import SetLanguage, Table
 from companion.terminal_walk import run_walk
 from tests.games.xidit.boards.support import Owner, same_board, sources, their_board
+from tests.table.support import new_game_command
 from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, as_seat, web_app

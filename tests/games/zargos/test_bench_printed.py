@@ -40,4 +40,4 @@ def test_steps_per_round_are_the_steps_a_table_is_told() -> None:
     """The bench's steps are the table part's: the set-up's first, then each round's in order."""
     game = Game(default_pack(), Setup(2))
     steps = table_steps(game)
-    assert [s.kind for s in steps] == ["setup"] and steps[0].year == 0
+    assert [s.kind for s in steps] == ["setup"] and steps[0].round == 0

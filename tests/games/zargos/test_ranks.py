@@ -45,8 +45,8 @@ def count_lines(game: Game, language: str = "en") -> list[str]:
     """The lines of the last round's count steps, as the table reads them."""
     builder = StepBuilder(ZargosGrouping(Game(game.board, game.setup)))
     builder.feed(list(events(game)))
-    last = max(s.year for s in builder.steps() if s.kind == "count")
-    return [line.text(language, None) for s in builder.steps() if s.kind == "count" and s.year == last
+    last = max(s.round for s in builder.steps() if s.kind == "count")
+    return [line.text(language, None) for s in builder.steps() if s.kind == "count" and s.round == last
             for line in s.lines]
 
 

@@ -47,10 +47,13 @@ class XiditAgents:
     def action_json(self, action: Action) -> dict[str, Any]:
         return action_to_json(action)
 
-    def draft(self, action: Action) -> tuple[str, ...]:
+    def draft(self, action: Action, piece_by_piece: bool = False) -> tuple[dict[str, Any], ...]:
         if not isinstance(action, Program):
             raise ValueError(f"only a program is keyed in piece by piece, not {action!r}")
-        return action.orders
+        # The changes companion.games.xidit.table.drafts reads: a slot's order, or the whole program.
+        if piece_by_piece:
+            return tuple({"slot": slot, "order": order} for slot, order in enumerate(action.orders))
+        return ({"orders": list(action.orders)},)
 
 
 AGENTS = XiditAgents()

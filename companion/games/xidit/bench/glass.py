@@ -23,8 +23,8 @@ from typing import Any, cast
 from gpiozero.pins.mock import MockFactory
 from luma.oled.device import ssd1306
 
-from companion.agents.bots import new_game_command
 from companion.bench.figure import Figure, percentile
+from companion.games.xidit.bench.games import new_game_command
 from companion.games.xidit.boards import default_pack_text
 from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules.board import Board

@@ -10,8 +10,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.agents.bots import new_game_command, next_commands
+from companion.agents.bots import next_commands
 from companion.bench.figure import Figure, percentile
+from companion.games.xidit.bench.games import new_game_command
 from companion.games.xidit.boards import default_pack_text
 from companion.games.xidit.rules.board import Board
 from companion.store import Store

@@ -16,7 +16,7 @@ from companion.boxes.frame import Frame
 from companion.boxes.game_parts import KeyResult, Screen, Translate
 from companion.boxes.sequences import counter, cycle, place, split
 from companion.i18n import N_, NP_
-from companion.table import Decide, Refused, SeatSnapshot, Unlock
+from companion.table import Decide, Refused, SeatSnapshot, Unseal
 
 from ..pieces import weakest
 from ..rules import action_to_json
@@ -104,7 +104,7 @@ class ProgramDecision(Editor[ProgramChoice]):
 
     def press(self, key: str, snap: SeatSnapshot, t: Translate) -> KeyResult:
         if snap.locked:
-            return KeyResult([Unlock(self.choice.seat)] if key in ("OK", "BACK") else [])
+            return KeyResult([Unseal(self.choice.seat)] if key in ("OK", "BACK") else [])
         outcome = self.seat.program.press(key, snap.draft)
         notice = t(N_("Fill all 6 slots, then OK locks.")) if outcome.unfinished else None
         return KeyResult(outcome.commands, notice, outcome.previous_page)

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.table import Command, Lock, SetOrder, SetProgram
+from companion.table import Command, Seal
 
 from ..rules.terms import ORDERS, PROGRAM_LENGTH
+from ..table.drafts import set_order, set_program
 from .entry import DIRECT, ENTRY
 
 Draft = tuple[str | None, ...]
@@ -93,19 +94,19 @@ class ProgramEditor:
             if empty:
                 self.slot = empty[0]
                 return Outcome([], unfinished=True)
-            commands: list[Command] = [SetProgram(self.seat, tuple(shown))] if proposing else []
+            commands: list[Command] = [set_program(self.seat, shown)] if proposing else []
             self._locked = tuple(shown)  # the table may reveal it at once, before this box sees it locked
-            return Outcome(commands + [Lock(self.seat)])
+            return Outcome(commands + [Seal(self.seat)])
         return Outcome([])
 
     def clear(self, draft: Draft) -> Outcome:
         """BACK held: the whole program goes, the proposal too."""
         self.proposal = None
         self.slot = 0
-        return Outcome([SetProgram(self.seat, (None,) * PROGRAM_LENGTH)] if any(draft) else [])
+        return Outcome([set_program(self.seat, (None,) * PROGRAM_LENGTH)] if any(draft) else [])
 
     def _set(self, shown: list[str | None], slot: int, proposing: bool) -> Outcome:
         if proposing:  # the first change takes the whole proposal into the draft
             self.proposal = None
-            return Outcome([SetProgram(self.seat, tuple(shown))])
-        return Outcome([SetOrder(self.seat, slot, shown[slot])])
+            return Outcome([set_program(self.seat, shown)])
+        return Outcome([set_order(self.seat, slot, shown[slot])])

@@ -28,6 +28,9 @@ from .state import Guild, Phase, Question, State
 from .terms import ORDERS, PROGRAM_LENGTH, REWARDS, ROAD_COLOURS, UNIT_INDEX, UNITS
 from .views import view
 
+# The census's refusal of a unit it is not counting: it names only the unit the census counts, which every
+# player sees, so a blind referee may read it as it is (the table part's `public_refusals`).
+WRONG_CENSUS_UNIT = N_("The census counts this unit now: {wanted} (not {unit}).")
 CENSUS_GOLD = {"militia": (1, 1), "archer": (2, 1)}  # single majority, each of a tie (§7)
 CENSUS_BARDS = {"infantry": (1, 1), "priest": (2, 1)}
 
@@ -250,8 +253,7 @@ class Game:
         unit, reveal, wanted, most = action.unit, action.reveal, choice.unit, choice.most
         if unit != wanted:
             # The unit is named as a label: "militia" has no plural, "archer" needs one after a count.
-            raise IllegalAction("§7", N_("The census counts this unit now: {wanted} (not {unit})."),
-                                wanted=wanted, unit=unit)
+            raise IllegalAction("§7", WRONG_CENSUS_UNIT, wanted=wanted, unit=unit)
         if not 0 <= reveal <= most:
             raise IllegalAction("§7", N_("You may reveal 0 to {most} ({unit}), not {reveal}."), most=most,
                                 unit=unit, reveal=reveal)

@@ -21,6 +21,7 @@ from companion.games.xidit.rules import (
 )
 from companion.games.xidit.rules.actions import Program
 from companion.games.xidit.rules.board import Board
+from companion.games.xidit.rules.game import WRONG_CENSUS_UNIT
 from companion.i18n import N_, Joined, Text
 from companion.table.instructions import Instruction
 from companion.table.steps import Step
@@ -49,6 +50,7 @@ class XiditTable:
     # "Which tile is on top now?" belongs to the order whose resolution draws the tile: asked once the
     # table has done the steps before it (the table's `_question_waits`).
     asks_in_turn = True
+    public_refusals = frozenset({WRONG_CENSUS_UNIT})  # the rules' refusals that name nothing behind a screen
 
     # -- the engine ---------------------------------------------------------------------------------
     def setup_from_json(self, data: Any) -> Setup:

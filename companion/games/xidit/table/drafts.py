@@ -4,6 +4,7 @@ revealed at once). The table holds the drafts and the locks; this says what a pr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion.games.xidit.rules import Program
@@ -11,7 +12,7 @@ from companion.games.xidit.rules.choices import ProgramChoice
 from companion.games.xidit.rules.preview import preview
 from companion.games.xidit.rules.terms import ORDERS, PROGRAM_LENGTH
 from companion.i18n import N_
-from companion.table.commands import Refused
+from companion.table.commands import EditDraft, Refused
 
 WORDS = {
     "locked": N_("Your program is locked: unlock it to change it."),
@@ -20,6 +21,16 @@ WORDS = {
     "whole": N_("Programs are entered slot by slot and locked."),
 }
 RULE = "§3"
+
+
+def set_order(seat: int, slot: int, order: str | None) -> EditDraft:
+    """The table's command that edits one slot of a seat's program (None clears it)."""
+    return EditDraft(seat, {"slot": slot, "order": order})
+
+
+def set_program(seat: int, orders: Sequence[str | None]) -> EditDraft:
+    """The table's command that sets a seat's whole program draft at once."""
+    return EditDraft(seat, {"orders": list(orders)})
 
 
 class ProgramDrafts:

@@ -26,6 +26,7 @@ from companion.table.steps import MAX_LINES, Step, StepBuilder, StepDraft
 from . import printed
 from .lines import bards_line, idle, lines, who
 
+HEADING = N_("Year {round} · {title}")  # a step's heading: Xidit's rounds are years
 KINDS = ("setup", "place", "order", "elimination", "awakening", "year_end", "census", "scoring", "restore")
 
 # The primary outcome of one player's order: exactly one per player and order slot.
@@ -35,6 +36,8 @@ ORDER_OUTCOMES = (ev.Moved, ev.NoRoad, ev.Waited, ev.NoEffect, ev.Recruited, ev.
 
 class XiditGrouping:
     """Feeds on one game's events in order, writing its steps into the table's StepBuilder."""
+
+    heading = HEADING
 
     def __init__(self, game: Game) -> None:
         self._game = game  # read as it is when each event is fed: the state replaced by a move is the new one
@@ -83,7 +86,7 @@ class XiditGrouping:
                     draft.lines += [Instruction(N_("Pass the first-player marker → {player}."),
                                                 {"player": who(state, first)}, first),
                                     Instruction(N_("Move the year marker → year {year}."), {"year": year})]
-                self._out.year = year
+                self._out.round = year
                 self._part = None
                 return
             case ev.Revealed():
@@ -285,7 +288,7 @@ def setup_steps(game: Game, typed: frozenset[str] = frozenset()) -> list[Step]:
         steps.append(Step("setup", year, Text(N_("Set up: colossi and scoring (continued)")),
                           tuple(rest[MAX_LINES:])))
     at = (game.version, len(state.events))
-    return [replace(step, at=at) for step in steps]
+    return [replace(step, at=at, round_heading=HEADING) for step in steps]
 
 
 def _colossus_stack(state: State, top_first: list[int]) -> Text:

@@ -76,6 +76,7 @@ class XiditWeb:
     script_messages = SCRIPT_MESSAGES
     script_plurals = SCRIPT_PLURALS
     requests = REQUESTS
+    typed_field = "face_up"  # the tiles face up the referee typed in (docs/formats.md, "new_game")
 
     def board_svg(self, view: dict[str, Any], pack: Board, t: Translate, language: str) -> str:
         return map_svg(view, pack, t, language=language)

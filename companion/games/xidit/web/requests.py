@@ -1,6 +1,7 @@
 """The requests Xidit's page scripts send beyond the framework's: a program edited slot by slot or whole,
-locked and unlocked (seat.js), and the tile the table turned over (the question card). Each becomes the
-table's command; the framework checks who sends it before it is decoded."""
+locked and unlocked (seat.js), and the tile the table turned over (the question card). Each becomes one of
+the table's generic commands (EditDraft, Seal, Unseal, Tell); the framework checks who sends it before it
+is decoded."""
 
 from __future__ import annotations
 
@@ -18,40 +19,41 @@ class Request:
 
 
 def set_order(fields: Fields, seat: int | None, by: str) -> Any:
-    from companion.table import commands as c  # imported late: the table imports this game
+    from ..table.drafts import set_order  # imported late: the table imports this game
 
     order = fields.get("order")
     if order is not None and not isinstance(order, str):
         raise fields.bad("'order' must be an order name or null")
-    return c.SetOrder(seat or 0, fields.number("slot"), order)
+    return set_order(seat or 0, fields.number("slot"), order)
 
 
 def set_program(fields: Fields, seat: int | None, by: str) -> Any:
-    from companion.table import commands as c
+    from ..table.drafts import set_program
 
     orders = fields.get("orders")
     if not isinstance(orders, list) or any(o is not None and not isinstance(o, str) for o in orders):
         raise fields.bad("'orders' must be a list of order names")
-    return c.SetProgram(seat or 0, tuple(orders))
+    return set_program(seat or 0, orders)
 
 
 def lock(fields: Fields, seat: int | None, by: str) -> Any:
     from companion.table import commands as c
 
-    return c.Lock(seat or 0)
+    return c.Seal(seat or 0)
 
 
 def unlock(fields: Fields, seat: int | None, by: str) -> Any:
     from companion.table import commands as c
 
-    return c.Unlock(seat or 0)
+    return c.Unseal(seat or 0)
 
 
 def tell_tile(fields: Fields, seat: int | None, by: str) -> Any:
     from companion.table import commands as c
 
-    # The answer names the question it answers (table.asking.question): a late second one is refused.
-    return c.TellTile(fields.number("choice"), fields.number("question"), by)
+    # A tile turned over is a chance outcome the table tells (`Tell`). The answer names the question it
+    # answers (table.asking.question): a late second one is refused.
+    return c.Tell(fields.number("choice"), by, fields.number("question"))
 
 
 REQUESTS = {

@@ -85,7 +85,7 @@ class ZargosAgents:
     def action_json(self, action: Action) -> dict[str, Any]:
         return action_to_json(action)
 
-    def draft(self, action: Action) -> tuple[Any, ...]:
+    def draft(self, action: Action, piece_by_piece: bool = False) -> tuple[dict[str, Any], ...]:
         raise ValueError(f"Zargos has no sealed choice to key in piece by piece: {action!r}")
 
 

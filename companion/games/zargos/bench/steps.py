@@ -29,7 +29,7 @@ def steps_per_round(board: Board, games: int) -> list[Figure]:
                           seed)
         assert isinstance(game, Game)
         steps = table_steps(game)
-        rounds = Counter(step.year for step in steps)
+        rounds = Counter(step.round for step in steps)
         setup.append(rounds.pop(0, 0))
         per_round += rounds.values()
         longest = max(longest, *(len(step.lines) for step in steps))

@@ -22,7 +22,7 @@ from ..rules.terms import ALLOTMENT, ALLOTMENT_THREE_PEOPLES, BLUE_BOATS, GREEN_
 from .words import Named, card, kingdom, names_of, people, province, reason, spread, stater, tokens
 from .words import player as player_of
 
-HEADING = N_("Round {year} · {title}")  # a step's heading (the set-up is round 0)
+HEADING = N_("Round {round} · {title}")  # a step's heading (the set-up is round 0)
 SECRET = ("reinforcement", "boat")  # 2.9
 
 
@@ -119,9 +119,9 @@ class ZargosGrouping:
     def feed(self, event: dict[str, Any], following: Any | None, out: StepBuilder) -> None:
         self._out = out
         kind = event.get("event")
-        if event.get("round", out.year) != out.year:
+        if event.get("round", out.round) != out.round:
             out.seal()
-            out.year = event["round"]
+            out.round = event["round"]
         handler = getattr(self, f"_on_{kind}", None)
         if kind != "drew" and self._drew is not None:
             self._drew, self._dealt = None, {}

@@ -68,6 +68,7 @@ class ZargosWeb:
     script_messages = SCRIPT_MESSAGES
     script_plurals: tuple[tuple[str, str], ...] = ()
     requests = REQUESTS
+    typed_field = "typed"  # a Zargos game's set-up is played, never typed in: its table part refuses one
 
     def board_svg(self, view: JSON, pack: Board, t: Translate, language: str) -> str:
         return map_svg(view, pack, t, language=language)

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from companion import config as configuration
-from companion.agents.bots import new_game_command
 from companion.games.xidit.boards import default_pack_text
 from companion.games.xidit.boards.saved import PACK_FILE, PackFiles, pack_in_use
 from companion.games.xidit.rules import BadBoard
@@ -21,6 +20,7 @@ from companion.run import warn_if_provisional
 from companion.store import Store
 from companion.table import Refused, SetBoard, Table
 from tests.spawned import spawned, terminated
+from tests.table.support import new_game_command
 
 VERIFIED = default_pack_text().replace('status = "provisional"', 'status = "verified"', 1)
 

@@ -59,7 +59,7 @@ def every_kind() -> list[Step]:
 def told(steps: list[Step], language: str) -> str:
     out = []
     for step in steps:
-        out.append(f"[{step.kind}, year {step.year}] {step.title.render(language)}")
+        out.append(f"[{step.kind}, year {step.round}] {step.title.render(language)}")
         for line in step.lines:
             out.append(f"  - {line.text(language, None)}")
             if line.private is not None:

@@ -81,7 +81,7 @@ def test_no_english_word_in_a_french_step(players: int, short: bool) -> None:
 def test_every_year_has_its_six_order_slots_in_order() -> None:
     for game, steps in games(4, True):
         for year in range(1, game.setup.years + 1):
-            titles = [s.title.render("en") for s in steps if s.year == year and s.kind == "order"]
+            titles = [s.title.render("en") for s in steps if s.round == year and s.kind == "order"]
             firsts = [t for t in titles if "continued" not in t]
             assert firsts == [f"Order {k} of 6" for k in range(1, 7)], (year, titles)
 
@@ -110,6 +110,6 @@ def test_each_step_knows_the_board_as_the_table_has_it_while_doing_it(players: i
         if step.kind == "setup":
             assert past.version == 0 and past.state.phase == "place"
         if step.kind == "order":
-            assert past.state.year == step.year and past.state.phase == "resolution"
+            assert past.state.year == step.round and past.state.phase == "resolution"
     last = steps[-1].at
     assert last is not None and Game.as_of(BOARD, game.setup, game.actions, last[1]).state.phase == "over"

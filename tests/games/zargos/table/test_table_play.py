@@ -51,7 +51,7 @@ def test_a_six_player_game_plays_to_a_victory_and_its_record_replays(tmp_path: P
 
 def test_a_game_resumes_mid_round_and_rolls_back(tmp_path: Path) -> None:
     table = new_game(tmp_path / "z.db", 4, 5)
-    play(table, 5, until=lambda t: t.year() == 2 and t.phase() == "attack")
+    play(table, 5, until=lambda t: t.round() == 2 and t.phase() == "attack")
     view, record = table.view("referee"), table.record()
     table.stop()
     table = open_table(tmp_path / "z.db")
