@@ -30,7 +30,7 @@ from companion.table.seats import DEFAULT_LEVEL
 from .api import busy, phones, role, sign_in_seat, table
 from .auth import Role, seat_token
 from .closed import closed_seat, refused_link
-from .game import current, link_number, linked_seat, static_endpoint
+from .game import current, link_number, linked_seat, static_url
 from .game import parts as game_parts
 from .game_parts import GameWeb
 from .generic import GENERIC
@@ -144,7 +144,7 @@ def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
         "wizard_first": chosen.first_seat,  # the wizard's seats are shown from 1, sent as the game numbers them
         "wizard_slot": lambda name: web.slots.get(name),
         # Its own script, when it is not the table's game's (loaded for the wizard alone: referee.js).
-        "wizard_script": (url_for(static_endpoint(chosen.key), filename=web.scripts["referee"])
+        "wizard_script": (static_url(chosen.key, web.scripts["referee"])
                           if chosen is not playing and "referee" in web.scripts else None),
         # A game whose chance the Pi may draw (its default is the Pi's): the wizard and the referee's page
         # offer the choice; a game whose table alone can say (Xidit's tiles lie on the board) does not.
