@@ -63,7 +63,8 @@ def game_static(filename: str) -> str:
 
 def _web_of(key: str) -> GameWeb | None:
     """A game's page parts, imported now if they were not (None for an unknown game or one without)."""
-    if key not in registry.keys():
+    known = registry.keys()  # (a module's function, not a dict's)
+    if key not in known:
         return None
     return cast(GameWeb | None, registry.load(key).web)
 
