@@ -76,6 +76,11 @@ pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_
                                                                    timer_left=timer_left))
 
 
+def progress() -> dict[str, Any]:
+    """Where the game under way stands: its round and its phase in the game's word ("setup" with no game)."""
+    return {"round": table().year(), "phase": table().phase()}
+
+
 def context(page: str, who: Role | None = None) -> dict[str, Any]:
     """What every template gets: the reader's view, who they are, and the drawing helpers."""
     who = who or role()
@@ -95,6 +100,14 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         **seat_part,
         "page": page, "role": who, "view": view, "tablepart": view["table"], "players": players,
         "lang": language(), "game": table().has_game(),
+        # What the framework's templates know of the game (they read nothing else of its view): where it stands
+        # (companion.core.game.Progress), whether it is over (it has a Result), its players in seat order and
+        # the seats it awaits, as this reader may know them (read here, from the view's envelope fields
+        # documented in docs/games.md, until the table's view carries them apart from the game's).
+        "progress": progress(), "over": table().result() is not None,
+        "seated": list(players.values()), "awaiting": view.get("awaiting") or [],
+        # Sealed choices awaited now (Xidit's programs): the table says of each seat whether it is locked.
+        "sealing": any("locked" in p for p in players.values()),
         "map_svg": lambda: board_svg(view, who.reader) if board_now else board_svg(past or view, who.reader, view),
         "past": past, "board_now": board_now,
         "log_steps": lambda: [s for s in table().steps_json(who.reader) if s["done"]][::-1],
