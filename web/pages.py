@@ -108,6 +108,8 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "seated": list(players.values()), "awaiting": view.get("awaiting") or [],
         # Sealed choices awaited now (Xidit's programs): the table says of each seat whether it is locked.
         "sealing": any("locked" in p for p in players.values()),
+        # The cards a chance question's drawer may say they drew: their own view lists them.
+        "drawable": (view.get("chance") or {}).get("outcomes") or [],
         "map_svg": lambda: board_svg(view, who.reader) if board_now else board_svg(past or view, who.reader, view),
         "past": past, "board_now": board_now,
         "log_steps": lambda: [s for s in table().steps_json(who.reader) if s["done"]][::-1],
