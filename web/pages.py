@@ -76,9 +76,11 @@ pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_
                                                                    timer_left=timer_left))
 
 
-def progress() -> dict[str, Any]:
-    """Where the game under way stands: its round and its phase in the game's word ("setup" with no game)."""
-    return {"round": table().year(), "phase": table().phase()}
+def progress() -> tuple[dict[str, Any], bool]:
+    """Where the game under way stands, its round and its phase in the game's word ("setup" with no game),
+    and whether it is over (it has a Result)."""
+    now, over = table().glance()
+    return ({"round": None, "phase": "setup"} if now is None else {"round": now.round, "phase": now.phase}), over
 
 
 def context(page: str, who: Role | None = None) -> dict[str, Any]:
@@ -95,6 +97,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     table_part = current().table
     seat_part = game.seat_parts(who.seat or 0, snapshot, table().board, t, lang) if snapshot is not None else {}
     address = public_url()  # None: no network yet, and no link to hand out
+    progressed, over = progress()
     return {
         **game.page_parts(table().board, t, lang),
         **seat_part,
@@ -104,7 +107,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         # (companion.core.game.Progress), whether it is over (it has a Result), its players in seat order and
         # the seats it awaits, as this reader may know them (read here, from the view's envelope fields
         # documented in docs/games.md, until the table's view carries them apart from the game's).
-        "progress": progress(), "over": table().result() is not None,
+        "progress": progressed, "over": over,
         "seated": list(players.values()), "awaiting": view.get("awaiting") or [],
         # Sealed choices awaited now (Xidit's programs): the table says of each seat whether it is locked.
         "sealing": any("locked" in p for p in players.values()),
