@@ -3,13 +3,17 @@
 The table's game names its game module when the table says which (`Table.game_key`); a table that does not
 plays the registry's default game. Every game with page parts has its templates found by Jinja (under a
 folder named after it) and its static files served under /games/<key>/static/, so a page of any game
-renders whichever game the table plays next."""
+renders whichever game the table plays next. Both are found when first asked for: a game's page parts are
+imported when a page of it is shown (its game made or resumed, or offered by the wizard), never at start-up."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
-from flask import Blueprint, Flask, current_app, url_for
+from flask import Flask, abort, current_app, send_from_directory, url_for
+from flask.typing import ResponseReturnValue
+from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 
 from companion.core import registry
 from companion.core.game import GameModule
@@ -44,24 +48,58 @@ def parts() -> GameWeb:
     return GENERIC if web is None else cast(GameWeb, web)
 
 
-def static_endpoint(key: str) -> str:
-    return f"game_{key}.static"
+STATIC = "game_static"  # the endpoint of every game's static files: /games/<key>/static/<filename>
+
+
+def static_url(key: str, filename: str) -> str:
+    """The link to a static file of a game."""
+    return url_for(STATIC, key=key, filename=filename)
 
 
 def game_static(filename: str) -> str:
     """A template's link to a static file of the table's game."""
-    return url_for(static_endpoint(current().key), filename=filename)
+    return static_url(current().key, filename)
+
+
+def _web_of(key: str) -> GameWeb | None:
+    """A game's page parts, imported now if they were not (None for an unknown game or one without)."""
+    known = registry.keys()  # (a module's function, not a dict's)
+    if key not in known:
+        return None
+    return cast(GameWeb | None, registry.load(key).web)
+
+
+class GameTemplates(BaseLoader):
+    """A game's templates, named after the game ("xidit/_table.html"): the game's page parts are imported
+    when one of its templates is first asked for."""
+
+    def __init__(self) -> None:
+        self._folders: dict[str, FileSystemLoader] = {}
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str | None, Callable[[], bool] | None]:
+        key, slash, _ = template.partition("/")
+        folder = self._folders.get(key)
+        if folder is None and slash and (web := _web_of(key)) is not None:
+            folder = self._folders[key] = FileSystemLoader(str(web.templates))
+        if folder is None:
+            raise TemplateNotFound(template)
+        return folder.get_source(environment, template)
+
+
+def _serve_static(key: str, filename: str) -> ResponseReturnValue:
+    web = _web_of(key)
+    if web is None:
+        abort(404)
+    return send_from_directory(web.static, filename)
 
 
 def install(app: Flask) -> None:
     """Templates and static files of every game that has pages, and the templates' globals for them."""
-    # Flask's loader looks in the app's templates, then in each blueprint's: a game's blueprint holds its
-    # templates (under a folder named after the game, so no game hides another's) and its static files.
-    for game in registry.available():
-        if game.web is not None:
-            app.register_blueprint(Blueprint(f"game_{game.key}", __name__, template_folder=str(game.web.templates),
-                                             static_folder=str(game.web.static),
-                                             static_url_path=f"/games/{game.key}/static"))
+    # The app's own templates first, then a game's (under a folder named after the game, so no game hides
+    # another's); a game's static files at /games/<key>/static/.
+    app.jinja_loader = ChoiceLoader([loader for loader in (app.jinja_loader,) if loader is not None]
+                                    + [GameTemplates()])
+    app.add_url_rule("/games/<key>/static/<path:filename>", STATIC, _serve_static)
     app.jinja_env.globals.update(game_static=game_static, link_number=link_number,
                                  slot=lambda name: parts().slots.get(name),
                                  game_script=lambda page: parts().scripts.get(page),

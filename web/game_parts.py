@@ -63,7 +63,12 @@ class GameWeb(Protocol):
     # "wizard_setup" (the new-game wizard's fields beyond the seats), "macros" (required: exports
     # `phase_line(view)`, the round and phase of a view in words, and `order_icon(order)`, a sealed draft's
     # entry, for the framework's live parts), "stated" (the referee's form of what the table states, in place
-    # of the framework's). Another slot a game leaves out is not shown.
+    # of the framework's), "status" (the table view's status card, after the round and phase), "player" (what
+    # the game adds to a player's line of the framework's pages: the template reads `p`, the player, and `at`,
+    # where: "table_name", "table_tags", "referee_tags", "referee_end", "final"), "box_keys" (the seat page's
+    # box view: the game's own keys beside the menu keys), "asking" (a question of the table's that is no
+    # chance question, `asking` without a `prompt`: Xidit's tile or colossus). Another slot a game leaves
+    # out is not shown. The framework's templates read nothing of a game's view but through these slots.
     @property
     def slots(self) -> Mapping[str, str]: ...
 

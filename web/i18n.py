@@ -48,16 +48,16 @@ def language() -> str:
 
 def gettext(message: str | tuple[str, str], **params: Any) -> str:
     """Jinja's `_`: the message in the table's language, `{named}` fields filled (and translated)."""
-    # A field a game's view does not give (a Zargos view has rounds, not years) is left empty, never a 500.
-    params = {k: "" if isinstance(v, Undefined) else v for k, v in params.items()}
+    for value in params.values():
+        if isinstance(value, Undefined):  # a field nobody gives: a mistake of the template, never an empty text
+            value._fail_with_undefined_error()
     return translate(language(), message, params or None)
 
 
 def term(value: Any) -> str:
-    """A word of the game (unit, colour, category, ...) in the table's language; nothing for a word a game's
-    view does not give (a Zargos player has no colour)."""
-    if isinstance(value, Undefined):
-        return ""
+    """A word of the game (unit, colour, category, ...) in the table's language."""
+    if isinstance(value, Undefined):  # a field nobody gives: a mistake of the template, never an empty text
+        value._fail_with_undefined_error()
     return word(language(), value)
 
 

@@ -30,7 +30,7 @@ from companion.table.seats import DEFAULT_LEVEL
 from .api import busy, phones, role, sign_in_seat, table
 from .auth import Role, seat_token
 from .closed import closed_seat, refused_link
-from .game import current, link_number, linked_seat, static_endpoint
+from .game import current, link_number, linked_seat, static_url
 from .game import parts as game_parts
 from .game_parts import GameWeb
 from .generic import GENERIC
@@ -76,6 +76,13 @@ pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_
                                                                    timer_left=timer_left))
 
 
+def progress() -> tuple[dict[str, Any], bool]:
+    """Where the game under way stands, its round and its phase in the game's word ("setup" with no game),
+    and whether it is over (it has a Result)."""
+    now, over = table().glance()
+    return ({"round": None, "phase": "setup"} if now is None else {"round": now.round, "phase": now.phase}), over
+
+
 def context(page: str, who: Role | None = None) -> dict[str, Any]:
     """What every template gets: the reader's view, who they are, and the drawing helpers."""
     who = who or role()
@@ -90,11 +97,22 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     table_part = current().table
     seat_part = game.seat_parts(who.seat or 0, snapshot, table().board, t, lang) if snapshot is not None else {}
     address = public_url()  # None: no network yet, and no link to hand out
+    progressed, over = progress()
     return {
         **game.page_parts(table().board, t, lang),
         **seat_part,
         "page": page, "role": who, "view": view, "tablepart": view["table"], "players": players,
         "lang": language(), "game": table().has_game(),
+        # What the framework's templates know of the game (they read nothing else of its view): where it stands
+        # (companion.core.game.Progress), whether it is over (it has a Result), its players in seat order and
+        # the seats it awaits, as this reader may know them (read here, from the view's envelope fields
+        # documented in docs/games.md, until the table's view carries them apart from the game's).
+        "progress": progressed, "over": over,
+        "seated": list(players.values()), "awaiting": view.get("awaiting") or [],
+        # Sealed choices awaited now (Xidit's programs): the table says of each seat whether it is locked.
+        "sealing": any("locked" in p for p in players.values()),
+        # The cards a chance question's drawer may say they drew: their own view lists them.
+        "drawable": (view.get("chance") or {}).get("outcomes") or [],
         "map_svg": lambda: board_svg(view, who.reader) if board_now else board_svg(past or view, who.reader, view),
         "past": past, "board_now": board_now,
         "log_steps": lambda: [s for s in table().steps_json(who.reader) if s["done"]][::-1],
@@ -144,7 +162,7 @@ def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
         "wizard_first": chosen.first_seat,  # the wizard's seats are shown from 1, sent as the game numbers them
         "wizard_slot": lambda name: web.slots.get(name),
         # Its own script, when it is not the table's game's (loaded for the wizard alone: referee.js).
-        "wizard_script": (url_for(static_endpoint(chosen.key), filename=web.scripts["referee"])
+        "wizard_script": (static_url(chosen.key, web.scripts["referee"])
                           if chosen is not playing and "referee" in web.scripts else None),
         # A game whose chance the Pi may draw (its default is the Pi's): the wizard and the referee's page
         # offer the choice; a game whose table alone can say (Xidit's tiles lie on the board) does not.

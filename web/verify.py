@@ -91,9 +91,12 @@ def pack_context() -> dict[str, Any]:
     return {"pack_notice": pack_notice()}
 
 
-def pack_notice() -> dict[str, Any]:
-    """For the banner: the pack of the game under way (or of new games when none is), and new games'."""
+def pack_notice() -> dict[str, Any] | None:
+    """For the banner: the pack of the game under way (or of new games when none is), and new games'; None
+    for a game played on no pack (the toy game)."""
     current, upcoming = table().boards()
+    if current is None or upcoming is None:
+        return None
     return {"name": current.name, "status": current.status, "provisional": current.status != "verified",
             "next_status": upcoming.status, "next_verified": upcoming.status == "verified"
             and current.status != "verified", "url": "/verify", "reference": "/reference"}

@@ -22,6 +22,9 @@ def learn(painters: Mapping[str, Painter]) -> None:
 
 def find(kind: str) -> Painter | None:
     if kind not in _known:
-        for game in registry.available():
+        # The games in play first: a kind is most likely theirs, and another game's boxes stay unimported.
+        for game in (*registry.loaded(), *registry.available()):
             learn(getattr(game.boxes, "painters", None) or {})
+            if kind in _known:
+                break
     return _known.get(kind)

@@ -12,10 +12,11 @@ secret simultaneous choices never marks a choice sealed, a game without chance n
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from .errors import BadReader
 
@@ -213,22 +214,56 @@ class GameTesting(Protocol):
 
 
 @dataclass(frozen=True)
+class Later:
+    """A game part imported when the framework first asks for it, "package.module:NAME": a table playing one
+    game never imports another's table, box, page, agents or bench parts (listing a game needs its rules)."""
+
+    where: str
+
+    def load(self) -> Any:
+        module, _, name = self.where.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+
+P = TypeVar("P")
+
+
+class _Part(Generic[P]):
+    """A `GameModule` part given as itself or as `Later(...)`: the latter is imported on first read, then kept."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = "_part_" + name
+
+    def __get__(self, module: object, owner: type | None = None) -> P:
+        if module is None:
+            return cast(P, None)  # the dataclass field's default: no such part
+        value = module.__dict__[self._name]
+        if isinstance(value, Later):
+            value = module.__dict__[self._name] = value.load()
+        return cast(P, value)
+
+    def __set__(self, module: object, value: P | Later) -> None:
+        module.__dict__[self._name] = value
+
+
+# eq=False: a game is one object, compared by identity (comparing fields would import every part).
+@dataclass(frozen=True, eq=False)
 class GameModule:
     """Everything the framework needs of one game. `rules` and `packs` are required; the other parts are
     the game's own answers to the framework's adapters (table steps, box menus, page parts, agents, bench),
-    each typed by the adapter that uses it."""
+    each typed by the adapter that uses it, and may be given as `Later("module:NAME")`."""
 
     key: str
     title: str  # catalog message id: "Lords of Xidit"
     rules: Any
     packs: Any = None
-    table: Any = None
-    boxes: Any = None
-    web: Any = None
-    agents: AgentKit | None = None  # virtual players, random player, simulations (companion.core.agents)
-    bench: BenchKit | None = None  # the game's performance figures (companion.core.bench)
-    testing: GameTesting | None = None
-    commands: GameCommands | None = None  # packs, replays and the walk-through on the command line
+    table: _Part[Any] = _Part()
+    boxes: _Part[Any] = _Part()
+    web: _Part[Any] = _Part()
+    agents: _Part[AgentKit | None] = _Part()  # virtual players, random player, simulations (companion.core.agents)
+    bench: _Part[BenchKit | None] = _Part()  # the game's performance figures (companion.core.bench)
+    testing: _Part[GameTesting | None] = _Part()
+    commands: _Part[GameCommands | None] = _Part()  # packs, replays and the walk-through on the command line
     catalog: str | None = None  # the package holding the game's own French catalog (fr.po), if any
     words: frozenset[str] = frozenset()  # the game's words that fill message fields (units, decisions…)
 
@@ -240,7 +275,8 @@ class GameModule:
     def first_seat(self) -> int:
         """The number the game gives its first seat (Xidit 1, Zargos 0: its agents' `first_seat`). People
         read and write seats from 1 whatever it is: `shown_seat` and `inner_seat` go between the two."""
-        return int(getattr(self.rules, "first_seat", getattr(self.agents, "first_seat", 1)))
+        first = getattr(self.rules, "first_seat", None)
+        return int(first if first is not None else getattr(self.agents, "first_seat", 1))
 
     def shown_seat(self, seat: int) -> int:
         """The number people read for one of the game's seats: 1 for its first."""

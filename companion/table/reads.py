@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from companion.core import registry
 from companion.core.errors import BadRecord, IllegalAction
+from companion.core.game import Progress
 from companion.i18n import N_
 from companion.store import Store, StoredGame
 
@@ -265,6 +266,13 @@ class TableReads:
     def has_game(self) -> bool:
         """Whether a game was started (it may be over)."""
         return self._game is not None
+
+    def glance(self) -> tuple[Progress | None, bool]:
+        """Where the game under way stands (None with no game) and whether it is over, read without the
+        table's lock, as `has_game` is: a page that only reads answers while a write hangs (saving.py). Read
+        during a change, it is the game on either side of it."""
+        game = self._game
+        return (None, False) if game is None else (game.progress(), game.result() is not None)
 
     def playing(self) -> bool:
         """Whether a game is under way and not over."""

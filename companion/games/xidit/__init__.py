@@ -1,21 +1,20 @@
 """Lords of Xidit (Régis Bonnessée, Libellud 2014): the companion's first game module.
 
 `GAME` is what the framework finds through companion.games; nothing outside this package imports it by name.
+Its rules and packs come with it; every other part is imported when the framework first asks for it (a
+table playing another game never loads them).
 """
 
 from __future__ import annotations
 
-from companion.core.game import GameModule
+from companion.core.game import GameModule, Later
 
-from .agents.kit import AGENTS
-from .bench import XiditBench
-from .boxes import BOXES
-from .commands import COMMANDS
 from .module import WORDS, XiditPacks, XiditRules
-from .table import TABLE
-from .testing import XiditTesting
-from .web import WEB
 
-GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(), agents=AGENTS,
-                  bench=XiditBench(), commands=COMMANDS, testing=XiditTesting(), boxes=BOXES, table=TABLE, web=WEB,
-                  catalog="companion.games.xidit.locale", words=WORDS)
+GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(),
+                  agents=Later("companion.games.xidit.agents.kit:AGENTS"),
+                  bench=Later("companion.games.xidit.bench:BENCH"),
+                  commands=Later("companion.games.xidit.commands:COMMANDS"),
+                  testing=Later("companion.games.xidit.testing:TESTING"),
+                  boxes=Later("companion.games.xidit.boxes:BOXES"), table=Later("companion.games.xidit.table:TABLE"),
+                  web=Later("companion.games.xidit.web:WEB"), catalog="companion.games.xidit.locale", words=WORDS)

@@ -19,7 +19,6 @@ from .rules.board import Board
 from .rules.record import FORMAT as RECORD_FORMAT
 from .rules.terms import PLAYER_COLOURS
 from .rules.views import FORMAT as VIEW_FORMAT
-from .web.walk import WALK
 
 # Xidit's words that fill message fields, translated there (companion.i18n.word): units, categories, tiles,
 # rewards and the names of the decisions.
@@ -54,7 +53,11 @@ class XiditPacks(ShippedPacks[Board]):
 
     # The owner's walk-through (web/verify.py and `companion board verify`): its screens and texts, every
     # problem of a pack's text, and its files beside the store.
-    walk = WALK
+    @property
+    def walk(self) -> Any:
+        from .web.walk import WALK  # read only when a page or a command asks (it imports the page parts)
+
+        return WALK
 
     def check(self, text: str) -> list[Any]:
         return check_pack(text)

@@ -82,3 +82,6 @@ def forbidden_in(view: dict[str, Any], reader: int | None, game: Game | None) ->
         if not game.state.pending and hidden - awaited:
             found.append("who owns none of the census unit (awaiting)")
     return found
+
+
+TESTING = XiditTesting()  # what `GAME.testing` holds

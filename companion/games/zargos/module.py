@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import N_
-from companion.core.game import GameModule, Option
+from companion.core.game import GameModule, Later, Option
 from companion.core.packs import ShippedPacks
 
 from .boards import FORMAT as PACK_FORMAT
@@ -62,10 +62,8 @@ class PackProblem:
     line: str
 
 
-def game_module() -> GameModule:
-    """Zargos's rules, packs and the test suites' part; `__init__` adds the table, box, agents, bench and
-    command-line parts to make `GAME`."""
-    from .testing import ZargosTesting
-
+def game_module(**parts: Any) -> GameModule:
+    """Zargos's rules, packs and the test suites' part (imported when asked for); `__init__` adds the table,
+    box, agents, bench and command-line parts to make `GAME`."""
     return GameModule(key="zargos", title=N_("Zargos"), rules=ZargosRules(), packs=ZargosPacks(),
-                      testing=ZargosTesting())
+                      **{"testing": Later("companion.games.zargos.testing:TESTING"), **parts})

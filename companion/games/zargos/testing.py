@@ -296,3 +296,6 @@ def _private_lines(match: Game) -> dict[str, int]:
         lines.catch_up(match)
         _LINES[match] = lines
     return lines.private
+
+
+TESTING = ZargosTesting()  # what `GAME.testing` holds

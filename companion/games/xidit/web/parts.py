@@ -70,7 +70,8 @@ class XiditWeb:
     slots = {"seat": "xidit/_seat.html", "scoring": "xidit/_scoring.html", "table": "xidit/_table.html",
              "legend": "xidit/_legend.html", "reference": "xidit/reference.html",
              "wizard_options": "xidit/_wizard_options.html", "wizard_setup": "xidit/_wizard_setup.html",
-             "macros": "xidit/_macros.html"}
+             "macros": "xidit/_macros.html", "status": "xidit/_status.html", "player": "xidit/_player.html",
+             "box_keys": "xidit/_box_keys.html", "asking": "xidit/_asking.html"}
     # The seat page's program editor and decision controls; the referee page's wizard fields and decision forms.
     scripts = {"seat": "seat.js", "referee": "referee.js"}
     script_messages = SCRIPT_MESSAGES
