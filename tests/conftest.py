@@ -11,7 +11,7 @@ from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules.board import Board
 from tests.games.toy import GAME as TOY
 
-# Every run sums each folder's time against its budget in docs/testing.md.
+# Every run sums each folder's CPU seconds against its budget in docs/testing.md.
 pytest_plugins = ["tests.time_budgets"]
 
 settings.register_profile("ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -31,3 +31,18 @@ def toy_game(monkeypatch: pytest.MonkeyPatch) -> GameModule:
     monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
     registry.register(TOY)
     return TOY
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (`make test` runs `--dist loadgroup`), the tests of a module that share a fixture
+    wider than a test (module, class or package scope: a built wheel, a Debian root, a scanned campaign) run on
+    one worker, which builds it once, instead of each worker building its own at the same time in the same
+    place. The other tests go to whichever worker is free. Before xdist's own hook, which reads the mark."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)  # pytest's own account of the fixtures a test uses
+        shared = info is not None and any(
+            definition.scope in ("module", "class", "package")
+            for definitions in info.name2fixturedefs.values() for definition in definitions)
+        if shared:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
