@@ -163,21 +163,28 @@ class Store:
 
     def _connect(self, path: Path) -> sqlite3.Connection:
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        _bound_wal(db)
-        db.execute("PRAGMA foreign_keys=ON")
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            _bound_wal(db)
+            db.execute("PRAGMA foreign_keys=ON")
+        except BaseException:
+            db.close()  # a file that is no database: the salvage opens its own
+            raise
         return db
 
     def _open(self) -> sqlite3.Connection:
         self._check_files()
         db = self._connect(self.path)
-        check = db.execute("PRAGMA quick_check").fetchone()[0]
-        if check != "ok":
+        try:
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(check)
+            _migrate(db)
+            db.executescript(SCHEMA)
+        except BaseException:
             db.close()
-            raise sqlite3.DatabaseError(check)
-        _migrate(db)
-        db.executescript(SCHEMA)
+            raise
         return db
 
     def _check_files(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -9,6 +11,7 @@ from companion.core import registry
 from companion.core.game import GameModule
 from companion.games.xidit.boards import default_pack
 from companion.games.xidit.rules.board import Board
+from tests import connections
 from tests.games.toy import GAME as TOY
 
 # Every run sums each folder's CPU seconds against its budget in docs/testing.md.
@@ -17,6 +20,7 @@ pytest_plugins = ["tests.time_budgets"]
 settings.register_profile("ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci")
+connections.install()
 
 
 @pytest.fixture(scope="session")
@@ -46,3 +50,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             for definitions in info.name2fixturedefs.values() for definition in definitions)
         if shared:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+
+
+@pytest.fixture(autouse=True)
+def _connections_closed() -> Iterator[None]:
+    """No SQLite connection a test opened is left to the garbage collector (tests/connections.py)."""
+    since = connections.Since()
+    yield
+    found = since.close_left_open()
+    if found and connections.strict():
+        pytest.fail("left open: " + "\n".join("".join(db.opened_at) for db in found))
