@@ -37,12 +37,21 @@ def toy_game(monkeypatch: pytest.MonkeyPatch) -> GameModule:
     return TOY
 
 
+# The folders whose tests take the longest in wall seconds (downloads, real-time campaigns, browsers).
+LONGEST_FIRST = ("tests/install_root/", "tests/campaign/", "tests/browser/", "tests/install/")
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Under pytest-xdist (`make test` runs `--dist loadgroup`), the tests of a module that share a fixture
     wider than a test (module, class or package scope: a built wheel, a Debian root, a scanned campaign) run on
     one worker, which builds it once, instead of each worker building its own at the same time in the same
-    place. The other tests go to whichever worker is free. Before xdist's own hook, which reads the mark."""
+    place. The other tests go to whichever worker is free. Before xdist's own hook, which reads the mark.
+
+    The longest folders start first (each in its own order), so that neither worker is left at the end with a
+    Debian root to build or a campaign to run while the other has nothing to do."""
+    items.sort(key=lambda item: next((n for n, folder in enumerate(LONGEST_FIRST) if item.nodeid.startswith(folder)),
+                                     len(LONGEST_FIRST)))
     for item in items:
         info = getattr(item, "_fixtureinfo", None)  # pytest's own account of the fixtures a test uses
         shared = info is not None and any(
