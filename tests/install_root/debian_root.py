@@ -38,6 +38,7 @@ mount -t proc proc "$root/proc"
 mkdir -p "$root/var/cache/apt/archives" "$root/root/.cache/pip"
 mount --bind "$CACHE/apt-$SUITE" "$root/var/cache/apt/archives"
 mount --bind "$CACHE/pip" "$root/root/.cache/pip"
+if [ -n "${DEVICES:-}" ]; then mount --rbind /dev "$root/dev"; fi  # pseudo-terminals, /dev/full, ...
 exec "$CHROOT" "$root" "$@"
 """
 
@@ -149,9 +150,11 @@ def environment(root: Path) -> list[str]:
     return [f"{key}={value}" for key, value in env.items()]
 
 
-def run_in(root: Path, *command: str, timeout: float = 120, suite: str = SUITE) -> subprocess.CompletedProcess[str]:
+def run_in(root: Path, *command: str, timeout: float = 120, suite: str = SUITE,
+           devices: bool = False) -> subprocess.CompletedProcess[str]:
     """`command` run in the root (of `suite`) as its root user, with nothing of this machine's environment but
-    `environment`."""
+    `environment`; with `devices`, this machine's /dev mounted in the root's (for the tests' pseudo-terminals)."""
     enter = [tool("unshare"), "--mount", "--propagation", "private", "bash", "-c", ENTER, "enter", str(root)]
     return subprocess.run([*enter, "env", "-i", *environment(root), *command], capture_output=True, text=True,
-                          timeout=timeout, env=dict(os.environ, CACHE=str(CACHE), SUITE=suite, CHROOT=tool("chroot")))
+                          timeout=timeout, env=dict(os.environ, CACHE=str(CACHE), SUITE=suite, CHROOT=tool("chroot"),
+                                   DEVICES="1" if devices else ""))

@@ -58,9 +58,10 @@ def test_trixie_s_python_is_3_13(trixie: Path) -> None:
 
 def test_the_suite_passes_on_trixie_s_python(trixie: Path) -> None:
     # The suite's own budgets are this machine's: in the root they are measured by the test that runs it.
-    done = run_in(trixie, "env", "TEST_BUDGETS=off", "bash", "-c",
-                  f"cd {SOURCE} && {VENV}/bin/python -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup "
-                  f"{' '.join(FOLDERS)}", timeout=RUN_TIMEOUT, suite=SUITE)
+    # The environment's commands first on the PATH (`companion`, as an activated environment has it).
+    done = run_in(trixie, "env", "TEST_BUDGETS=off", f"PATH={VENV}/bin:/usr/sbin:/usr/bin:/sbin:/bin", "bash", "-c",
+                  f"cd {SOURCE} && python -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup {' '.join(FOLDERS)}",
+                  timeout=RUN_TIMEOUT, suite=SUITE, devices=True)
     summary = [line for line in done.stdout.splitlines() if re.search(r"\d+ (passed|failed)", line)]
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
     assert summary and "failed" not in summary[-1] and "error" not in summary[-1], summary
