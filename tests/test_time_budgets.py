@@ -16,8 +16,9 @@ from tests.time_budgets import CPU, MARGIN, TimeBudgets, budgets, cpu_seconds, f
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent
 # CI's limit is 20 minutes on a busy 2-core machine; 3 of them go to a fresh clone's set-up. The budgets are CPU
-# seconds: they fit even when the other core is taken by someone else, one CPU second per second of the 17.
-LIMIT_SECONDS = 17 * 60
+# seconds measured on a loaded machine (1.3 times a quiet one's): 1300 of them are 17 minutes of one quiet core,
+# so the suite fits even when a neighbour takes the other core (docs/testing.md).
+LIMIT_SECONDS = 1300
 
 
 def test_every_folder_with_tests_has_a_budget() -> None:
