@@ -8,7 +8,7 @@ threads) and that of every process it starts (live ones read from /proc, ended o
 of reaped children), set-up and tear-down included. Wall seconds depend on the neighbours: the same code took
 1.4 times as long on a machine kept busy by two other processes, so a budget in wall seconds either failed
 busy runs by construction or let an idle run hide a regression. CPU seconds are what the code costs, whoever
-else runs: a machine crowded far past its cores (load average 17 on 2) stretched them by a third at most
+else runs: a machine crowded far past its cores (load average 17 on 2) stretched them by a third to a half
 (caches and cores shared), where it stretched wall seconds 3 to 15 times.
 
 The verdict: a folder over its budget is named ("over budget"); the run fails only when a folder is over its
