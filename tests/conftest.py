@@ -37,6 +37,11 @@ def toy_game(monkeypatch: pytest.MonkeyPatch) -> GameModule:
     return TOY
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-xdist's own mark, known also to a run without it (`-p no:xdist`), where it means nothing.
+    config.addinivalue_line("markers", "xdist_group(name): run on one xdist worker with the rest of its group")
+
+
 # The folders whose tests take the longest in wall seconds (downloads, real-time campaigns, browsers).
 LONGEST_FIRST = ("tests/install_root/", "tests/campaign/", "tests/browser/", "tests/install/")
 
