@@ -60,7 +60,7 @@ def test_the_suite_passes_on_trixie_s_python(trixie: Path) -> None:
     # The suite's own budgets are this machine's: in the root they are measured by the test that runs it.
     # The environment's commands first on the PATH (`companion`, as an activated environment has it).
     done = run_in(trixie, "env", "TEST_BUDGETS=off", f"PATH={VENV}/bin:/usr/sbin:/usr/bin:/sbin:/bin", "bash", "-c",
-                  f"cd {SOURCE} && python -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup {' '.join(FOLDERS)}",
+                  f"cd {SOURCE} && python -m pytest -q -p no:cacheprovider -n 2 --dist loadscope {' '.join(FOLDERS)}",
                   timeout=RUN_TIMEOUT, suite=SUITE, devices=True)
     summary = [line for line in done.stdout.splitlines() if re.search(r"\d+ (passed|failed)", line)]
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
