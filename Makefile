@@ -54,7 +54,7 @@ micropython:
 		|| echo "could not install $(MICROPYTHON): the firmware's MicroPython test will be skipped (in CI it fails)"
 
 test: lint tools browser micropython
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q -n auto --dist loadscope
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

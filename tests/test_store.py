@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -79,9 +80,11 @@ def test_a_store_of_the_old_schema_opens_and_its_half_entered_programs_resume(tm
     assert again.version > table.version
     # The file now has the current schema, and the state goes on being kept in it.
     again.handle(set_order(2, 1, "blue"))
-    tables = {name for (name,) in sqlite3.connect(old).execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    with closing(sqlite3.connect(old)) as db:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert "drafts" not in tables and "table_state" in tables
-    assert Store(old).load(game).table_state["table"]["drafts"]["2"][1] == "blue"
+    with Store(old) as reopened:
+        assert reopened.load(game).table_state["table"]["drafts"]["2"][1] == "blue"
 
 
 def test_a_store_that_cannot_be_opened_is_the_companion_s_own_error(tmp_path: Path) -> None:
@@ -103,7 +106,8 @@ def test_the_wal_stays_bounded_while_the_table_writes(tmp_path: Path) -> None:
     frame = 24 + 4096
     assert largest <= 32 + (WAL_PAGES + 30) * frame
     store.close()
-    assert Store(tmp_path / "w.db").load(game).table_state["table"]["n"] == 399
+    with Store(tmp_path / "w.db") as reopened:
+        assert reopened.load(game).table_state["table"]["n"] == 399
 
 
 def test_each_stored_game_knows_its_game(tmp_path: Path) -> None:

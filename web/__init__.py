@@ -54,9 +54,11 @@ def create_app(config: dict[str, Any] | None = None, table: Table | None = None,
     app = Flask(__name__)
     app.session_interface = TableSessions()  # sign-ins outlast jumps of the Pi's clock
     secret, pin, made = secrets_of(table, config)
+    sessions = Sessions(table.store_path)  # its own connection to the store's file, closed with the table's
+    table.on_close(sessions.close)
     app.config.update(
         SECRET_KEY=secret, REFEREE_PIN=pin, PIN_FROM_CONFIG=bool(config.get("REFEREE_PIN")), PIN_MADE=made,
-        SESSIONS=Sessions(table.store_path), TABLE=table, PHONES=phones, PIN_TRIES=PinTries(), SIGN_INS=SignIns(),
+        SESSIONS=sessions, TABLE=table, PHONES=phones, PIN_TRIES=PinTries(), SIGN_INS=SignIns(),
         PUBLIC_WRITES=PublicWrites(),
         STREAMS=Streams(config.get("STREAMS_PER_ADDRESS", PER_ADDRESS), config.get("STREAMS_TOTAL", TOTAL),
                         config.get("STREAMS_SEATED", SEATED)),

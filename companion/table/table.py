@@ -132,6 +132,7 @@ class Table(TableViews):
         self._carried: dict[int, dict[str, int]] = {}  # phones that may follow into this game (carried.py); saved
         self._blind_told: list[dict[str, Any]] = []  # what the table was told of blind mode (referee.py); saved
         self._views = ViewCache()
+        self._on_close: list[Callable[[], None]] = []  # what closes with the store (on_close)
         self._kept_reads: dict[Any, Any] = {}  # reads.py: what a read gave last, for when the loop is stuck
         self._watchers: list[Callable[[int], None]] = []
         self._events_seen = 0
@@ -349,7 +350,14 @@ class Table(TableViews):
                 return False
             self._thread = None
         self._store.close()
+        for close in self._on_close:
+            close()
         return True
+
+    def on_close(self, close: Callable[[], None]) -> None:
+        """`close` is called when `stop` has closed the store: what keeps its own connection to the store's file
+        (the web's sign-ins) closes with it, rather than being left to the garbage collector."""
+        self._on_close.append(close)
 
     def _run(self) -> None:
         while True:

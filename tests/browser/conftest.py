@@ -72,8 +72,10 @@ def chromium() -> str:
     return str(path)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    # One chromium per module, closed with it: a browser kept for the session idles on in the background and
+    # its CPU seconds would count against whichever folder's tests run next on that worker (tests/time_budgets.py).
     path = chromium()
     try:
         from playwright.sync_api import sync_playwright

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +104,7 @@ def read_bytes() -> int:
 
 
 def session_rows(table: Table) -> int:
-    with sqlite3.connect(table.store_path) as db:
+    with closing(sqlite3.connect(table.store_path)) as db:
         return int(db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0])
 
 

@@ -38,6 +38,7 @@ mount -t proc proc "$root/proc"
 mkdir -p "$root/var/cache/apt/archives" "$root/root/.cache/pip"
 mount --bind "$CACHE/apt-$SUITE" "$root/var/cache/apt/archives"
 mount --bind "$CACHE/pip" "$root/root/.cache/pip"
+if [ -n "${DEVICES:-}" ]; then mount --rbind /dev "$root/dev"; fi  # pseudo-terminals, /dev/full, ...
 exec "$CHROOT" "$root" "$@"
 """
 
@@ -82,17 +83,17 @@ def architecture() -> str:
     return subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True, check=True).stdout.strip()
 
 
-def base_tar() -> Path:
-    """The minbase root of SUITE as a tar, made by debootstrap the first time."""
-    tar = CACHE / f"{SUITE}-minbase-{architecture()}.tar"
+def base_tar(suite: str = SUITE) -> Path:
+    """The minbase root of `suite` as a tar, made by debootstrap the first time."""
+    tar = CACHE / f"{suite}-minbase-{architecture()}.tar"
     if tar.exists():
         return tar
     CACHE.mkdir(parents=True, exist_ok=True)
-    scratch = CACHE / "debootstrap"
+    scratch = CACHE / f"debootstrap-{suite}"
     shutil.rmtree(scratch, ignore_errors=True)
     # In two stages, as for another architecture: the packages unpacked, then dpkg configures them in the
     # root, told first to spare the disk (it halves the time).
-    unpack = subprocess.run([tool("debootstrap"), "--foreign", "--variant=minbase", f"--include={INCLUDE}", SUITE,
+    unpack = subprocess.run([tool("debootstrap"), "--foreign", "--variant=minbase", f"--include={INCLUDE}", suite,
                              str(scratch), MIRROR], capture_output=True, text=True, timeout=DEBOOTSTRAP_TIMEOUT)
     assert unpack.returncode == 0, unpack.stdout[-3000:] + unpack.stderr[-3000:]
     throwaway(scratch)
@@ -114,12 +115,13 @@ def throwaway(root: Path) -> None:
         "path-exclude=/usr/share/locale/*\n")
 
 
-def make_root(folder: Path) -> Path:
-    """A fresh Debian root in `folder`, with the checkout in /root/table-companion as a clone would be."""
+def make_root(folder: Path, suite: str = SUITE) -> Path:
+    """A fresh Debian root of `suite` in `folder`, with the checkout in /root/table-companion as a clone would
+    be."""
     root = folder / "root"
     root.mkdir()
-    subprocess.run(["tar", "--numeric-owner", "-C", str(root), "-xpf", str(base_tar())], check=True, timeout=300)
-    for cache in (f"apt-{SUITE}", "pip"):
+    subprocess.run(["tar", "--numeric-owner", "-C", str(root), "-xpf", str(base_tar(suite))], check=True, timeout=300)
+    for cache in (f"apt-{suite}", "pip"):
         (CACHE / cache).mkdir(parents=True, exist_ok=True)
     # No daemon may start inside the chroot (a package's set-up would start polkitd): Debian's own switch.
     policy = root / "usr" / "sbin" / "policy-rc.d"
@@ -148,8 +150,11 @@ def environment(root: Path) -> list[str]:
     return [f"{key}={value}" for key, value in env.items()]
 
 
-def run_in(root: Path, *command: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """`command` run in the root as its root user, with nothing of this machine's environment but `environment`."""
+def run_in(root: Path, *command: str, timeout: float = 120, suite: str = SUITE,
+           devices: bool = False) -> subprocess.CompletedProcess[str]:
+    """`command` run in the root (of `suite`) as its root user, with nothing of this machine's environment but
+    `environment`; with `devices`, this machine's /dev mounted in the root's (for the tests' pseudo-terminals)."""
     enter = [tool("unshare"), "--mount", "--propagation", "private", "bash", "-c", ENTER, "enter", str(root)]
     return subprocess.run([*enter, "env", "-i", *environment(root), *command], capture_output=True, text=True,
-                          timeout=timeout, env=dict(os.environ, CACHE=str(CACHE), SUITE=SUITE, CHROOT=tool("chroot")))
+                          timeout=timeout, env=dict(os.environ, CACHE=str(CACHE), SUITE=suite, CHROOT=tool("chroot"),
+                                   DEVICES="1" if devices else ""))

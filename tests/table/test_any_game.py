@@ -70,7 +70,8 @@ def test_the_pi_draws_in_the_transaction_of_the_move_that_led_to_it(tmp_path: Pa
     # The roll and its die were stored together, the die marked as the Pi's.
     log = stored_log(table)
     assert [(e["type"], e.get("by")) for e in log[3:]] == [("turn", None), ("chance", "pi")]
-    stored = Store(tmp_path / "pi.db").load(table.game_id or 0)
+    with Store(tmp_path / "pi.db") as store:
+        stored = store.load(table.game_id or 0)
     assert stored.entries == log and stored.game == "toy"
     # Its seed and the game's length make the draw: a restart resumes the same game, drawing nothing again.
     table.stop()

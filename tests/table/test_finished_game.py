@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 from companion.agents.bots import Bots
@@ -22,7 +23,7 @@ VIRTUAL = tuple(PlayerConfig(s, c, box="bot", level="random") for s, c in ((1, "
 
 
 def finished_games(path: Path) -> list[tuple[int, int]]:
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db:
         return [(int(i), int(f)) for i, f in db.execute("SELECT id, finished FROM games ORDER BY id")]
 
 

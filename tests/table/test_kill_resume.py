@@ -58,7 +58,8 @@ def test_sigkill_at_many_points_loses_no_acknowledged_action(tmp_path: Path) -> 
         phases.add(game.state.phase if not game.state.pending else f"decision:{game.state.pending[0].kind}")
         table.stop()
         assert kills < 200, "the game should end"
-    games = Store(store).games()
+    with Store(store) as stored:
+        games = stored.games()
     assert len(games) == 1 and games[0][2], "the one game was played to its end across the restarts"
     assert kills >= 20
     # Killed during programming, during the census, and while a decision was awaited.

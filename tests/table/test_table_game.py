@@ -61,7 +61,8 @@ def test_every_acknowledged_action_is_in_the_store(tmp_path: Path) -> None:
     for _ in range(40):
         for command in next_inputs(table, rng):
             answer = table.handle(command)
-            stored = Store(tmp_path / "t.db").load(table.game_id or 0)
+            with Store(tmp_path / "t.db") as store:
+                stored = store.load(table.game_id or 0)
             assert len(stored.entries) == table.stored()
             assert answer["version"] == table.version
 
@@ -128,7 +129,8 @@ def test_rollback_then_continue_equals_a_game_without_the_rolled_back_actions(tm
     clean = Game.replay(table.board, record.setup, record.actions)
     assert clean.view("referee") == engine(table).view("referee")
     # Nothing was deleted: the store keeps the rolled-back actions and the marker.
-    stored = Store(tmp_path / "a.db").load(table.game_id or 0)
+    with Store(tmp_path / "a.db") as store:
+        stored = store.load(table.game_id or 0)
     assert {"type": "rollback", "keep": keep} in stored.entries
     assert len(stored.entries) > len(record.actions)
     # And a table reopened on that store is exactly where this one is.
@@ -141,7 +143,8 @@ def test_the_referee_decides_for_a_player_whose_box_is_dead(tmp_path: Path) -> N
     table = new_table(tmp_path / "t.db", seed=4)
     first = engine(table).state.turn_order()[0]
     table.handle(Decide(first, {"type": "place", "seat": first, "city": 5}, by="referee"))
-    stored = Store(tmp_path / "t.db").load(table.game_id or 0)
+    with Store(tmp_path / "t.db") as store:
+        stored = store.load(table.game_id or 0)
     assert stored.entries[-1] == {"type": "place", "seat": first, "city": 5, "by": "referee"}
     assert record_from_json(table.record()).actions[-1].seat == first
 

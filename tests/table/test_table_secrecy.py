@@ -52,6 +52,7 @@ def test_no_table_view_leaks_at_any_point_of_whole_games(tmp_path: Path) -> None
                 for reader in readers:
                     assert leaks(table, reader) == [], reader
             private_seen = sum(1 for i in instructions(table) if i.private is not None)
+        table.stop()
         assert private_seen > 0  # there were secrets to keep
 
 

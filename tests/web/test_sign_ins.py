@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from .conftest import as_referee, as_seat
 
 
 def rows(table: Table) -> int:
-    with sqlite3.connect(table.store_path) as db:
+    with closing(sqlite3.connect(table.store_path)) as db:
         return int(db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0])
 
 
