@@ -249,6 +249,8 @@ def _previous_tests(report: Path) -> dict[str, list[float]]:
         tests = json.loads(report.read_text(encoding="utf-8")).get("tests", {})
     except (OSError, ValueError, AttributeError):
         return {}
+    if not isinstance(tests, dict):  # a report of the older form (wall seconds per folder): nothing to compare
+        return {}
     return {test: figures for test, figures in tests.items() if isinstance(figures, list) and len(figures) == 2}
 
 
