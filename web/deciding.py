@@ -21,6 +21,7 @@ def choice_json(game: GameModule, choice: Any, language: str, decisions: Mapping
         return translate(language, message, dict(params) if params else None)
 
     decision = str(choice.decision)
-    moves = listed_moves(game, choice)
+    # A sealed choice is keyed in as a draft and locked, never decided in one go: no move buttons for it.
+    moves = None if choice.sealed else listed_moves(game, choice)
     return {**choice.to_json(), "words": decisions.get(decision) or t(decision),
             "moves": None if moves is None else [{"action": move, "label": move_label(move, t)} for move in moves]}
