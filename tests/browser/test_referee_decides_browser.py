@@ -4,6 +4,7 @@ virtual player to take it this once; the game moves on, recorded as the referee'
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ from companion.core import registry
 from companion.store import Store
 from companion.table import NewGame, SetLanguage, Table
 from tests.engine import stored_log
+from tests.table.test_shared_toy import new_toy, step
+from tests.table.toy_table import TOY_AT_THE_TABLE
 from web import create_app
 from web.phone import PhoneBoxes
 from web.serve import WebServer
@@ -63,3 +66,48 @@ def test_the_referee_lets_the_virtual_player_decide_a_zargos_choice(zargos_serve
         expect(page.locator("#decide-note")).to_have_text(words[4])
     assert table.actions() == before + 1
     assert (stored_log(table)[-1]["seat"], stored_log(table)[-1]["by"]) == (seat, "referee")
+
+
+@pytest.fixture
+def toy_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
+    monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
+    registry.register(TOY_AT_THE_TABLE)
+    table = new_toy(tmp_path / "toy.db", "pi")
+    rng = random.Random(1)
+    while not open_choice(table):  # past the sealed bids: a decision taken at once, its moves listed
+        assert step(table, rng, None)
+    table.start()
+    app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    yield Served(table, f"http://127.0.0.1:{server.port}", app)
+    app.config["STREAMS"].close_all()
+    server.stop()
+    table.stop()
+
+
+def open_choice(table: Table) -> bool:
+    found = table.awaited_in_game(set(range(6)))
+    return found is not None and not found.choice.sealed
+
+
+def test_the_referee_takes_a_listed_move_by_its_words(toy_served: Served, browser: Any) -> None:
+    table = toy_served.table
+    choice = table.awaited_in_game(set(range(6))).choice  # type: ignore[union-attr]
+    with page_on(browser) as page:
+        page.goto(f"{toy_served.url}/referee")
+        page.fill("#pin", PIN)
+        page.get_by_role("button", name="Sign in").click()
+        expect(page.locator("#decide-load")).to_be_visible()
+        settled(page, table)
+        page.select_option("#decide-seat", str(choice.seat))
+        page.get_by_role("button", name="Show the choices").click()
+        buttons = page.locator("#decide-forms form button.move")
+        expect(buttons.first).to_be_visible()
+        label = buttons.last.text_content()
+        assert label and "{" not in label
+        page.locator("#decide-forms").screenshot(path=str(SHOTS / "referee-decides-toy-en.png"))
+        buttons.last.click()
+        expect(page.locator("#decide-note")).to_have_text("Done.")
+    taken = [e for e in stored_log(table) if e.get("by") == "referee"]
+    assert len(taken) == 1 and taken[0]["seat"] == choice.seat
