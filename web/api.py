@@ -10,8 +10,9 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request, session
 
+from companion.agents import once as agents_once
 from companion.core import registry
-from companion.core.errors import UnknownGame
+from companion.core.errors import CompanionError, UnknownGame
 from companion.i18n import N_, translate
 from companion.store import Sessions
 from companion.table import Moved, Refused, SetBlind, Table
@@ -19,6 +20,7 @@ from companion.table.saving import STILL_SAVING, STORE_ERRORS, CannotSave
 
 from . import command_requests
 from .auth import SHORT, Role, same, seat_token
+from .deciding import choice_json
 from .game import game_of, link_number
 from .game import parts as game_parts
 from .phone import PhoneBoxes
@@ -30,6 +32,7 @@ api = Blueprint("api", __name__, url_prefix="/api")
 TOO_MANY_PINS = N_("Too many wrong PINs: try again in {n} s.")  # as login.js says it
 TOO_MANY_SIGN_INS = N_("This seat's link signed in too many browsers just now: try again in {n} s.")
 TOO_MANY_TAPS = N_("Too many taps from pages not signed in: wait a moment and tap again.")
+NOTHING_TO_DECIDE = N_("Nothing to decide for this seat now.")  # as referee.js says it
 CANNOT_SIGN_IN = N_("The table cannot save, so it cannot sign anyone in or out now: its memory card is full or "
                     "cannot be written. Tell the referee: free space on the card, then try again.")
 
@@ -320,9 +323,14 @@ def command() -> Response:
         closed = closed_seat(lambda message, **params: translate(table().language, message, params or None))
         raise ApiError(403, closed["text"] if closed else str(error), **({"closed": closed["why"]} if closed else {})) \
             from None
+    return jsonify(submitted(parsed, version, r))
+
+
+def submitted(parsed: Any, version: int, r: Role) -> Any:
+    """The table's answer to a command decided on the view of `version`; its refusals as ApiErrors in words."""
     try:
         # Refused as stale only when something it depends on changed since that view (table/changes.py).
-        answer = table().submit(parsed, seen=version).result(timeout=30)
+        return table().submit(parsed, seen=version).result(timeout=30)
     except Moved as moved:
         raise ApiError(409, "the game has moved on since that view: look again", version=moved.version) from None
     except CannotSave as failed:  # in words, with what to do: the page shows it as it is
@@ -334,7 +342,6 @@ def command() -> Response:
         # detail for the referee, never shown to players.
         extra = {"rule": refused.rule} if r.kind == "referee" and refused.rule else {}
         raise ApiError(422, refusal(refused), **extra, **refused.details) from None
-    return jsonify(answer)
 
 
 def refusal(refused: Refused) -> str:
@@ -418,7 +425,37 @@ def legal() -> Response:
     if found is None:
         raise ApiError(404, f"there is no seat {seat} in the game under way")
     version, choices = found
-    return jsonify({"seat": int(seat), "version": version, "choices": [choice.to_json() for choice in choices]})
+    language = table().language
+    decisions = game_parts().page_parts(table().board, lambda m, **p: translate(language, m, p or None),
+                                        language).get("decision_words", dict)()
+    return jsonify({"seat": int(seat), "version": version,
+                    "choices": [choice_json(game_of(table()), choice, language, decisions) for choice in choices]})
+
+
+@api.post("/decide_once")
+def decide_once() -> Response:
+    """The referee lets the game's virtual player (its normal level) take this seat's decision, this once:
+    the move is keyed in by the referee, as any decision they take for a player."""
+    r = role()
+    if r.kind != "referee":
+        raise ApiError(403, "only the referee can let a virtual player decide for a seat")
+    data = body()
+    seat, version = data.get("seat"), data.get("version")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ApiError(400, "'seat' must be a whole number")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ApiError(400, "'version' must be the version of the view you acted on")
+    if not table().seated(seat):
+        raise ApiError(404, f"there is no seat {seat} in the game under way")
+    try:
+        commands = agents_once.decide_once(table(), seat, blind=r.blind)
+    except CompanionError as error:
+        raise ApiError(422, str(error)) from None
+    if not commands:
+        raise ApiError(422, translate(table().language, NOTHING_TO_DECIDE))
+    answers = [submitted(commands[0], version, r)]
+    answers += [submitted(command, table().version, r) for command in commands[1:]]  # a program's lock
+    return jsonify(answers[-1])
 
 
 @api.get("/links")

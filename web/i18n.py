@@ -26,6 +26,7 @@ SCRIPT_MESSAGES = (
     N_("This page is no longer yours: open your link again."),
     N_("Done."), N_("Refused: {error}"), N_("Refused: {error} ({rule})"), N_("Send"),
     N_("Nothing to decide for this seat now."), N_("{player}: {decision}"), N_("Choose first."),
+    N_("Let the virtual player decide this once"),
     N_("Put the pieces back:"),
     N_("Nothing to move back."), N_("Confirm the rollback"),
     N_("This file is not a game record (JSON)."), N_("Game imported."), N_("New game started."),

@@ -195,6 +195,20 @@ def _written(game: GameModule) -> Callable[[Any], JSON] | None:
     return written if callable(written) else None
 
 
+def listed_moves(game: GameModule, choice: Any) -> list[JSON] | None:
+    """A choice's legal moves in the game's move JSON (what `Decide` carries), None when the game does not
+    list them (no `Choice.enumerate()`, or no `move_to_json`): the referee's page offers them too."""
+    listing, written = getattr(choice, "enumerate", None), _written(game)
+    if listing is None or written is None:
+        return None
+    return [written(move) for move in listing()]
+
+
+def move_label(move: JSON, t: Translate) -> str:
+    """One move in words, as a line of the generic box names it (its JSON's fields)."""
+    return Line((move,)).label(t, 0)
+
+
 class Unlisted:
     """A decision whose moves the game does not list: the box says where to make it instead."""
 

@@ -284,6 +284,40 @@
     const kit = {el: el, who: $("decide-seat").selectedOptions[0].textContent, decide: decide,
                  say: function (text, good) { say("decide-note", text, good); },
                  clear: function () { forms.replaceChildren(); }};
-    return game.choiceForm ? game.choiceForm(choice, kit) : el("form", {class: "stack decision"});
+    return game.choiceForm ? game.choiceForm(choice, kit) : plainForm(choice, kit);
+  }
+
+  // A game without forms of its own: the decision in the game's words, its legal moves as buttons when the
+  // game lists them (labelled by the table, /api/legal), and the game's virtual player deciding this once.
+  function plainForm(choice, kit) {
+    const form = el("form", {class: "stack decision", "data-decision": choice.decision});
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    form.append(el("h3", {text: X.t("{player}: {decision}", {player: kit.who, decision: choice.words || choice.decision})}));
+    if (choice.moves && choice.moves.length) {
+      form.append(el("div", {class: "moves"}, choice.moves.map(function (move) {
+        const button = el("button", {type: "button", class: "move", text: move.label});
+        button.addEventListener("click", function () {
+          button.disabled = true;
+          X.command({command: "decide", seat: choice.seat, action: move.action}).then(function (result) {
+            button.disabled = false;
+            kit.say(result.ok ? X.t("Done.") : X.refusal(result), result.ok);
+            if (result.ok) kit.clear();
+          });
+        });
+        return button;
+      })));
+    }
+    const once = el("button", {type: "button", class: "virtual-once", text: X.t("Let the virtual player decide this once")});
+    once.addEventListener("click", async function () {
+      once.disabled = true;
+      const answer = await X.post("/api/decide_once", {seat: choice.seat, version: X.version});
+      const data = await answer.json().catch(function () { return {}; });
+      once.disabled = false;
+      const result = {ok: answer.ok, status: answer.status, data: data};
+      kit.say(result.ok ? X.t("Done.") : X.refusal(result), result.ok);
+      if (result.ok) kit.clear();
+    });
+    form.append(once);
+    return form;
   }
 })();
