@@ -47,8 +47,11 @@ def _fixed(board: Board, t: Translate, language: str) -> tuple[Layout, str, dict
     if found is not None and found[0] is board:
         return found[1], found[2], found[3]
     at = layout(board)
+    # Outside the f-string: Python 3.11's tokenizer shows an f-string to the catalog's extractor as one string
+    # (3.12 and later show its parts), so a message marked inside one was never in the catalog, never French.
+    label = escape(t(N_("The map of Zargos")))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" class="map zargos-map" role="img" '
-           f'aria-label="{escape(t(N_("The map of Zargos")))}" data-lang="{escape(language)}">',
+           f'aria-label="{label}" data-lang="{escape(language)}">',
            "<style>.pn{font:600 15px sans-serif;text-anchor:middle;fill:#222;paint-order:stroke;stroke:#fff;"
            "stroke-width:4px}.st{font:700 20px sans-serif;text-anchor:middle;dominant-baseline:central}"
            ".kn{font:700 19px serif;text-anchor:middle;fill:#5d4037;opacity:.85}.sn{font:italic 15px serif;"
