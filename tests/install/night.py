@@ -65,21 +65,37 @@ class Browser:
 
     def until(self, what: str, found: Callable[[dict[str, Any]], Any], on_view: Callable[[dict[str, Any]], Any]
               = lambda view: None, within: float = SECONDS) -> Any:
-        """Reads the view again each time its version moves (the event stream's trigger, polled), until
-        `found(view)` is true (the view then, or what `found` gave); `on_view` may act on each view (answer what
-        the game asks the table). Fails with the last view after `within` seconds without a version moving."""
+        """Reads the view again at each event of the page's live stream (/api/stream, as app.js follows it),
+        until `found(view)` is true (the view then, or what `found` gave); `on_view` may act on each new version
+        (answer what the game asks the table). Fails with the last view after `within` seconds without a
+        version moving."""
         deadline, seen = time.monotonic() + within, None
-        while True:
-            view = self.view()
-            answer = found(view)
-            if answer:
-                return view if answer is True else answer
-            if view["version"] != seen:
-                seen, deadline = view["version"], time.monotonic() + within
-                on_view(view)
-            elif time.monotonic() > deadline:
-                raise AssertionError(f"{what}: nothing moved for {within} s; last view {json.dumps(view)[:1500]}")
-            time.sleep(0.05)  # a poll's pace, not a wait for something to happen: the deadline bounds it
+        with self.opener.open(self.base + "api/stream", timeout=within) as stream:
+            while True:
+                view = self.view()
+                answer = found(view)
+                if answer:
+                    return view if answer is True else answer
+                if view["version"] != seen:
+                    seen, deadline = view["version"], time.monotonic() + within
+                    on_view(view)
+                elif time.monotonic() > deadline:
+                    raise AssertionError(f"{what}: nothing moved for {within} s; last view {json.dumps(view)[:1500]}")
+                try:
+                    next_event(stream)
+                except TimeoutError:
+                    raise AssertionError(f"{what}: the stream said nothing for {within} s; last view "
+                                         f"{json.dumps(view)[:1500]}") from None
+
+
+def next_event(stream: Any) -> None:
+    """Blocks until the stream's next event (a change, or its periodic "still here") has come whole."""
+    while True:
+        line = stream.readline()
+        if not line:
+            raise AssertionError("the table's event stream ended")
+        if not line.strip():
+            return
 
 
 @contextmanager
