@@ -95,15 +95,24 @@ class Served:
     app: Any
 
 
+@contextmanager
+def serving(table: Table, phones: set[int], settings: dict[str, Any] | None = None) -> Iterator[Served]:
+    """The table started and its pages served on a free port, `phones` the seats played from phones; all
+    stopped at the end of the block (the streams first, so no page keeps the server waiting)."""
+    table.start()
+    app = create_app({"REFEREE_PIN": PIN, **(settings or {})}, table, PhoneBoxes(table, phones))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    try:
+        yield Served(table, f"http://127.0.0.1:{server.port}", app)
+    finally:
+        app.config["STREAMS"].close_all()
+        server.stop()
+        table.stop()
+
+
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
     """A 3-player table whose seats all play from phones, served on a free port."""
-    table = new_table(tmp_path / "browser.db", players=3, seed=2)
-    table.start()
-    app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {1, 2, 3}))
-    server = WebServer(app, "127.0.0.1", 0)
-    server.start()
-    yield Served(table, f"http://127.0.0.1:{server.port}", app)
-    app.config["STREAMS"].close_all()
-    server.stop()
-    table.stop()
+    with serving(new_table(tmp_path / "browser.db", players=3, seed=2), {1, 2, 3}) as served:
+        yield served

@@ -15,11 +15,8 @@ import pytest
 from companion.core import registry
 from companion.store import Store
 from companion.table import NewGame, Table
-from web import create_app
-from web.phone import PhoneBoxes
-from web.serve import WebServer
 
-from .conftest import PIN, SHOTS, Served, expect, page_on, settled
+from .conftest import PIN, SHOTS, Served, expect, page_on, serving, settled
 
 ZARGOS = registry.load("zargos")
 
@@ -35,14 +32,8 @@ def plain_zargos() -> Iterator[None]:
 def zargos_served(tmp_path: Path, plain_zargos: None) -> Iterator[Served]:
     table = Table.open(Store(tmp_path / "z.db"), ZARGOS.packs.shipped_text(), game="zargos")
     table.handle(NewGame({"players": 3, "seed": 7}, game="zargos", chance="table"))
-    table.start()
-    app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
-    server = WebServer(app, "127.0.0.1", 0)
-    server.start()
-    yield Served(table, f"http://127.0.0.1:{server.port}", app)
-    app.config["STREAMS"].close_all()
-    server.stop()
-    table.stop()
+    with serving(table, set()) as served:
+        yield served
 
 
 def sign_in(page: Any, url: str) -> None:

@@ -17,11 +17,8 @@ from companion.table import NewGame, SetLanguage, Table
 from tests.engine import stored_log
 from tests.table.test_shared_toy import new_toy, step
 from tests.table.toy_table import TOY_AT_THE_TABLE
-from web import create_app
-from web.phone import PhoneBoxes
-from web.serve import WebServer
 
-from .conftest import PIN, SHOTS, Served, expect, page_on, settled
+from .conftest import PIN, SHOTS, Served, expect, page_on, serving, settled
 
 ZARGOS = registry.load("zargos")
 
@@ -30,14 +27,8 @@ ZARGOS = registry.load("zargos")
 def zargos_served(tmp_path: Path) -> Iterator[Served]:
     table = Table.open(Store(tmp_path / "z.db"), ZARGOS.packs.shipped_text(), game="zargos")
     table.handle(NewGame({"players": 3, "seed": 7}, game="zargos"))
-    table.start()
-    app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
-    server = WebServer(app, "127.0.0.1", 0)
-    server.start()
-    yield Served(table, f"http://127.0.0.1:{server.port}", app)
-    app.config["STREAMS"].close_all()
-    server.stop()
-    table.stop()
+    with serving(table, set()) as served:
+        yield served
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -76,14 +67,8 @@ def toy_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Serv
     rng = random.Random(1)
     while not open_choice(table):  # past the sealed bids: a decision taken at once, its moves listed
         assert step(table, rng, None)
-    table.start()
-    app = create_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
-    server = WebServer(app, "127.0.0.1", 0)
-    server.start()
-    yield Served(table, f"http://127.0.0.1:{server.port}", app)
-    app.config["STREAMS"].close_all()
-    server.stop()
-    table.stop()
+    with serving(table, set()) as served:
+        yield served
 
 
 def open_choice(table: Table) -> bool:
