@@ -27,6 +27,12 @@ def english(value: Any) -> str:
     return str(value)
 
 
+def shortened(value: Any) -> str:
+    """A refused value as a refusal may quote it, cut short: a refusal is never as large as what it refuses."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."
+
+
 class IllegalAction(CompanionError, ValueError):
     """A move the rules do not allow now. The game is left unchanged.
 

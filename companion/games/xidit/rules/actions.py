@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.errors import shortened
+
 from .errors import BadRecord
 from .terms import BARDS_PER_PLAYER, BARRACKS, CATEGORIES, ORDERS, PLAYER_COLOURS, PROGRAM_LENGTH, REWARDS, UNITS
 
@@ -123,17 +125,13 @@ BOUNDS: dict[str, tuple[int, int]] = {"seat": (0, len(PLAYER_COLOURS)), "city": 
                                       "needs": (0, UNITS_MOST), "reveal": (0, UNITS_MOST)}
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:57]}..."
-
 
 def _int(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key)
     least, most = BOUNDS[key]
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
         raise BadRecord(f"action {data.get('type')!r}: {key!r} must be a whole number from {least} to {most}, "
-                        f"not {_short(value)}")
+                        f"not {shortened(value)}")
     return value
 
 
@@ -141,7 +139,7 @@ def _str(data: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> str:
     value = data.get(key)
     if value not in allowed:
         raise BadRecord(f"action {data.get('type')!r}: {key!r} must be one of {', '.join(allowed)}, "
-                        f"not {_short(value)}")
+                        f"not {shortened(value)}")
     return str(value)
 
 
@@ -152,7 +150,7 @@ def _counts(data: Mapping[str, Any], key: str, keys: str, most: int, top: int) -
         raise BadRecord(f"action {data.get('type')!r}: {key!r} must be an object of at most {most} {keys} to counts")
     for k, v in value.items():
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= top:
-            raise BadRecord(f"action {data.get('type')!r}: {key!r} has a bad count {_short(v)} for {_short(k)} "
+            raise BadRecord(f"action {data.get('type')!r}: {key!r} has a bad count {shortened(v)} for {shortened(k)} "
                             f"(0 to {top})")
     return value
 
@@ -180,13 +178,13 @@ _FIELDS: dict[str, frozenset[str]] = {
 def action_from_json(data: Any) -> Action:
     """Reads one action; an unknown type or a malformed field is a BadRecord, never a silent skip."""
     if not isinstance(data, dict):
-        raise BadRecord(f"an action must be a JSON object, not {_short(data)}")
+        raise BadRecord(f"an action must be a JSON object, not {shortened(data)}")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise BadRecord(f"unknown action type {_short(kind)}")
+        raise BadRecord(f"unknown action type {shortened(kind)}")
     extra = set(data) - _FIELDS[kind] - {"type", "seat"}
     if extra:
-        raise BadRecord(f"action {kind!r}: unknown field(s) {_short(', '.join(sorted(extra)))}")
+        raise BadRecord(f"action {kind!r}: unknown field(s) {shortened(', '.join(sorted(extra)))}")
     seat = _int(data, "seat")
     match kind:
         case "place":
@@ -215,7 +213,7 @@ def action_from_json(data: Any) -> Action:
             units = _counts(data, "units", "unit names", len(UNITS), UNITS_MOST)
             unknown = set(units) - set(UNITS)
             if unknown:
-                raise BadRecord(f"action 'colossus': unknown unit(s) {_short(', '.join(sorted(unknown)))}")
+                raise BadRecord(f"action 'colossus': unknown unit(s) {shortened(', '.join(sorted(unknown)))}")
             return Colossus(seat, True, _int(data, "needs"), unit_count(units))
         case "neutral":
             return Neutral(seat, _str(data, "track", CATEGORIES))

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.errors import shortened
+
 from .errors import BadRecord
 from .terms import (
     BOATS,
@@ -347,7 +349,7 @@ def _whole(value: Any) -> bool:
 def _checked(kind: str, where: str, value: Any, shape: Any) -> Any:
     """`value` as `shape` says, or BadRecord naming the move, the field and the bound."""
     def bad(what: str) -> BadRecord:
-        return BadRecord(f"move {kind!r}: {where!r} must be {what}, not {_short(value)}")
+        return BadRecord(f"move {kind!r}: {where!r} must be {what}, not {shortened(value)}")
     if shape == TEXT:
         if not isinstance(value, str) or len(value) > TEXT_MOST:
             raise bad(f"a text of at most {TEXT_MOST} characters")
@@ -375,11 +377,6 @@ def _checked(kind: str, where: str, value: Any, shape: Any) -> Any:
     return {k: _checked(kind, f"{where}.{k}", value.get(k), f) for k, f in shape.fields.items()}
 
 
-def _short(value: Any) -> str:
-    """A refused value, cut short: a refusal is never as large as what it refuses."""
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:57]}..."
-
 
 def _fields(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
     shapes, optional = SHAPES[kind], OPTIONAL.get(kind, {})
@@ -395,10 +392,10 @@ def _fields(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
 
 def action_from_json(data: Any) -> Action:
     if not isinstance(data, dict):
-        raise BadRecord(f"a move must be a JSON object, not {_short(data)}")
+        raise BadRecord(f"a move must be a JSON object, not {shortened(data)}")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in SHAPES:
-        raise BadRecord(f"unknown move type {_short(kind)}")
+        raise BadRecord(f"unknown move type {shortened(kind)}")
     f = _fields(kind, data)
     seat = f["seat"]
     match kind:
