@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.install.night import Browser, pin, table_run
-from tests.install.test_wheel import _clean_env, installed  # noqa: F401 (the wheel's fixture)
+from tests.install.test_wheel import _clean_env
 
 VIRTUAL = {"device": "virtual", "level": "normal"}
 
@@ -61,7 +61,7 @@ def held(view: dict[str, Any]) -> bool:
     return bool(view["table"]["paused"]) and view["table"].get("asking") is None
 
 
-def test_a_night_of_zargos_and_xidit_from_the_wizard(installed: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_a_night_of_zargos_and_xidit_from_the_wizard(installed: Path, tmp_path: Path) -> None:
     env = _clean_env()
     store = tmp_path / "night.db"
     code = pin(installed, store, env)

@@ -77,9 +77,9 @@ def _dependencies_cached() -> None:
     stamp.touch()
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bin folder of a fresh virtual environment holding the wheel built from the checkout."""
+def install_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bin folder of a fresh virtual environment holding the wheel built from the checkout (the fixture
+    `installed`, tests/install/conftest.py: built once for the folder's tests)."""
     _dependencies_cached()
     work = tmp_path_factory.mktemp("wheel")
     source = _clean_copy(work / "source")
