@@ -11,7 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.time_budgets import CPU, MARGIN, TimeBudgets, budgets, cpu_seconds, folder_of, without_group
+from tests.time_budgets import (
+    CPU,
+    MARGIN,
+    TimeBudgets,
+    budgets,
+    cpu_seconds,
+    folder_of,
+    game_folders,
+    games_of,
+    without_group,
+)
 
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent
@@ -91,6 +101,23 @@ def test_the_report_names_the_tests_that_grew_and_the_slowest(tmp_path: Path) ->
     assert now.grew("tests/boxes") == [("tests/boxes/c.py::t", 1.0, 4.0)]
     assert now.costliest("tests/boxes") == [("tests/boxes/new.py::t", 8.0), ("tests/boxes/c.py::t", 4.0)]
     assert [test for test, _, _ in now.slowest(2)] == ["tests/boxes/c.py::t", "tests/web/a.py::t"]
+
+
+def test_each_game_is_told_its_share_of_the_time() -> None:
+    # docs/testing.md states each game's share of the run from this: its folder, and the files that name it.
+    assert {"xidit", "zargos", "toy"} <= set(game_folders())
+    assert "conformance" not in game_folders()
+    games = ["toy", "xidit", "zargos"]
+    texts = {"tests/web/a.py": "from tests.zargos_table import table\n# a xidit view\n",
+             "tests/web/b.py": "def test_b(): pass\n", "tests/web/c.py": "zargosian = 1; toys = 2\n"}
+    assert games_of("tests/games/zargos/rules/test_z.py::t", games, texts) == ["zargos"]
+    assert games_of("tests/web/a.py::t", games, texts) == ["xidit", "zargos"]
+    assert games_of("tests/web/b.py::t", games, texts) == []
+    # A word starting with a game's id names it: "toys" names the toy game, "zargosian" Zargos.
+    assert games_of("tests/web/c.py::t", games, texts) == ["toy", "zargos"]
+    times = spent(("tests/games/zargos/x/test_z.py::t", 4.0), ("tests/test_cli.py::t", 2.0))
+    shares = times.by_game()
+    assert shares["zargos"][0] == 4.0 and sum(cpu for cpu, _ in shares.values()) == 6.0
 
 
 SPIN = """

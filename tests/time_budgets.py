@@ -70,6 +70,30 @@ def folder_of(nodeid: str) -> str:
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
 
 
+def games_of(nodeid: str, games: list[str], texts: dict[str, str] | None = None) -> list[str]:
+    """The games a test plays, as far as its file tells: a game's own folder (`tests/games/<id>/`) is that
+    game's; elsewhere, each game its file names (a word starting with the id: `zargos_table`, `Xidit`). A file
+    naming none plays the default table (Xidit's, today) or no game at all (the installer, the budgets):
+    `[]`. Measured per file, not per test, because a test's fixtures name its game more often than its name."""
+    path = nodeid.split("::", 1)[0]
+    parts = path.split("/")
+    if parts[:2] == ["tests", "games"] and len(parts) > 3 and parts[2] in games:
+        return [parts[2]]
+    texts = {} if texts is None else texts
+    if path not in texts:
+        try:
+            texts[path] = (ROOT / path).read_text(encoding="utf-8").lower()
+        except OSError:
+            texts[path] = ""
+    return [game for game in games if re.search(rf"\b{re.escape(game)}", texts[path])]
+
+
+def game_folders() -> list[str]:
+    """The games with tests of their own: the folders under tests/games but the conformance suite."""
+    return sorted(folder.name for folder in (ROOT / "tests" / "games").iterdir()
+                  if folder.is_dir() and folder.name not in ("conformance", "__pycache__"))
+
+
 def without_group(nodeid: str) -> str:
     """The test's own name, without the group pytest-xdist appends under `--dist loadgroup` (`...::t@group`);
     an `@` inside a parameter (`t[a@b]`) stays."""
@@ -190,6 +214,19 @@ class TimeBudgets:
         rows = [(test, figures[0]) for test, figures in self.tests.items() if folder_of(test) == folder]
         return sorted(rows, key=lambda row: -row[1])[:count]
 
+    def by_game(self) -> dict[str, list[float]]:
+        """CPU and wall seconds per game (`games_of`), a test naming several split evenly among them;
+        `""` holds the tests that name none."""
+        games = game_folders()
+        texts: dict[str, str] = {}
+        shares: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+        for test, (cpu, wall) in self.tests.items():
+            named = games_of(test, games, texts) or [""]
+            for game in named:
+                shares[game][0] += cpu / len(named)
+                shares[game][1] += wall / len(named)
+        return dict(shares)
+
     def slowest(self, count: int = 10) -> list[tuple[str, float, float]]:
         """The tests that took the longest, in wall seconds (what waits for them): (test, wall, cpu)."""
         rows = [(test, figures[1], figures[0]) for test, figures in self.tests.items()]
@@ -238,6 +275,10 @@ class TimeBudgets:
             write("tests that grew the most since the previous run here (CPU s, build/test-times.json):")
             for test, then, now in grown:
                 write(f"    {then:7.1f} -> {now:7.1f}  {test}")
+        terminalreporter.section("CPU seconds by game (tests in its folder or whose file names it)")
+        total = sum(self.cpu.values()) or 1.0
+        for game, (cpu, wall) in sorted(self.by_game().items(), key=lambda kv: -kv[1][0]):
+            write(f"{game or 'no game named':24} {cpu:7.1f}   {100 * cpu / total:4.0f} %   {wall:7.1f} wall s")
         terminalreporter.section("slowest ten tests (wall seconds, with their CPU seconds)")
         for test, wall, cpu in self.slowest():
             write(f"{wall:7.1f} s  {cpu:7.1f} CPU s  {folder_of(test):20}  {test}")
