@@ -103,6 +103,17 @@ def test_the_report_names_the_tests_that_grew_and_the_slowest(tmp_path: Path) ->
     assert [test for test, _, _ in now.slowest(2)] == ["tests/boxes/c.py::t", "tests/web/a.py::t"]
 
 
+def test_a_run_of_a_few_files_keeps_the_other_tests_figures(tmp_path: Path) -> None:
+    before = spent(("tests/web/a.py::t", 10.0), ("tests/boxes/c.py::t", 1.0))
+    before._write(tmp_path / "times.json")
+    now = TimeBudgets(report=tmp_path / "times.json")
+    now.pytest_runtest_logreport(report("tests/boxes/c.py::t", 2.0))
+    now._write(tmp_path / "times.json")
+    written = json.loads((tmp_path / "times.json").read_text())
+    assert written["tests"] == {"tests/boxes/c.py::t": [2.0, 0.0], "tests/web/a.py::t": [10.0, 0.0]}
+    assert written["folders"]["tests/web"]["cpu"] == 10.0
+
+
 def test_each_game_is_told_its_share_of_the_time() -> None:
     # docs/testing.md states each game's share of the run from this: its folder, and the files that name it.
     assert {"xidit", "zargos", "toy"} <= set(game_folders())
