@@ -13,7 +13,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.error import HTTPError
@@ -98,13 +98,20 @@ def next_event(stream: Any) -> None:
             return
 
 
-@contextmanager
-def table_run(bin_dir: Path, store: Path, env: dict[str, str], log: list[str]) -> Iterator[str]:
+def table_run(bin_dir: Path, store: Path, env: dict[str, str], log: list[str]) -> AbstractContextManager[str]:
     """`companion run` on `store`, any free port, no config and no --game (its own game is Xidit, seat 1 on a
     phone, the others virtual), virtual players deciding at once; yields its address, and appends what
     it logs to `log` (until it is stopped, with SIGTERM, at the end of the block)."""
     args = [str(bin_dir / "companion"), "run", "--store", str(store), "--port", "0", "--bot-delay", "0"]
-    with spawned(args, cwd=store.parent, env={**env, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.DEVNULL,
+    return companion_run(args, store.parent, env, log)
+
+
+@contextmanager
+def companion_run(args: list[str], cwd: Path, env: dict[str, str], log: list[str]) -> Iterator[str]:
+    """A `companion run` command started in `cwd` (it must serve on loopback, any free port); yields the table's
+    address once it says it, appends what it logs to `log`, and at the end of the block stops it with SIGTERM
+    and requires a clean exit."""
+    with spawned(args, cwd=cwd, env={**env, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.DEVNULL,
                  stderr=subprocess.PIPE) as process:
         lines: queue.Queue[str | None] = queue.Queue()
 

@@ -11,13 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import queue
 import re
 import shutil
 import subprocess
 import sys
-import threading
-import time
 import tomllib
 import urllib.request
 from collections.abc import Iterator
@@ -29,7 +26,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from tests.spawned import spawned
+from tests.install.night import companion_run
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CACHE = ROOT / "build" / "wheel-cache"
@@ -126,38 +123,9 @@ def serving(installed: Path, tmp_path: Path) -> Iterator[str]:
     config = tmp_path / "table.toml"
     config.write_text('store = "night.db"\n[web]\nhost = "127.0.0.1"\nport = 0\n'
                       + '[[player]]\nbox = "bot"\n' * 3, encoding="utf-8")
-    with spawned([str(installed / "companion"), "run", "--config", str(config), "--bot-delay", "0.2"], cwd=tmp_path,
-                 env={**_clean_env(), "PYTHONUNBUFFERED": "1"}, stdout=subprocess.DEVNULL,
-                 stderr=subprocess.PIPE) as process:
-        lines: queue.Queue[str | None] = queue.Queue()
-
-        def read() -> None:
-            assert process.stderr is not None
-            for line in process.stderr:
-                lines.put(line)
-            lines.put(None)
-
-        reader = threading.Thread(target=read, daemon=True)
-        reader.start()
-        seen = []
-        deadline = time.monotonic() + SECONDS
-        try:
-            while True:
-                try:
-                    line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
-                except queue.Empty:
-                    pytest.fail(f"`companion run` did not say where it serves within {SECONDS} s:\n{''.join(seen)}")
-                if line is None:
-                    pytest.fail(f"`companion run` ended (exit {process.wait()}):\n{''.join(seen)}")
-                seen.append(line)
-                found = re.search(r"table view: .*(http://127\.0\.0\.1:\d+/)", line)
-                if found:
-                    break
-            yield found[1]
-        finally:
-            process.terminate()
-            process.wait(SECONDS)  # not stopped by then: `spawned` kills it and closes its pipe all the same
-            reader.join(SECONDS)
+    with companion_run([str(installed / "companion"), "run", "--config", str(config), "--bot-delay", "0.2"],
+                       tmp_path, _clean_env(), []) as address:
+        yield address
 
 
 def test_the_installed_wheel_serves_every_page_and_its_static_files(serving: str) -> None:
