@@ -213,9 +213,12 @@ class Unlisted:
     """A decision whose moves the game does not list: the box says where to make it instead."""
 
     stage = "unlisted"
+    ELSEWHERE = N_("Make this choice on your phone or ask the referee.")
+    TYPED = N_("Type it on the table's page: on a phone, or ask the referee.")
 
-    def __init__(self, heading: str) -> None:
+    def __init__(self, heading: str, where: str = ELSEWHERE) -> None:
         self.heading = heading
+        self.where = where
 
     def press(self, key: str, snap: SeatSnapshot, t: Translate) -> KeyResult:
         return KeyResult()
@@ -227,7 +230,7 @@ class Unlisted:
         return True
 
     def frame(self, snap: SeatSnapshot, screen: Screen) -> Frame:
-        where = screen.t(N_("Make this choice on your phone or ask the referee."))
+        where = screen.t(self.where)
         return Frame("message", screen.t(self.heading), (where,), page=screen.page)
 
     def keys_for(self, target: Any, snap: SeatSnapshot, six_keys: bool) -> list[str]:
@@ -237,6 +240,8 @@ class Unlisted:
 def editor_for(game: GameModule, seat: int, snap: SeatSnapshot) -> DecisionEditor | None:
     """A new editor of what `snap` asks of `seat` (a chance node it may tell first), None when nothing is."""
     node = snap.chance
+    if node is not None and node.told_by in (None, seat) and getattr(node, "form", None) is not None:
+        return Unlisted(node.prompt or node.kind, Unlisted.TYPED)  # a card typed in: six keys are too few
     if node is not None and node.told_by in (None, seat) and node.outcomes:
         question = (snap.view.get("table", {}).get("asking") or {}).get("question")
         return TellEditor(seat, node.prompt or node.kind, node.outcomes, question)
