@@ -20,7 +20,7 @@ from companion.boxes.frame import Frame
 from companion.boxes.generic import GenericBoxes
 from companion.core.game import ChanceNode
 from companion.table import SeatSnapshot
-from tests.games.toy.moves import CARDS, AnswerChoice, BidChoice, ToySetup, TurnChoice
+from tests.games.toy.moves import CARDS, OMEN_CATALOGUE, OMEN_FORM, AnswerChoice, BidChoice, ToySetup, TurnChoice
 from tests.games.toy.rules import ToyMatch
 from tests.table.toy_table import TOY_AT_THE_TABLE
 
@@ -64,6 +64,9 @@ SCREENS: dict[str, tuple[SeatSnapshot, tuple[str, ...]]] = {
     "draw": (snap(chance=ChanceNode("draw", CARDS, told_by=0, prompt="Draw a card"), phase="draw",
                   awaiting=[]), ("DOWN",)),
     "unlisted": (snap(Unlisted()), ()),
+    # a card the table types in (companion.core.typed): six keys are too few, the box says where
+    "typed": (snap(chance=ChanceNode("omen", tuple(OMEN_CATALOGUE), prompt="Draw an omen card", form=OMEN_FORM),
+                   phase="omen", awaiting=[]), ()),
     "waiting": (snap(awaiting=[{"seat": 1, "decision": "turn"}, {"seat": 2, "decision": "answer"}]), ()),
     "status": (snap(awaiting=[{"seat": 1, "decision": "turn"}]), ("LEFT",)),
     "over": (snap(phase="over", awaiting=[], result={"places": [[0], [1, 2]], "winners": [0]}), ()),
@@ -112,5 +115,7 @@ def test_what_the_generic_screens_say() -> None:
     assert shown("bid", "fr").footer == "GAUCHE/DROITE\u202f: 0 à 2"
     assert shown("bid-locked", "en").lines == ("Locked: bid 2", "OK: unlock")
     assert shown("draw", "en").title == "Draw a card" and shown("draw", "en").cursor == 1
+    assert shown("typed", "en").title == "Draw an omen card"
+    assert "the table's page" in " ".join(shown("typed", "en").lines)
     assert shown("over", "en").lines == ("You won.",)
     assert shown("over-lost", "fr").title == "Partie terminée"

@@ -5,7 +5,11 @@ programs): a bid nobody else made scores its value when all are in. Then each se
 order: it rolls the die (a public chance node), draws a card (a secret draw only the drawer tells) or plays
 a card from its hand for its value. After a roll, every other seat holding a card may answer at once (a
 window, like Zargos's red cards): block the roll by discarding a card, or pass. A blocked roll scores
-nothing. Most points wins; with teams, a team's points are its seats' sum.
+nothing. Most points wins; with teams, a team's points are its seats' sum. With the option "omens", each round
+opens with an omen card the table types in (T-06: three numbers from 1 to 6, a sun or a moon, a crown or not;
+or a catalogue number); T-07: no omen shows one number three times; T-08: under a crowned omen a bid nobody
+else made scores twice. A record writes the typed card as the outcome object; a game without omens is
+written as before.
 
 Pure: no I/O, threads or clock. Every random thing is a chance node, so replay needs no RNG.
 """
