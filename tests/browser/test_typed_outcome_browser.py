@@ -14,7 +14,7 @@ import pytest
 from companion.core import registry
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
-from companion.table import NewGame, SetLanguage, Table
+from companion.table import NewGame, SetLanguage, SetPace, Table
 from tests.table.toy_table import TOY_AT_THE_TABLE
 from web.auth import seat_token
 
@@ -52,6 +52,11 @@ def test_a_seat_types_the_omen_card_by_taps(omens_served: Served, browser: Any) 
         expect(form).to_be_visible()
         for label in ("Left number", "Middle number", "Right number"):
             tap(form, label, "One more", 2)  # from blank, the least then one more: 2
+        shown = table.version  # the referee changes something else: the live part is swapped, the taps stay
+        pace = "orders" if table.view()["table"]["pace"] != "orders" else "decisions"
+        table.submit(SetPace(pace)).result(timeout=10)
+        page.wait_for_function(f"() => Number(document.getElementById('live').dataset.version) > {shown}")
+        form = page.locator("form.tell-form")
         assert form.locator("input[type=number]").evaluate_all("xs => xs.map(x => x.value)") == ["2", "2", "2"]
         before = table.version
         note = form.locator(".tell-note")

@@ -266,6 +266,25 @@
     if (note) note.textContent = result.ok ? "" : refusal(result);  // said under the fields, nothing changed
     else if (!result.ok) alert(refusal(result));
   });
+  // A card being typed keeps what was tapped when the live part is swapped while the same question is asked
+  // (another phone's change moves the table's view; the fields would come back blank).
+  let typing = null;
+  function typedInputs(part) {
+    const form = part.querySelector("form[data-tell-form]");
+    return form ? {question: form.dataset.question, inputs: Array.from(form.querySelectorAll("input"))} : null;
+  }
+  document.addEventListener("xidit:refreshing", function (event) {
+    const found = typedInputs(event.detail);
+    typing = found && {question: found.question,
+                       values: found.inputs.map(function (i) { return i.type === "number" ? i.value : i.checked; })};
+  });
+  document.addEventListener("xidit:refreshed", function (event) {
+    const found = typedInputs(event.detail);
+    if (!found || !typing || found.question !== typing.question || found.inputs.length !== typing.values.length) return;
+    found.inputs.forEach(function (input, n) {
+      if (input.type === "number") input.value = typing.values[n]; else input.checked = typing.values[n];
+    });
+  });
   // A typed card's fields as its outcome object: blank is null (the table says what is missing), a repeated
   // field a list by its data-index.
   function typedOutcome(form) {
