@@ -8,7 +8,7 @@ table part's `move_to_json`), and the chance node the seat may tell. A decision 
 named by its move JSON's fields; moves that differ only by one number share a line whose number LEFT/RIGHT
 step between the least and the most it may be. OK takes the line: a decision is sent as it is (`Decide`), a
 sealed one is keyed in as a draft of the move's fields and locked (`EditDraft`, `Seal`; OK again unseals
-it), a chance outcome is told (`Tell`)."""
+it), a chance outcome is told (`Tell`); a card the table types in is keyed in value by value (typed.py)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from companion.table import Command, Decide, EditDraft, Seal, SeatSnapshot, Tell
 
 from .frame import Frame
 from .game_parts import JSON, DecisionEditor, KeyResult, Painter, Screen, Translate
+from .typed import TypedEditor
 
 HIDDEN = ("type", "seat")  # a move's fields every line would repeat
 
@@ -237,6 +238,9 @@ class Unlisted:
 def editor_for(game: GameModule, seat: int, snap: SeatSnapshot) -> DecisionEditor | None:
     """A new editor of what `snap` asks of `seat` (a chance node it may tell first), None when nothing is."""
     node = snap.chance
+    if node is not None and node.told_by in (None, seat) and getattr(node, "form", None) is not None:
+        asking = snap.view.get("table", {}).get("asking") or {}
+        return TypedEditor(seat, node.prompt or node.kind, node, asking.get("question"), asking.get("answers") or [])
     if node is not None and node.told_by in (None, seat) and node.outcomes:
         question = (snap.view.get("table", {}).get("asking") or {}).get("question")
         return TellEditor(seat, node.prompt or node.kind, node.outcomes, question)

@@ -19,6 +19,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from .errors import BadReader
+from .typed import OutcomeForm
 
 if TYPE_CHECKING:
     from .agents import AgentKit
@@ -105,6 +106,10 @@ class ChanceNode:
     params: Mapping[str, Any] = field(default_factory=dict)
     events_before: int = 0  # the physical steps stop here until it is resolved
     drawn: bool = True  # False: what only the table can read (a value printed on its board): the Pi never draws it
+    # A value that cannot be listed (a card typed as six numbers and marks): the form the table types it in
+    # (companion.core.typed); `outcomes` then lists only what may be picked instead (a catalogue, maybe none).
+    # The Pi never draws a typed node.
+    form: OutcomeForm | None = None
 
 
 @dataclass(frozen=True)

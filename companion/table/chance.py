@@ -15,7 +15,8 @@ import secrets
 from collections.abc import Callable, Collection
 from typing import Any
 
-from companion.i18n import N_
+from companion.core.typed import BadOutcome
+from companion.i18n import N_, Joined, Text, translate
 
 from .commands import REFEREE, Refused
 
@@ -48,8 +49,9 @@ def from_json(saved: Any, part: Any) -> dict[str, str]:
 def by_pi(found: dict[str, str], node: Any, folded: bool) -> bool:
     """Whether the Pi resolves this node: its policy says so, the game does not fold the table's answers
     into its setup, and the node is one the Pi may draw (an answer about what lies on the physical board, a
-    tile or a printed value, is the table's alone)."""
-    return found.get("policy") == PI and not folded and getattr(node, "drawn", True)
+    tile or a printed value, is the table's alone; so is a card typed in, `form`)."""
+    return found.get("policy") == PI and not folded and getattr(node, "drawn", True) and \
+        getattr(node, "form", None) is None
 
 
 SEED_KEY = "seed"  # the table state's key of a game's secret seed
@@ -94,6 +96,44 @@ def entry(outcome: Any, by: str) -> dict[str, Any]:
 def outcome(found: dict[str, Any]) -> Any:
     value = found.get("outcome")
     return tuple(value) if isinstance(value, list) else value
+
+
+def told(node: Any, value: Any) -> Any:
+    """What the table told, as the game resolves it: one of the node's listed outcomes, or, for a node typed
+    in (`form`), an object its form accepts; Refused in words otherwise, before the game sees it (whose
+    `resolve` is the final word on what the rules allow)."""
+    found = outcome({"outcome": value})  # totals typed as a JSON list are a tuple
+    if found in node.outcomes:
+        return found
+    form = getattr(node, "form", None)
+    if form is None:
+        return found  # the table refuses it in its own words
+    try:
+        return form.check(value)
+    except BadOutcome as error:
+        params = {k: Text(v) if k == "field" else Joined(tuple(Text(w) for w in v)) if k == "words" else v
+                  for k, v in error.params.items()}  # the form's labels and words, in the table's language
+        raise Refused(error.template, params=params, rule=node.params.get("rule")) from None
+
+
+def form_json(node: Any, language: str) -> dict[str, Any] | None:
+    """A typed node's form as the pages draw it (the table view's `asking.form`): its labels and words in the
+    table's language, the values sent as they are. None for a node whose outcomes are listed."""
+    form = getattr(node, "form", None)
+    if form is None:
+        return None
+    fields = []
+    for one in form.fields:
+        shown = one.to_json()
+        shown["label"] = translate(language, one.label)
+        if one.repeat:
+            shown["labels"] = [translate(language, label) for label in one.labels] or \
+                [translate(language, N_("{field} {n}"), {"field": shown["label"], "n": n + 1})
+                 for n in range(one.repeat)]
+        if one.words:
+            shown["words"] = [{"value": w, "label": translate(language, w)} for w in one.words]
+        fields.append(shown)
+    return {"title": translate(language, form.title or N_("Type what it shows")), "fields": fields}
 
 
 TOLD_BY_SEAT = N_("Only seat {seat} may say what it drew: it is secret.")

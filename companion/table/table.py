@@ -882,11 +882,12 @@ class Table(TableViews):
         if self._question_waits():
             raise Refused(WAITING, params={"step": self._waiting_for()})
         chance.check_teller(node, command.by, self._seat_numbers(game), self._shown)
-        told = chance.outcome({"outcome": command.outcome})  # totals typed as a JSON list are a tuple
-        if told not in node.outcomes and node.told_by is not None:  # a secret draw: its outcomes are the deck's
+        told = chance.told(node, command.outcome)  # a card typed in: its form checked it
+        listed = told in node.outcomes or getattr(node, "form", None) is not None
+        if not listed and node.told_by is not None:  # a secret draw: its outcomes are the deck's
             raise Refused(N_("That is not a card that can be drawn now: tell the card you drew."),
                           rule=node.params.get("rule"))
-        if told not in node.outcomes:
+        if not listed:
             raise Refused(N_("That cannot be there: choose one of {choices}."),
                           params={"choices": ", ".join(map(str, node.outcomes))}, rule=node.params.get("rule"))
         self._resolve_and_store(node, told, command.by)
@@ -902,7 +903,10 @@ class Table(TableViews):
         check = self._part.checkpoint(game)
         try:
             game.resolve(outcome)
-        except (IllegalAction, BadRecord) as error:
+        except IllegalAction as error:  # the rules' words, with their fields, in the table's language
+            self._part.restore(game, check)
+            raise Refused.of(error) from None
+        except BadRecord as error:
             self._part.restore(game, check)
             raise Refused(str(error)) from None
         try:

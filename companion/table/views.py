@@ -18,7 +18,7 @@ from companion.core import registry
 from companion.core.errors import CompanionError
 from companion.i18n import translate
 
-from . import referee, seats, timed
+from . import chance, referee, seats, timed
 from .reads import WAITING, TableReads
 from .saving import CANNOT_SAVE, STILL_SAVING, Saving
 from .snapshot import SeatSnapshot
@@ -273,7 +273,9 @@ class TableViews(TableReads):
         secret, every reader sees it, and any player at the table may answer."""
         if self._game is None or (node := self._game.chance()) is None or self._question_waits():
             return None
-        return self._part.question(self._game, node, self._board, self._language)
+        asked: dict[str, Any] = self._part.question(self._game, node, self._board, self._language)
+        form = chance.form_json(node, self._language)  # a card typed in (companion.core.typed), for any game
+        return asked if form is None else {**asked, "form": form}
 
     def _seats_part(self, me: int | None) -> dict[str, Any]:
         """Who plays each seat and, for the referee, what the table has to offer (seats.py)."""

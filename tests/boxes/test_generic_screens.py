@@ -19,8 +19,8 @@ from companion.boxes.drawing import image, overflows
 from companion.boxes.frame import Frame
 from companion.boxes.generic import GenericBoxes
 from companion.core.game import ChanceNode
-from companion.table import SeatSnapshot
-from tests.games.toy.moves import CARDS, AnswerChoice, BidChoice, ToySetup, TurnChoice
+from companion.table import SeatSnapshot, Tell
+from tests.games.toy.moves import CARDS, OMEN_CATALOGUE, OMEN_FORM, AnswerChoice, BidChoice, ToySetup, TurnChoice
 from tests.games.toy.rules import ToyMatch
 from tests.table.toy_table import TOY_AT_THE_TABLE
 
@@ -53,6 +53,11 @@ def snap(choice: Any = None, *, chance: Any = None, locked: bool = False, draft:
                         sealed=bool(choice is not None and choice.sealed))
 
 
+OMEN = ChanceNode("omen", tuple(OMEN_CATALOGUE), prompt="Draw an omen card", form=OMEN_FORM)
+OMEN_ASKED = {"instructions": [], "asking": {
+    "question": 7, "kind": "omen", "told_by": None,
+    "answers": [{"value": n, "label": f"Omen card {n}"} for n in OMEN_CATALOGUE]}}
+
 SCREENS: dict[str, tuple[SeatSnapshot, tuple[str, ...]]] = {
     # a list of moves; the cursor on a card's line, whose number LEFT/RIGHT step
     "turn": (snap(TurnChoice(0, (1, 3, 4))), ("DOWN", "DOWN", "RIGHT")),
@@ -64,6 +69,8 @@ SCREENS: dict[str, tuple[SeatSnapshot, tuple[str, ...]]] = {
     "draw": (snap(chance=ChanceNode("draw", CARDS, told_by=0, prompt="Draw a card"), phase="draw",
                   awaiting=[]), ("DOWN",)),
     "unlisted": (snap(Unlisted()), ()),
+    # a card the table types in (companion.core.typed): the catalogue's cards, then each value, LEFT/RIGHT
+    "typed": (snap(chance=OMEN, phase="omen", awaiting=[], table=OMEN_ASKED), ("DOWN", "DOWN", "RIGHT", "RIGHT")),
     "waiting": (snap(awaiting=[{"seat": 1, "decision": "turn"}, {"seat": 2, "decision": "answer"}]), ()),
     "status": (snap(awaiting=[{"seat": 1, "decision": "turn"}]), ("LEFT",)),
     "over": (snap(phase="over", awaiting=[], result={"places": [[0], [1, 2]], "winners": [0]}), ()),
@@ -112,5 +119,29 @@ def test_what_the_generic_screens_say() -> None:
     assert shown("bid", "fr").footer == "GAUCHE/DROITE\u202f: 0 à 2"
     assert shown("bid-locked", "en").lines == ("Locked: bid 2", "OK: unlock")
     assert shown("draw", "en").title == "Draw a card" and shown("draw", "en").cursor == 1
+    assert shown("typed", "en").lines[:3] == ("Omen card 1", "Omen card 2", "Left number: 2")
+    assert shown("typed", "en").footer == "LEFT/RIGHT: 1 to 6"
     assert shown("over", "en").lines == ("You won.",)
     assert shown("over-lost", "fr").title == "Partie terminée"
+
+
+def typed_on_the_box(*keys: str) -> list[Any]:
+    sent: list[Any] = []
+    snapshot = SCREENS["typed"][0]
+    box = SeatController(0, lambda: snapshot, sent.append, language=lambda: "en", sleeps=False, menus=BOXES)
+    box.frame()
+    for key in keys:
+        box.press(key)
+    return sent
+
+
+def test_a_card_is_typed_on_the_box_value_by_value_or_picked_from_the_catalogue() -> None:
+    # Left 2 (from blank: the least, then one more), middle 6 (from blank, LEFT: the most), right 3, the sky's
+    # last word, the crown ticked; OK on the last line tells the card as the page would.
+    keys = ("DOWN", "DOWN", "RIGHT", "RIGHT", "DOWN", "LEFT", "DOWN", "RIGHT", "RIGHT", "RIGHT", "DOWN", "LEFT",
+            "DOWN", "RIGHT", "DOWN", "OK")
+    assert typed_on_the_box(*keys) == [Tell({"numbers": [2, 6, 3], "sky": "moon", "crowned": True}, by="seat:0",
+                                            question=7)]
+    assert typed_on_the_box("DOWN", "OK") == [Tell(2, by="seat:0", question=7)]
+    assert typed_on_the_box("UP", "OK") == [Tell({"numbers": [None] * 3, "sky": None, "crowned": False},
+                                                 by="seat:0", question=7)]  # the table says what is missing

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.game import ChanceNode, GameModule
-from companion.i18n import Text
+from companion.i18n import Text, translate
 from companion.table import Refused
 from companion.table.instructions import Instruction
 from companion.table.steps import Step, StepBuilder
@@ -66,7 +66,9 @@ class Grouping:
             self._round = out.round = round_
         draft = out.open[-1] if out.open else out.start("round", Text("Bids and turns"),
                                                          Text("Bids and turns (continued)"))
-        if move["type"] == "chance" and move["told_by"] is not None:
+        if move["type"] == "chance" and move.get("kind") == "omen":
+            line = Instruction("Lay the omen card face up.", {})
+        elif move["type"] == "chance" and move["told_by"] is not None:
             line = Instruction("Seat {seat} draws a card.", {"seat": move["told_by"], "card": move["outcome"]},
                                move["told_by"], private="Seat {seat} draws card {card}.")
         elif move["type"] == "chance":
@@ -127,7 +129,8 @@ class ToyTable:
         out, again = [], ToyMatch(match.setup)
         for move in match.moves:
             node = again.chance()
-            written = {**move_to_json(move), "told_by": node.told_by if node is not None else None}
+            written = {**move_to_json(move), "told_by": node.told_by if node is not None else None,
+                       "kind": node.kind if node is not None else None}
             out.append((again.progress().round, written))
             again.push(move)
         return out
@@ -165,6 +168,11 @@ class ToyTable:
         return f"{setup.players} players"
 
     def question(self, match: ToyMatch, node: ChanceNode, pack: Any, language: str) -> dict[str, Any]:
+        if node.kind == "omen":  # its catalogue by number; the card typed in is the framework's form
+            return {"question": match.version, "kind": node.kind, "told_by": None,
+                    "prompt": translate(language, node.prompt),
+                    "answers": [{"value": n, "label": translate(language, "Omen card {n}", {"n": n})}
+                                for n in node.outcomes]}
         return {"question": match.version, "kind": node.kind, "told_by": node.told_by,
                 "answers": [] if node.told_by is not None else [{"value": o, "label": str(o)} for o in node.outcomes]}
 

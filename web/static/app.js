@@ -193,6 +193,16 @@
       if (!result.ok) alert(refusal(result));
       return;
     }
+    // A number typed in by taps (web/templates/_asking.html's typed card): one more or one less, within its
+    // bounds; from blank, "+" starts at the least and "−" at the most.
+    const step = event.target.closest("[data-step]");
+    if (step) {
+      const input = step.parentElement.querySelector("input[type=number]");
+      const least = Number(input.min), most = Number(input.max), by = Number(step.dataset.step);
+      const now = input.value === "" ? null : Number(input.value);
+      input.value = String(now === null || isNaN(now) ? (by > 0 ? least : most) : Math.min(most, Math.max(least, now + by)));
+      return;
+    }
     // The table view's board as of the step being done, or now: kept by this browser, drawn by the server.
     const board = event.target.closest("[data-board]");
     if (board) {
@@ -215,6 +225,8 @@
       const totals = [];
       for (let i = 0; i < Number(form.dataset.tellSides); i++) totals.push(Number(form.elements["side-" + i].value));
       data = {command: "tell", question: Number(form.dataset.question), outcome: totals};
+    } else if (form.dataset.tellForm) {
+      data = {command: "tell", question: Number(form.dataset.question), outcome: typedOutcome(form)};
     } else if (form.classList.contains("state-form")) {
       const note = form.querySelector(".state-note");
       let fields;
@@ -250,8 +262,45 @@
     if (button) button.disabled = true;
     const result = await command(data);
     if (button) button.disabled = false;
-    if (!result.ok) alert(refusal(result));
+    const note = form.dataset.tellForm ? form.querySelector(".tell-note") : null;
+    if (note) note.textContent = result.ok ? "" : refusal(result);  // said under the fields, nothing changed
+    else if (!result.ok) alert(refusal(result));
   });
+  // A card being typed keeps what was tapped when the live part is swapped while the same question is asked
+  // (another phone's change moves the table's view; the fields would come back blank).
+  let typing = null;
+  function typedInputs(part) {
+    const form = part.querySelector("form[data-tell-form]");
+    return form ? {question: form.dataset.question, inputs: Array.from(form.querySelectorAll("input"))} : null;
+  }
+  document.addEventListener("xidit:refreshing", function (event) {
+    const found = typedInputs(event.detail);
+    typing = found && {question: found.question,
+                       values: found.inputs.map(function (i) { return i.type === "number" ? i.value : i.checked; })};
+  });
+  document.addEventListener("xidit:refreshed", function (event) {
+    const found = typedInputs(event.detail);
+    if (!found || !typing || found.question !== typing.question || found.inputs.length !== typing.values.length) return;
+    found.inputs.forEach(function (input, n) {
+      if (input.type === "number") input.value = typing.values[n]; else input.checked = typing.values[n];
+    });
+  });
+  // A typed card's fields as its outcome object: blank is null (the table says what is missing), a repeated
+  // field a list by its data-index.
+  function typedOutcome(form) {
+    const outcome = {};
+    form.querySelectorAll("[data-field]").forEach(function (field) {
+      let value = null;
+      if (field.dataset.kind === "number") value = field.value === "" ? null : Number(field.value);
+      else if (field.dataset.kind === "mark") value = field.checked;
+      else { const picked = field.querySelector("input:checked"); value = picked ? picked.value : null; }
+      const name = field.dataset.field;
+      if (field.dataset.index === "") { outcome[name] = value; return; }
+      if (!Array.isArray(outcome[name])) outcome[name] = [];
+      outcome[name][Number(field.dataset.index)] = value;
+    });
+    return outcome;
+  }
   document.addEventListener("xidit:refreshed", function () {
     document.querySelectorAll("[data-toggle]").forEach(function (toggle) {
       toggle.setAttribute("aria-pressed", body.classList.contains(toggle.dataset.toggle) ? "true" : "false");

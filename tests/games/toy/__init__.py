@@ -1,7 +1,8 @@
 """A toy game, the framework's test game: small, pure, and using every capability of the contract (turns,
 a window several seats answer at once, a public roll, a secret draw, a sealed choice, teams, views per
-reader, its own record format). It lives in the tests: the companion never ships it. Tests make it
-known through `companion.core.registry.register(GAME)` (tests/conftest.py's `toy_game` fixture)."""
+reader, its own record format; with the option `omens`, a card the table types in, companion.core.typed).
+It lives in the tests: the companion never ships it. Tests make it known through
+`companion.core.registry.register(GAME)` (tests/conftest.py's `toy_game` fixture)."""
 
 from __future__ import annotations
 

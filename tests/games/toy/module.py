@@ -21,12 +21,14 @@ class ToyRules:
     options = (
         Option("rounds", ("1", "2", "3"), "2", "Rounds"),
         Option("teams", ("no", "yes"), "no", "Teams (an even number of players)"),
+        Option("omens", ("no", "yes"), "no", "Omen cards typed in at each round"),
     )
 
     def default_setup(self, players: int | Sequence[Any], options: Mapping[str, str], seed: int) -> ToySetup:
         """`players`: how many, or one entry per seat (only the count matters to the toy game)."""
         count = players if isinstance(players, int) else len(players)
-        return ToySetup(count, int(options.get("rounds", "2")), options.get("teams", "no") == "yes", seed)
+        return ToySetup(count, int(options.get("rounds", "2")), options.get("teams", "no") == "yes", seed,
+                        options.get("omens", "no") == "yes")
 
     def start(self, pack: Any, setup: ToySetup) -> ToyMatch:
         return ToyMatch(setup)  # the toy game has no pack

@@ -6,12 +6,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.errors import BadRecord
+from companion.core.errors import N_, BadRecord
+from companion.core.typed import Field, OutcomeForm
 
 RECORD_FORMAT = "toy-record/1"
 DIE = (1, 2, 3, 4, 5, 6)
 CARDS = (1, 2, 3, 4, 5)
 BIDS = (0, 1, 2)
+
+# The omen cards (option "omens"): a physical pile the toy does not list. Each shows three numbers from 1 to 6,
+# a sun or a moon, and maybe a crown; the table types the card drawn (a typed chance outcome,
+# companion.core.typed), or picks its number when it is one of the catalogue's.
+OMEN_FORM = OutcomeForm((
+    Field.number("numbers", N_("Number"), 1, 6, repeat=3, labels=(N_("Left number"), N_("Middle number"),
+                                                                 N_("Right number"))),
+    Field.word("sky", N_("Sky"), (N_("sun"), N_("moon"))),
+    Field.mark("crowned", N_("Crowned")),
+), title=N_("Type the omen card"))
+OMEN_CATALOGUE: dict[int, dict[str, Any]] = {
+    1: {"numbers": [1, 2, 3], "sky": "sun", "crowned": False},
+    2: {"numbers": [6, 5, 4], "sky": "moon", "crowned": True},
+}
 
 
 @dataclass(frozen=True)
@@ -20,6 +35,7 @@ class ToySetup:
     rounds: int = 2
     teams: bool = False  # seats 0, 2, 4 against 1, 3, 5
     seed: int = 0  # for the table's Pi when it rolls or draws; the engine itself never draws
+    omens: bool = False  # each round opens with an omen card the table types in (T-06)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -55,7 +71,7 @@ class Answer:
 
 @dataclass(frozen=True)
 class Chance:
-    outcome: int
+    outcome: Any  # a die, a card's number; an omen's catalogue number or the card typed in (an object)
     type = "chance"
 
 
@@ -116,7 +132,11 @@ Choice = BidChoice | TurnChoice | AnswerChoice
 # -- JSON ------------------------------------------------------------------------------------------
 
 def setup_to_json(setup: ToySetup) -> dict[str, Any]:
-    return {"players": setup.players, "rounds": setup.rounds, "teams": setup.teams, "seed": setup.seed}
+    found: dict[str, Any] = {"players": setup.players, "rounds": setup.rounds, "teams": setup.teams,
+                             "seed": setup.seed}
+    if setup.omens:  # said only when on: a game without omens is written as before they were
+        found["omens"] = True
+    return found
 
 
 def setup_from_json(data: Any) -> ToySetup:
@@ -125,11 +145,12 @@ def setup_from_json(data: Any) -> ToySetup:
     if "players" not in data:
         raise BadRecord("a toy setup needs its number of players")
     players, rounds, teams, seed = data["players"], data.get("rounds", 2), data.get("teams", False), data.get("seed", 0)
-    if not all(type(v) is int for v in (players, rounds, seed)) or type(teams) is not bool:
+    omens = data.get("omens", False)
+    if not all(type(v) is int for v in (players, rounds, seed)) or type(teams) is not bool or type(omens) is not bool:
         raise BadRecord("a toy setup's players, rounds and seed are whole numbers, teams true or false")
     if not 2 <= players <= 6 or rounds < 1 or (teams and players % 2):
         raise BadRecord("a toy game has 2 to 6 players, at least one round, and an even number of players in teams")
-    return ToySetup(players, rounds, teams, seed)
+    return ToySetup(players, rounds, teams, seed, omens)
 
 
 def move_to_json(move: Move) -> dict[str, Any]:
@@ -148,7 +169,8 @@ def move_from_json(data: Any) -> Move:
     kind = data.get("type")
     try:
         if kind == "chance":
-            return Chance(_int(data["outcome"]))
+            outcome = data["outcome"]  # an omen typed in is an object, checked when resolved
+            return Chance(outcome if isinstance(outcome, dict) else _int(outcome))
         if kind == "bid":
             return Bid(_int(data["seat"]), _int(data["bid"]))
         if kind == "turn":

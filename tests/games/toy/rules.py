@@ -5,7 +5,11 @@ programs): a bid nobody else made scores its value when all are in. Then each se
 order: it rolls the die (a public chance node), draws a card (a secret draw only the drawer tells) or plays
 a card from its hand for its value. After a roll, every other seat holding a card may answer at once (a
 window, like Zargos's red cards): block the roll by discarding a card, or pass. A blocked roll scores
-nothing. Most points wins; with teams, a team's points are its seats' sum.
+nothing. Most points wins; with teams, a team's points are its seats' sum. With the option "omens", each round
+opens with an omen card the table types in (T-06: three numbers from 1 to 6, a sun or a moon, a crown or not;
+or a catalogue number); T-07: no omen shows one number three times; T-08: under a crowned omen a bid nobody
+else made scores twice. A record writes the typed card as the outcome object; a game without omens is
+written as before.
 
 Pure: no I/O, threads or clock. Every random thing is a chance node, so replay needs no RNG.
 """
@@ -18,10 +22,13 @@ from typing import Any
 
 from companion.core.errors import N_, IllegalAction
 from companion.core.game import REFEREE, ChanceNode, Progress, Reader, Result
+from companion.core.typed import BadOutcome
 
 from .moves import (
     CARDS,
     DIE,
+    OMEN_CATALOGUE,
+    OMEN_FORM,
     RECORD_FORMAT,
     Answer,
     AnswerChoice,
@@ -43,7 +50,8 @@ VIEW_FORMAT = "toy-state/1"
 @dataclass
 class State:
     round: int = 1
-    phase: str = "bid"  # "bid", "turn", "roll" (die pending), "draw" (card pending), "window", "over"
+    # "omen" (card pending), "bid", "turn", "roll" (die pending), "draw" (card pending), "window", "over"
+    phase: str = "bid"
     turn: int = 0  # index into the round's order
     scores: dict[int, int] = field(default_factory=dict)
     hands: dict[int, list[int]] = field(default_factory=dict)
@@ -52,6 +60,7 @@ class State:
     die: int | None = None  # the roll under answer
     answers: dict[int, int | None] = field(default_factory=dict)
     played: list[int] = field(default_factory=list)  # cards played or discarded, face up
+    omen: dict[str, Any] | None = None  # this round's omen card (option "omens")
 
 
 class ToyMatch:
@@ -65,7 +74,8 @@ class ToyMatch:
         if setup.rounds < 1:
             raise IllegalAction("T-01", N_("A game lasts at least one round."))
         self.setup = setup
-        self.state = State(scores=dict.fromkeys(setup.seats, 0), hands={s: [] for s in setup.seats})
+        self.state = State(scores=dict.fromkeys(setup.seats, 0), hands={s: [] for s in setup.seats},
+                           phase="omen" if setup.omens else "bid")
         self._moves: list[Move] = []
 
     # -- reading -----------------------------------------------------------------------------------
@@ -99,6 +109,9 @@ class ToyMatch:
         return [c for c in found if seat is None or c.seat == seat]
 
     def chance(self) -> ChanceNode | None:
+        if self.state.phase == "omen":  # T-06: a card the toy cannot list, typed in or picked from its catalogue
+            return ChanceNode(kind="omen", outcomes=tuple(OMEN_CATALOGUE), prompt=N_("Draw an omen card"),
+                              form=OMEN_FORM, params={"rule": "T-06"})
         if self.state.phase == "roll":
             return ChanceNode(kind="dice", outcomes=DIE, prompt=N_("Roll the die"), params={"seat": self.active()})
         if self.state.phase == "draw":
@@ -150,8 +163,9 @@ class ToyMatch:
             players.append(p)
         node = self.chance()
         result = self.result()
+        omen = {"omen": s.omen} if self.setup.omens else {}
         return {"format": VIEW_FORMAT, "reader": reader, "version": self.version, "round": s.round,
-                "rounds": self.setup.rounds, "phase": s.phase,
+                "rounds": self.setup.rounds, "phase": s.phase, **omen,
                 "turn": self.active() if s.phase in ("turn", "roll", "draw", "window") else None,
                 "die": s.die, "answers": {str(k): v for k, v in s.answers.items()}, "played": list(s.played),
                 "players": players,
@@ -181,10 +195,14 @@ class ToyMatch:
         node = self.chance()
         if node is None:
             raise IllegalAction("T-02", N_("Nothing is being rolled or drawn now."))
-        if isinstance(outcome, bool) or outcome not in node.outcomes:
+        if node.kind == "omen":
+            card = self._omen(outcome)
+        elif isinstance(outcome, bool) or outcome not in node.outcomes:
             raise IllegalAction("T-04", N_("{outcome} cannot come out of this roll or draw."), outcome=outcome)
         after = copy.deepcopy(self.state)
-        if after.phase == "draw":
+        if after.phase == "omen":
+            after.omen, after.phase = card, "bid"
+        elif after.phase == "draw":
             after.hands[self.active()].append(outcome)
             self._next_turn(after)
         else:
@@ -197,13 +215,27 @@ class ToyMatch:
         self.state = after
         self._moves.append(Chance(outcome))
 
+    @staticmethod
+    def _omen(outcome: Any) -> dict[str, Any]:
+        """T-06: the omen card told: a catalogue number, or a card typed in that fits the form, and (T-07) no
+        omen card shows the same number three times."""
+        if type(outcome) is int and outcome in OMEN_CATALOGUE:
+            return copy.deepcopy(OMEN_CATALOGUE[outcome])
+        try:
+            card = OMEN_FORM.check(outcome)
+        except BadOutcome as error:
+            raise IllegalAction("T-06", error.template, **error.params) from None
+        if len(set(card["numbers"])) == 1:
+            raise IllegalAction("T-07", N_("No omen card shows the same number three times."))
+        return copy.deepcopy(card)
+
     def _apply(self, s: State, move: Move) -> None:
         if isinstance(move, Bid):
             s.bids[move.seat] = move.bid
             if len(s.bids) == self.setup.players:  # all in: the reveal
                 for seat, bid in s.bids.items():
-                    if list(s.bids.values()).count(bid) == 1:
-                        s.scores[seat] += bid
+                    if list(s.bids.values()).count(bid) == 1:  # T-08: twice under a crowned omen
+                        s.scores[seat] += bid * (2 if s.omen and s.omen["crowned"] else 1)
                 s.revealed, s.bids = dict(s.bids), {}
                 s.phase, s.turn = "turn", 0
         elif isinstance(move, Turn):
@@ -236,7 +268,7 @@ class ToyMatch:
         if s.round == self.setup.rounds:
             s.phase = "over"
         else:
-            s.round, s.phase = s.round + 1, "bid"
+            s.round, s.phase, s.omen = s.round + 1, "omen" if self.setup.omens else "bid", None
 
 
 def replay(setup: ToySetup, moves: list[Move]) -> ToyMatch:

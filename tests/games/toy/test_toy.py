@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.core import registry
 from companion.core.errors import BadRecord, IllegalAction
 from companion.core.game import GameModule
+from tests.games.toy import GAME
 from tests.games.toy.moves import Answer, Bid, ToySetup, Turn
 from tests.games.toy.rules import ToyMatch
 
@@ -98,3 +101,23 @@ def test_a_bad_record_is_refused_in_words(toy_game: GameModule, record: object) 
 def test_two_to_six_players(players: int) -> None:
     with pytest.raises(IllegalAction, match="2 to 6"):
         ToyMatch(ToySetup(players))
+
+
+def test_an_omen_card_is_typed_or_picked_checked_by_the_rules_and_replayed_from_its_record() -> None:
+    match = ToyMatch(ToySetup(2, omens=True))
+    node = match.chance()
+    assert node is not None and node.form is not None and node.outcomes == (1, 2) and match.awaited() == []
+    before = match.view()
+    for bad in ({"numbers": [3, 3, 3], "sky": "sun", "crowned": False},  # T-07
+                {"numbers": [3, 7, 1], "sky": "sun", "crowned": False}, 3, None):  # T-06: not a card
+        with pytest.raises(IllegalAction):
+            match.resolve(bad)
+    assert match.view() == before
+    match.resolve({"numbers": [3, 4, 1], "sky": "sun", "crowned": True})
+    bid_all(match, 2, 1)  # T-08: under a crowned omen a bid nobody else made scores twice
+    assert [p["score"] for p in match.view("public")["players"]] == [4, 2]
+    again = GAME.rules.replay_json(None, json.loads(json.dumps(match.record_json())))
+    assert again.view() == match.view()
+    catalogued = ToyMatch(ToySetup(2, omens=True))
+    catalogued.resolve(2)  # a catalogue number: the card the toy knows
+    assert catalogued.view("public")["omen"] == {"numbers": [6, 5, 4], "sky": "moon", "crowned": True}
