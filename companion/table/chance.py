@@ -13,11 +13,14 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.i18n import N_
 
 from .commands import REFEREE, Refused
+
+if TYPE_CHECKING:
+    from .game_parts import GameTable
 
 KEY = "chance"  # the table state's key in the store
 ENTRY = "chance"  # a log entry's type
@@ -26,10 +29,10 @@ TABLE = "table"
 POLICIES = (PI, TABLE)
 
 
-def policy(requested: str | None, part: Any) -> dict[str, str]:
+def policy(requested: str | None, part: GameTable) -> dict[str, str]:
     """The policy of a new game: the one asked for, else the game's own (its table part's `chance_policy`:
-    Xidit's tiles lie face up on the physical board, so its table tells them), else "pi"."""
-    chosen = requested if requested is not None else getattr(part, "chance_policy", PI)
+    Xidit's tiles lie face up on the physical board, so its table tells them)."""
+    chosen = requested if requested is not None else part.chance_policy
     if chosen not in POLICIES:
         raise Refused(N_("Chance is drawn by one of {policies}."), params={"policies": ", ".join(POLICIES)})
     return {"policy": chosen}
@@ -39,7 +42,7 @@ def to_json(found: dict[str, str]) -> dict[str, str]:
     return dict(found)
 
 
-def from_json(saved: Any, part: Any) -> dict[str, str]:
+def from_json(saved: Any, part: GameTable) -> dict[str, str]:
     if isinstance(saved, dict) and saved.get("policy") in POLICIES:
         return {"policy": str(saved["policy"])}
     return policy(None, part)

@@ -11,6 +11,7 @@ from typing import Any
 from companion.core.game import ChanceNode, GameModule
 from companion.i18n import Text
 from companion.table import Refused
+from companion.table.game_parts import GameTable, StepGrouping
 from companion.table.instructions import Instruction
 from companion.table.steps import Step, StepBuilder
 from tests.games.toy import GAME
@@ -51,7 +52,7 @@ class BidDrafts:
         return isinstance(move, Bid)
 
 
-class Grouping:
+class Grouping(StepGrouping):
     """A step per round; a card drawn is named only to its drawer (and the referee)."""
 
     heading = "Round {round}: {title}"
@@ -79,7 +80,7 @@ class Grouping:
         return None
 
 
-class ToyTable:
+class ToyTable(GameTable):
     drafts = BidDrafts()
     chance_policy = "pi"
 

@@ -4,7 +4,7 @@ revealed at once). The table holds the drafts and the locks; this says what a pr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.xidit.rules import Program
@@ -34,7 +34,7 @@ def set_program(seat: int, orders: Sequence[str | None]) -> EditDraft:
 
 
 class ProgramDrafts:
-    words = WORDS
+    words: Mapping[str, str] = WORDS  # typed as the table's SealedDrafts reads it
     rule = RULE
 
     def blank(self, choice: Any) -> list[str | None]:
