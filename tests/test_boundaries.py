@@ -220,3 +220,35 @@ def test_no_framework_module_names_a_games_command_or_view_field() -> None:
 def test_the_tables_sealed_choice_commands_are_the_frameworks() -> None:
     assert {"EditDraft", "Seal", "Unseal", "Tell"} <= set(companion.table.__all__)
     assert not {"Lock", "Unlock", "SetOrder", "SetProgram", "TellTile"} & set(companion.table.__all__)
+
+
+def declared(protocol: type) -> set[str]:
+    """The members a protocol declares: its methods, properties and attributes (with or without a default)."""
+    return {name for name in (*vars(protocol), *getattr(protocol, "__annotations__", {}))
+            if not name.startswith("_")}
+
+
+def test_the_framework_reads_a_games_declared_hook_as_a_member_never_by_getattr() -> None:
+    """Issue 37: an optional hook of a game's part is declared, with its default, on the part's protocol
+    (companion/table/game_parts.py, companion/core/agents.py, companion/boxes/game_parts.py): the framework
+    reads it as a member, and mypy checks every game's part against it. A `getattr` would hide a misspelt
+    hook behind its default."""
+    from companion.boxes.game_parts import BoxMenus
+    from companion.core.agents import AgentKit
+    from companion.table.game_parts import GameTable, SealedDrafts, StepGrouping
+
+    hooks = set().union(*map(declared, (GameTable, StepGrouping, SealedDrafts, AgentKit, BoxMenus)))
+    assert {"not_asked", "stated", "time_up", "heading", "rule", "first_seat", "painters"} <= hooks
+    found = []
+    for part in FRAMEWORK:
+        where = ROOT / part
+        for path in [where] if where.is_file() else sorted(where.rglob("*.py")):
+            found += [f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}"
+                      for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                      if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+                      and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)
+                      and node.args[1].value in hooks
+                      # A game's rules do not subclass core.game.Rules yet: their optional members (first_seat,
+                      # move_to_json) are still looked up on them, under the same names as the parts' hooks.
+                      and not ast.unparse(node.args[0]).endswith("rules")]
+    assert found == [], "a declared hook found by getattr"

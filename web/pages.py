@@ -129,7 +129,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "may_tell": who.kind in ("referee", "seat"),
         # A game whose chance the Pi may draw (its default is the Pi's) lets the referee switch who does.
         "chance_switch": table_part is not None and table_part.chance_policy == "pi",
-        "box_direct_keys": bool(getattr(current().boxes, "direct_keys", None)),
+        "box_direct_keys": current().boxes is not None and bool(current().boxes.direct_keys),
         "default_level": DEFAULT_LEVEL,
         "game_rules": current().rules, "game_key": current().key,
         # A seat as people read it, from 1 whatever the game numbers its seats from (Zargos: 0).

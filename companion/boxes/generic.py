@@ -19,6 +19,7 @@ from typing import Any
 from companion.core.game import GameModule
 from companion.i18n import N_, NP_
 from companion.table import Command, Decide, EditDraft, Seal, SeatSnapshot, Tell, Unseal
+from companion.table.game_parts import GameTable
 
 from .frame import Frame
 from .game_parts import JSON, DecisionEditor, KeyResult, Painter, Screen, Translate
@@ -189,9 +190,12 @@ class TellEditor(ListEditor):
 
 
 def _written(game: GameModule) -> Callable[[Any], JSON] | None:
-    """The game's move as JSON: its table part's `move_to_json`, else its rules'."""
-    part = game.table if game.table is not None else game.rules
-    written = getattr(part, "move_to_json", None)
+    """The game's move as JSON: its table part's `move_to_json`, else its rules' if they have one (a game's
+    rules do not subclass companion.core.game.Rules, which does not declare it)."""
+    if game.table is not None:
+        part: GameTable = game.table
+        return part.move_to_json
+    written = getattr(game.rules, "move_to_json", None)
     return written if callable(written) else None
 
 

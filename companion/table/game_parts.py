@@ -65,6 +65,7 @@ class SealedDrafts(Protocol):
     def seals(self, move: Any) -> bool: ...  # a move made only through a draft (refused as a plain decision)
 
     words: Mapping[str, str]  # refusals in the game's words: "locked", "not_locked", "not_now", "whole"
+    rule: str | None = None  # the rule those refusals cite (Xidit's "§3"); by default none
 
 
 NOT_ASKED = N_("The game is not waiting for a roll or a draw.")

@@ -808,7 +808,7 @@ class Table(TableViews):
             raise Refused(NO_SEALED)
         choice = next((c for c in self._sealed_choices() if c.seat == seat), None)
         if choice is None:
-            raise Refused(rules.words["not_now"], getattr(rules, "rule", None))
+            raise Refused(rules.words["not_now"], rules.rule)
         return rules, choice
 
     def _edit_draft(self, command: EditDraft) -> dict[str, Any]:
@@ -952,7 +952,7 @@ class Table(TableViews):
         action = self._live(action)
         rules = self._part.drafts
         if rules is not None and rules.seals(action):
-            raise Refused(rules.words["whole"], getattr(rules, "rule", None))
+            raise Refused(rules.words["whole"], rules.rule)
         try:
             self._push_and_store([(action, command.by)])
         except Refused as refused:

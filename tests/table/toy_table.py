@@ -11,7 +11,7 @@ from typing import Any
 from companion.core.game import ChanceNode, GameModule
 from companion.i18n import Text
 from companion.table import Refused
-from companion.table.game_parts import GameTable, StepGrouping
+from companion.table.game_parts import GameTable, SealedDrafts, StepGrouping
 from companion.table.instructions import Instruction
 from companion.table.steps import Step, StepBuilder
 from tests.games.toy import GAME
@@ -21,7 +21,7 @@ from tests.games.toy.rules import ToyMatch, replay
 RULES = GAME.rules
 
 
-class BidDrafts:
+class BidDrafts(SealedDrafts):
     """The toy's sealed bid keyed in as a draft {"bid": n}, locked, revealed with the others."""
 
     words = {"locked": "Your bid is locked: unlock it to change it.", "not_locked": "Your bid is not locked.",
