@@ -1,22 +1,34 @@
 """How wide the contract between the framework and its games is, counted from the source (issue 37).
 
-    python tools/contract_counts.py [--list]
+    .venv/bin/python -m tests.contract_counts [--list]
 
 Counts, over the framework's own modules (companion.core.framework.FRAMEWORK, firmware left out; games never):
 the Protocol classes and their members (methods, properties and annotated attributes declared in the class
-body), and every `getattr(` call, the way an optional hook used to be found. `--list` names each.
+body), and every `getattr(` call, the way an optional hook used to be found; of those, the game hooks: a
+getattr of a named attribute on one of a game's parts or objects (its table part, rules, agents, boxes,
+grouping, drafts, choice, chance node, setup, move or match), by the names the framework gives them.
+`--list` names each.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from companion.core.framework import FRAMEWORK
 
-from companion.core.framework import FRAMEWORK  # noqa: E402 (the checkout's, not an installed one)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# How the framework's code names a game's parts and objects (`self._part`, `game.rules`, `current().boxes`...).
+GAME_OBJECT = re.compile(r"(part|rules|agents|kit|boxes|grouping|drafts|choice|node|setup|move|_game)$")
+
+
+def is_game_hook(call: ast.Call) -> bool:
+    return len(call.args) > 1 and isinstance(call.args[1], ast.Constant) \
+        and GAME_OBJECT.search(ast.unparse(call.args[0])) is not None
 
 
 def files() -> list[Path]:
@@ -51,12 +63,14 @@ def main(listing: bool) -> None:
             if isinstance(node, ast.ClassDef) and is_protocol(node):
                 protocols.append((f"{where}:{node.lineno} {node.name}", members(node)))
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
-                getattrs.append(f"{where}:{node.lineno} {ast.unparse(node)}")
+                getattrs.append(f"{where}:{node.lineno} {ast.unparse(node)}" + (" [game hook]" * is_game_hook(node)))
     if listing:
         for name, declared in protocols:
             print(f"{name}: {', '.join(declared)}")
         print(*getattrs, sep="\n")
-    print(f"{len(protocols)} protocols, {sum(len(m) for _, m in protocols)} members, {len(getattrs)} getattr calls")
+    hooks = sum(call.endswith("[game hook]") for call in getattrs)
+    print(f"{len(protocols)} protocols, {sum(len(m) for _, m in protocols)} members, {len(getattrs)} getattr calls, "
+          f"{hooks} of them game hooks")
 
 
 if __name__ == "__main__":
