@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
+from companion.core.game import ChanceNode
 from companion.i18n import N_
 
 from .commands import REFEREE, Refused
@@ -48,11 +49,11 @@ def from_json(saved: Any, part: GameTable) -> dict[str, str]:
     return policy(None, part)
 
 
-def by_pi(found: dict[str, str], node: Any, folded: bool) -> bool:
+def by_pi(found: dict[str, str], node: ChanceNode, folded: bool) -> bool:
     """Whether the Pi resolves this node: its policy says so, the game does not fold the table's answers
     into its setup, and the node is one the Pi may draw (an answer about what lies on the physical board, a
     tile or a printed value, is the table's alone)."""
-    return found.get("policy") == PI and not folded and getattr(node, "drawn", True)
+    return found.get("policy") == PI and not folded and node.drawn
 
 
 SEED_KEY = "seed"  # the table state's key of a game's secret seed
