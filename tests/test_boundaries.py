@@ -59,8 +59,8 @@ def game_packages(place: Path, root: Path = ROOT) -> dict[str, str]:
 def other_games(game: str, packages: dict[str, str]) -> tuple[str, ...]:
     """What a game (or a box's shared part) may not import: every other game, its box's other versions
     included. A version may import its box's shared part; the shared part imports none of its versions."""
-    return tuple(where.replace("/", ".") for other, where in packages.items() if other != game
-                 and not (other == game.partition("-")[0] and where.endswith("/common")))
+    shared = f"{packages[game].rpartition('/')[0]}/common"  # its box's, when it is a version
+    return tuple(where.replace("/", ".") for other, where in packages.items() if other != game and where != shared)
 
 
 PACKAGES = game_packages(ROOT / "companion" / "games")
