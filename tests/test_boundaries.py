@@ -15,12 +15,13 @@ from companion.core import framework
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def imports(package: str) -> list[tuple[str, str]]:
-    """(module, imported module) for every import in a package or one file, relative imports made absolute."""
+def imports(package: str, root: Path = ROOT) -> list[tuple[str, str]]:
+    """(module, imported module) for every import in a package or one file, relative imports made absolute
+    (dotted from `root`, the checkout)."""
     found: list[tuple[str, str]] = []
-    where = ROOT / package
+    where = root / package
     for path in [where] if where.is_file() else sorted(where.rglob("*.py")):
-        dotted = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        dotted = ".".join(path.relative_to(root).with_suffix("").parts)
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -28,33 +29,75 @@ def imports(package: str) -> list[tuple[str, str]]:
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
+                    # A package's __init__ is dotted "<package>.__init__": `.` is its package, as for a module.
                     parent = dotted.split(".")[: -node.level]
-                    if path.name == "__init__.py":
-                        parent = dotted.split(".")[: len(dotted.split(".")) - node.level + 1]
                     base = ".".join([*parent, base] if base else parent)
                 found.append((dotted, base))
     return found
 
 
-def crossing(package: str, forbidden: tuple[str, ...]) -> list[str]:
-    return [f"{source} imports {module}" for source, module in imports(package)
+def crossing(package: str, forbidden: tuple[str, ...], root: Path = ROOT) -> list[str]:
+    return [f"{source} imports {module}" for source, module in imports(package, root)
             if any(module == f or module.startswith(f + ".") for f in forbidden)]
 
 
-GAMES = sorted(p.parent.name for p in (ROOT / "companion" / "games").glob("*/__init__.py"))
+def game_packages(place: Path, root: Path = ROOT) -> dict[str, str]:
+    """Game id -> its package's folder (from `root`), laid out as companion.core.registry finds them: one
+    package a game, or a box of several, `<box>/common/` what they share and `<box>/<version>/` each game
+    ("<box>-<version>"). A box's `common` is listed too (as "<box>"): it is held to a game's rules."""
+    found: dict[str, str] = {}
+    for package in sorted(p.parent for p in place.glob("*/__init__.py")):
+        versions = sorted(p.parent for p in package.glob("*/__init__.py"))
+        if not (package / "common" / "__init__.py").is_file():
+            found[package.name] = package.relative_to(root).as_posix()
+            continue
+        found.update({package.name if version.name == "common" else f"{package.name}-{version.name}":
+                      version.relative_to(root).as_posix() for version in versions})
+    return found
+
+
+def other_games(game: str, packages: dict[str, str]) -> tuple[str, ...]:
+    """What a game (or a box's shared part) may not import: every other game, its box's other versions
+    included. A version may import its box's shared part; the shared part imports none of its versions."""
+    shared = f"{packages[game].rpartition('/')[0]}/common"  # its box's, when it is a version
+    return tuple(where.replace("/", ".") for other, where in packages.items() if other != game and where != shared)
+
+
+PACKAGES = game_packages(ROOT / "companion" / "games")
+GAMES = sorted(PACKAGES)
+SHELF = game_packages(ROOT / "tests" / "games" / "shelf")  # the tests' box of two games (tests/test_game_boxes.py)
 OUTSIDE_WORLD = ("companion.table", "companion.boxes", "companion.store", "companion.agents", "companion.bench",
                  "hardware", "web", "threading", "time", "datetime", "os", "pathlib", "sqlite3", "socket", "io")
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_games_rules_import_nothing_from_the_outside_world(game: str) -> None:
-    assert crossing(f"companion/games/{game}/rules", OUTSIDE_WORLD) == []
+    assert crossing(f"{PACKAGES[game]}/rules", OUTSIDE_WORLD) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_imports_no_other_game(game: str) -> None:
-    others = tuple(f"companion.games.{other}" for other in GAMES if other != game)
-    assert crossing(f"companion/games/{game}", others) == []
+    assert crossing(PACKAGES[game], other_games(game, PACKAGES)) == []
+
+
+@pytest.mark.parametrize("game", sorted(SHELF))
+def test_the_games_of_one_box_import_its_shared_part_and_not_each_other(game: str) -> None:
+    assert set(SHELF) == {"twins", "twins-short", "twins-long"}, "the tests' box is laid out as a box"
+    assert crossing(SHELF[game], other_games(game, SHELF)) == []
+    assert crossing(f"{SHELF[game]}/rules", OUTSIDE_WORLD) == []
+
+
+def test_a_version_importing_the_other_version_of_its_box_fails_by_name(tmp_path: Path) -> None:
+    box = tmp_path / "games" / "box"
+    for part, text in {"__init__.py": "", "common/__init__.py": "", "common/words.py": "WORDS = ()\n",
+                       "one/__init__.py": "from ..common.words import WORDS\n",
+                       "two/__init__.py": "from ..common.words import WORDS\nfrom ..one import GAME\n"}.items():
+        (box / part).parent.mkdir(parents=True, exist_ok=True)
+        (box / part).write_text(text)
+    packages = game_packages(tmp_path / "games", tmp_path)
+    assert crossing(packages["box-one"], other_games("box-one", packages), tmp_path) == []
+    assert crossing(packages["box-two"], other_games("box-two", packages), tmp_path) == \
+        ["games.box.two.__init__ imports games.box.one"]
 
 
 def test_the_core_imports_only_the_standard_library_and_itself() -> None:
@@ -69,7 +112,7 @@ def test_the_table_does_not_import_the_boxes() -> None:
 
 def test_the_table_does_not_import_the_agents() -> None:
     # The virtual players are a client of the table (companion.agents.bots); the table is told their levels.
-    agents = tuple(f"companion.games.{game}.{part}" for game in GAMES for part in ("agents", "sim"))
+    agents = tuple(f"{where.replace('/', '.')}.{part}" for where in PACKAGES.values() for part in ("agents", "sim"))
     assert crossing("companion/table", ("companion.agents", "companion.bench", "companion.config", *agents)) == []
 
 
@@ -177,3 +220,35 @@ def test_no_framework_module_names_a_games_command_or_view_field() -> None:
 def test_the_tables_sealed_choice_commands_are_the_frameworks() -> None:
     assert {"EditDraft", "Seal", "Unseal", "Tell"} <= set(companion.table.__all__)
     assert not {"Lock", "Unlock", "SetOrder", "SetProgram", "TellTile"} & set(companion.table.__all__)
+
+
+def declared(protocol: type) -> set[str]:
+    """The members a protocol declares: its methods, properties and attributes (with or without a default)."""
+    return {name for name in (*vars(protocol), *getattr(protocol, "__annotations__", {}))
+            if not name.startswith("_")}
+
+
+def test_the_framework_reads_a_games_declared_hook_as_a_member_never_by_getattr() -> None:
+    """Issue 37: an optional hook of a game's part is declared, with its default, on the part's protocol
+    (companion/table/game_parts.py, companion/core/agents.py, companion/boxes/game_parts.py): the framework
+    reads it as a member, and mypy checks every game's part against it. A `getattr` would hide a misspelt
+    hook behind its default."""
+    from companion.boxes.game_parts import BoxMenus
+    from companion.core.agents import AgentKit
+    from companion.table.game_parts import GameTable, SealedDrafts, StepGrouping
+
+    hooks = set().union(*map(declared, (GameTable, StepGrouping, SealedDrafts, AgentKit, BoxMenus)))
+    assert {"not_asked", "stated", "time_up", "heading", "rule", "first_seat", "painters"} <= hooks
+    found = []
+    for part in FRAMEWORK:
+        where = ROOT / part
+        for path in [where] if where.is_file() else sorted(where.rglob("*.py")):
+            found += [f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}"
+                      for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                      if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+                      and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)
+                      and node.args[1].value in hooks
+                      # A game's rules do not subclass core.game.Rules yet: their optional members (first_seat,
+                      # move_to_json) are still looked up on them, under the same names as the parts' hooks.
+                      and not ast.unparse(node.args[0]).endswith("rules")]
+    assert found == [], "a declared hook found by getattr"

@@ -128,8 +128,8 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "history": lambda: table().history(blind=who.blind) if who.kind == "referee" else [],
         "may_tell": who.kind in ("referee", "seat"),
         # A game whose chance the Pi may draw (its default is the Pi's) lets the referee switch who does.
-        "chance_switch": getattr(table_part, "chance_policy", None) == "pi",
-        "box_direct_keys": bool(getattr(current().boxes, "direct_keys", None)),
+        "chance_switch": table_part is not None and table_part.chance_policy == "pi",
+        "box_direct_keys": current().boxes is not None and bool(current().boxes.direct_keys),
         "default_level": DEFAULT_LEVEL,
         "game_rules": current().rules, "game_key": current().key,
         # A seat as people read it, from 1 whatever the game numbers its seats from (Zargos: 0).
@@ -166,7 +166,7 @@ def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
                           if chosen is not playing and "referee" in web.scripts else None),
         # A game whose chance the Pi may draw (its default is the Pi's): the wizard and the referee's page
         # offer the choice; a game whose table alone can say (Xidit's tiles lie on the board) does not.
-        "wizard_chance": getattr(table_part, "chance_policy", None) == "pi",
+        "wizard_chance": table_part is not None and table_part.chance_policy == "pi",
         # Whose script fills the wizard's game fields: the table's game's, the chosen game's own, or none.
         "wizard_parts": "table" if chosen is playing else ("own" if "referee" in web.scripts else "none"),
         "wizard_asked": asked is not None,  # the referee chose a game: the wizard is open, where they were

@@ -19,7 +19,7 @@ def ask(match: Match, agent: Agent, seat: int) -> Any:
 
 def first_seat(kit: AgentKit) -> int:
     """The number of a game's first seat: 1 unless its kit says otherwise (`first_seat`, Zargos's 0)."""
-    return int(getattr(kit, "first_seat", 1))
+    return kit.first_seat
 
 
 def agents_for(kit: AgentKit, pack: Any, levels: Sequence[str], seed: int) -> dict[int, Agent]:

@@ -19,6 +19,7 @@ from typing import Any
 from companion.core.game import GameModule
 from companion.i18n import N_, NP_
 from companion.table import Command, Decide, EditDraft, Seal, SeatSnapshot, Tell, Unseal
+from companion.table.game_parts import GameTable
 
 from .frame import Frame
 from .game_parts import JSON, DecisionEditor, KeyResult, Painter, Screen, Translate
@@ -190,9 +191,12 @@ class TellEditor(ListEditor):
 
 
 def _written(game: GameModule) -> Callable[[Any], JSON] | None:
-    """The game's move as JSON: its table part's `move_to_json`, else its rules'."""
-    part = game.table if game.table is not None else game.rules
-    written = getattr(part, "move_to_json", None)
+    """The game's move as JSON: its table part's `move_to_json`, else its rules' if they have one (a game's
+    rules do not subclass companion.core.game.Rules, which does not declare it)."""
+    if game.table is not None:
+        part: GameTable = game.table
+        return part.move_to_json
+    written = getattr(game.rules, "move_to_json", None)
     return written if callable(written) else None
 
 
@@ -238,7 +242,7 @@ class Unlisted:
 def editor_for(game: GameModule, seat: int, snap: SeatSnapshot) -> DecisionEditor | None:
     """A new editor of what `snap` asks of `seat` (a chance node it may tell first), None when nothing is."""
     node = snap.chance
-    if node is not None and node.told_by in (None, seat) and getattr(node, "form", None) is not None:
+    if node is not None and node.told_by in (None, seat) and node.form is not None:
         asking = snap.view.get("table", {}).get("asking") or {}
         return TypedEditor(seat, node.prompt or node.kind, node, asking.get("question"), asking.get("answers") or [])
     if node is not None and node.told_by in (None, seat) and node.outcomes:

@@ -24,7 +24,8 @@ def find(kind: str) -> Painter | None:
     if kind not in _known:
         # The games in play first: a kind is most likely theirs, and another game's boxes stay unimported.
         for game in (*registry.loaded(), *registry.available()):
-            learn(getattr(game.boxes, "painters", None) or {})
+            if game.boxes is not None:  # a game without box menus of its own paints nothing of its own
+                learn(game.boxes.painters)
             if kind in _known:
                 break
     return _known.get(kind)

@@ -41,6 +41,8 @@ class AgentKit(Protocol):
     @property
     def levels(self) -> tuple[str, ...]: ...
 
+    first_seat: int = 1  # the number of the game's first seat (Zargos's 0); by default 1
+
     def make(self, level: str, pack: Any, seed: int) -> Agent:
         """The agent of a level (ValueError for an unknown one)."""
         ...

@@ -281,7 +281,7 @@ class GameModule:
         """The number the game gives its first seat (Xidit 1, Zargos 0: its agents' `first_seat`). People
         read and write seats from 1 whatever it is: `shown_seat` and `inner_seat` go between the two."""
         first = getattr(self.rules, "first_seat", None)
-        return int(first if first is not None else getattr(self.agents, "first_seat", 1))
+        return int(first if first is not None else self.agents.first_seat if self.agents is not None else 1)
 
     def shown_seat(self, seat: int) -> int:
         """The number people read for one of the game's seats: 1 for its first."""

@@ -13,12 +13,16 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from companion.core.game import ChanceNode
 from companion.core.typed import BadOutcome
 from companion.i18n import N_, Joined, Text, translate
 
 from .commands import REFEREE, Refused
+
+if TYPE_CHECKING:
+    from .game_parts import GameTable
 
 KEY = "chance"  # the table state's key in the store
 ENTRY = "chance"  # a log entry's type
@@ -27,10 +31,10 @@ TABLE = "table"
 POLICIES = (PI, TABLE)
 
 
-def policy(requested: str | None, part: Any) -> dict[str, str]:
+def policy(requested: str | None, part: GameTable) -> dict[str, str]:
     """The policy of a new game: the one asked for, else the game's own (its table part's `chance_policy`:
-    Xidit's tiles lie face up on the physical board, so its table tells them), else "pi"."""
-    chosen = requested if requested is not None else getattr(part, "chance_policy", PI)
+    Xidit's tiles lie face up on the physical board, so its table tells them)."""
+    chosen = requested if requested is not None else part.chance_policy
     if chosen not in POLICIES:
         raise Refused(N_("Chance is drawn by one of {policies}."), params={"policies": ", ".join(POLICIES)})
     return {"policy": chosen}
@@ -40,18 +44,17 @@ def to_json(found: dict[str, str]) -> dict[str, str]:
     return dict(found)
 
 
-def from_json(saved: Any, part: Any) -> dict[str, str]:
+def from_json(saved: Any, part: GameTable) -> dict[str, str]:
     if isinstance(saved, dict) and saved.get("policy") in POLICIES:
         return {"policy": str(saved["policy"])}
     return policy(None, part)
 
 
-def by_pi(found: dict[str, str], node: Any, folded: bool) -> bool:
+def by_pi(found: dict[str, str], node: ChanceNode, folded: bool) -> bool:
     """Whether the Pi resolves this node: its policy says so, the game does not fold the table's answers
     into its setup, and the node is one the Pi may draw (an answer about what lies on the physical board, a
     tile or a printed value, is the table's alone; so is a card typed in, `form`)."""
-    return found.get("policy") == PI and not folded and getattr(node, "drawn", True) and \
-        getattr(node, "form", None) is None
+    return found.get("policy") == PI and not folded and node.drawn and node.form is None
 
 
 SEED_KEY = "seed"  # the table state's key of a game's secret seed
@@ -105,7 +108,7 @@ def told(node: Any, value: Any) -> Any:
     found = outcome({"outcome": value})  # totals typed as a JSON list are a tuple
     if found in node.outcomes:
         return found
-    form = getattr(node, "form", None)
+    form = node.form
     if form is None:
         return found  # the table refuses it in its own words
     try:
@@ -116,10 +119,10 @@ def told(node: Any, value: Any) -> Any:
         raise Refused(error.template, params=params, rule=node.params.get("rule")) from None
 
 
-def form_json(node: Any, language: str) -> dict[str, Any] | None:
+def form_json(node: ChanceNode, language: str) -> dict[str, Any] | None:
     """A typed node's form as the pages draw it (the table view's `asking.form`): its labels and words in the
     table's language, the values sent as they are. None for a node whose outcomes are listed."""
-    form = getattr(node, "form", None)
+    form = node.form
     if form is None:
         return None
     fields = []

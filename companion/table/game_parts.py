@@ -14,17 +14,21 @@ nodes) returns the setup and the table state to keep instead.
 
 A StepGrouping is copied (copy.deepcopy, with the open steps it points into) when a command's write fails
 and the table puts itself back: it keeps no reference to the game, or copies without it (`__deepcopy__`).
+
+A game's parts subclass these protocols (`class XiditTable(GameTable)`): the optional hooks are declared
+here with their default, which a part inherits unless it says otherwise, and mypy checks the part against
+every member. The table reads a hook as a member, never by `getattr`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from companion.i18n import N_
 
 from .instructions import Instruction
-from .steps import Step, StepBuilder
+from .steps import HEADING, Step, StepBuilder
 
 JSON = dict[str, Any]
 
@@ -38,8 +42,8 @@ class StepGrouping(Protocol):
     def rebased(self, out: StepBuilder) -> None:
         """The builder went on from another state (a rollback): forget what pointed into its open steps."""
 
-    # Optional: `heading`, the catalog message of a step's heading in the game's words, with {round} and
-    # {title} (Xidit's "Year {round} · {title}"); without it, steps.HEADING ("Round {round} · {title}").
+    heading: str = HEADING  # the catalog message of a step's heading in the game's words, with {round} and
+    # {title} (Xidit's "Year {round} · {title}"); by default steps.HEADING ("Round {round} · {title}").
 
 
 class SealedDrafts(Protocol):
@@ -61,6 +65,10 @@ class SealedDrafts(Protocol):
     def seals(self, move: Any) -> bool: ...  # a move made only through a draft (refused as a plain decision)
 
     words: Mapping[str, str]  # refusals in the game's words: "locked", "not_locked", "not_now", "whole"
+    rule: str | None = None  # the rule those refusals cite (Xidit's "§3"); by default none
+
+
+NOT_ASKED = N_("The game is not waiting for a roll or a draw.")
 
 
 class GameTable(Protocol):
@@ -68,12 +76,32 @@ class GameTable(Protocol):
 
     drafts: SealedDrafts | None  # None: the game has no sealed choices
     chance_policy: str  # who resolves its chance nodes unless the new game says: "pi" or "table" (chance.py)
-    # Optional: `public_refusals` (frozenset[str], none by default: `public_refusals()` below), the rules'
-    # refusals (catalog messages) that name nothing behind a screen, which a blind referee reads as they are;
-    # `not_asked`, the refusal of a Tell while no chance node waits, in the game's words;
-    # `asks_in_turn` (True), a question to the table that waits until the table has done the steps before it;
-    # `with_names(setup, names)`, for a game whose setup names nobody: the setup its match is started with,
-    # given the names the table keeps for it by seat (names.py), so the game's own lines name the players.
+
+    # -- optional hooks, each with its default ---------------------------------------------------------
+    # The rules' refusals (catalog messages) that name nothing behind a screen, which a blind referee reads
+    # as they are; by default none: a rules' refusal may name what is behind a seat's screen.
+    public_refusals: frozenset[str] = frozenset()
+    not_asked: str = NOT_ASKED  # the refusal of a Tell while no chance node waits, in the game's words
+    asks_in_turn: bool = False  # True: a question to the table waits until the table has done the steps before it
+    # A move a seat or the referee may state (a `State` command), given as the game's move; None: the game has
+    # none, and the table refuses every statement.
+    stated: Callable[[Any], bool] | None = None
+    # The move that closes a timed window (`TimeLimit.window`) when its time is up; None: no timed windows.
+    time_up: Callable[[Any, str], Any] | None = None
+
+    def with_names(self, setup: Any, names: Mapping[int, str]) -> Any:
+        """For a game whose setup names nobody: the setup its match is started with, given the names the table
+        keeps for it by seat (names.py), so the game's own lines name the players. By default the setup."""
+        return setup
+
+    def as_stated(self, move: Any) -> Any:
+        """A stated move in the game's form of today (a stored one replays as kept). By default the move."""
+        return move
+
+    def stated_moves(self, match: Any, by: int | None) -> Any:
+        """The moves a reader may state now (a seat's own, the referee's: None), shown in its view; by default
+        None: the view lists none."""
+        return None
 
     # -- the engine, as the table drives it ------------------------------------------------------------
     def setup_from_json(self, data: Any) -> Any: ...  # BadRecord
@@ -136,10 +164,8 @@ class GameTable(Protocol):
 
 
 def public_refusals(part: GameTable) -> frozenset[str]:
-    """The game's refusals a blind referee may read as they are (its optional `public_refusals`); by default
-    none: a rules' refusal may name what is behind a seat's screen."""
-    found: frozenset[str] = getattr(part, "public_refusals", frozenset())
-    return found
+    """The game's refusals a blind referee may read as they are (its `public_refusals`)."""
+    return part.public_refusals
 
 
 def part_of(game: str | None) -> GameTable:

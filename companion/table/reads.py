@@ -154,7 +154,7 @@ class TableReads:
         now?", drawn by the order being resolved) waits, whatever the pace, until the table has done every
         step before it: the steps stop at the question, so the table has reached the draw when none is left.
         Asked earlier, the table would turn over a tile for an order it has not carried out yet."""
-        return bool(getattr(self._part, "asks_in_turn", False)) and self._game is not None \
+        return self._part.asks_in_turn and self._game is not None \
             and self._game.chance() is not None and self._acknowledged < len(self._steps())
 
     def _waiting_for(self) -> Any:

@@ -79,7 +79,9 @@ _Draft = StepDraft  # its name before games wrote their own grouping
 
 
 class Grouping(Protocol):
-    """A game's way of grouping its events into steps (game_parts.StepGrouping)."""
+    """A game's way of grouping its events into steps (game_parts.StepGrouping, where `heading` has its default)."""
+
+    heading: str
 
     def feed(self, event: Any, following: Any | None, out: StepBuilder) -> None: ...
 
@@ -158,7 +160,7 @@ class StepBuilder:
 
     def new(self, kind: str, title: Text, more: Text, round: int | None = None) -> StepDraft:
         return StepDraft(kind, self.round if round is None else round, title, more,
-                         round_heading=getattr(self.grouping, "heading", HEADING))
+                         round_heading=self.grouping.heading)
 
     def start(self, kind: str, title: Text, more: Text, round: int | None = None) -> StepDraft:
         draft = self.new(kind, title, more, round)

@@ -60,7 +60,7 @@ from .reads import WAITING, kept_entries
 from .saving import STORE_ERRORS, CannotSave, Saving
 from .sealed import NO_SEALED, Drafts
 from .stating import TOO_FAST, Stating
-from .steps import HEADING, StepBuilder, restore_steps, seals_from_json
+from .steps import StepBuilder, restore_steps, seals_from_json
 from .views import TableViews, ViewCache
 
 log = logging.getLogger("companion.table")
@@ -70,7 +70,6 @@ UNSAVED = frozenset({"boxes"})  # parts of the table's state that are not saved:
 STOP_WITHIN = 10.0  # seconds a stop waits for the loop to answer what it was sent (systemd waits 20 for all)
 STOPPED = N_("The table has stopped: nothing more is saved.")
 LANGUAGE_SETTING = "language"  # the store's setting that keeps the language the referee chose
-NOT_ASKED = N_("The game is not waiting for a roll or a draw.")
 NOTHING_STATED = N_("In this game nothing is stated: every move is asked for.")
 NOT_STATED = N_("That move is not stated: it is made when the game asks for it.")
 STATED_AS = N_("A move is stated in one's own name: a seat for itself, the referee as the referee.")
@@ -245,9 +244,8 @@ class Table(TableViews):
     def _start(self, setup: Any) -> None:
         # A game whose setup names nobody (Zargos) is given the names the table keeps for it, so that its own
         # lines (steps, history, questions) name the players as every page does; its record stays as it was.
-        with_names = getattr(self._part, "with_names", None)
-        if with_names is not None and self._names:
-            setup = with_names(setup, dict(self._names))
+        if self._names:
+            setup = self._part.with_names(setup, dict(self._names))
         self._game = self._part.start(self._board, setup)
         self._entries = []
         self._links = {}
@@ -307,7 +305,7 @@ class Table(TableViews):
         events = self._part.events(rebuilt)
         at = (keep, len(events))
         grouping = self._part.grouping(rebuilt)
-        restore = restore_steps(rebuilt.progress().round, undo, at, getattr(grouping, "heading", HEADING))
+        restore = restore_steps(rebuilt.progress().round, undo, at, grouping.heading)
         self._builder = self._builder.rebased(grouping, events, restore, keep)
         self._game = rebuilt
         self._events_seen = len(events)
@@ -810,7 +808,7 @@ class Table(TableViews):
             raise Refused(NO_SEALED)
         choice = next((c for c in self._sealed_choices() if c.seat == seat), None)
         if choice is None:
-            raise Refused(rules.words["not_now"], getattr(rules, "rule", None))
+            raise Refused(rules.words["not_now"], rules.rule)
         return rules, choice
 
     def _edit_draft(self, command: EditDraft) -> dict[str, Any]:
@@ -876,14 +874,14 @@ class Table(TableViews):
                               params={"answer": told})
             raise Refused(N_("That question was already answered: the game went on from that answer."))
         if node is None:
-            raise Refused(getattr(self._part, "not_asked", NOT_ASKED))
+            raise Refused(self._part.not_asked)
         if command.question is not None and command.question != asked:
             raise Refused(N_("That question is not the one the game asks now: answer the question on the page."))
         if self._question_waits():
             raise Refused(WAITING, params={"step": self._waiting_for()})
         chance.check_teller(node, command.by, self._seat_numbers(game), self._shown)
         told = chance.told(node, command.outcome)  # a card typed in: its form checked it
-        listed = told in node.outcomes or getattr(node, "form", None) is not None
+        listed = told in node.outcomes or node.form is not None
         if not listed and node.told_by is not None:  # a secret draw: its outcomes are the deck's
             raise Refused(N_("That is not a card that can be drawn now: tell the card you drew."),
                           rule=node.params.get("rule"))
@@ -958,7 +956,7 @@ class Table(TableViews):
         action = self._live(action)
         rules = self._part.drafts
         if rules is not None and rules.seals(action):
-            raise Refused(rules.words["whole"], getattr(rules, "rule", None))
+            raise Refused(rules.words["whole"], rules.rule)
         try:
             self._push_and_store([(action, command.by)])
         except Refused as refused:
@@ -997,7 +995,7 @@ class Table(TableViews):
                     raise Refused(timed.EXTEND_BY, params={"most": timed.EXTEND_MOST})
                 self._window = window.extended(command.seconds)
             case "close":
-                closing = getattr(self._part, "time_up", None)
+                closing = self._part.time_up
                 if closing is None:
                     raise Refused(timed.NO_WINDOW)
                 try:
@@ -1036,7 +1034,7 @@ class Table(TableViews):
     def _state(self, command: State) -> dict[str, Any]:
         """A move a seat or the referee states (the game's `stated`): stored with who stated it, logged."""
         game = self._current()
-        stated = getattr(self._part, "stated", None)
+        stated = self._part.stated
         if stated is None:
             raise Refused(NOTHING_STATED)
         if self._held():
@@ -1066,8 +1064,7 @@ class Table(TableViews):
 
     def _live(self, move: Any) -> Any:
         """A move sent now, in the game's form of today (its part's `as_stated`); a stored one replays as kept."""
-        live = getattr(self._part, "as_stated", None)
-        return move if live is None else live(move)
+        return self._part.as_stated(move)
 
     def _push_and_store(self, actions: list[tuple[Any, str]], *, stated: bool = False) -> None:
         game = self._current()

@@ -255,9 +255,9 @@ class TableViews(TableReads):
         """Who resolves chance now (chance.py), and for a game whose table part lists the moves a reader may
         state (`stated_moves`), those of this reader: a seat's own, the referee's."""
         part: dict[str, Any] = {"chance": self._chance.get("policy")} if self._game is not None else {}
-        listed = getattr(self._part, "stated_moves", None)
-        if listed is not None and self._game is not None and me is not None:
-            part["stated"] = listed(self._game, None if me == -1 else me)
+        if self._game is not None and me is not None and \
+                (listed := self._part.stated_moves(self._game, None if me == -1 else me)) is not None:
+            part["stated"] = listed
         return part
 
     def _referee_part(self) -> dict[str, Any]:

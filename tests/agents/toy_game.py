@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core import registry
+from companion.core.agents import AgentKit
 from companion.core.errors import BadRecord, IllegalAction
 from companion.core.game import GameModule, Option, Progress, Result
 
@@ -157,7 +158,7 @@ class Summary:
         return [f"{sum(self.wins.values())} races with {self.players} players"]
 
 
-class Agents:
+class Agents(AgentKit):
     levels = ("random", "greedy")
 
     def make(self, level: str, pack: Any, seed: int) -> Greedy | Random:

@@ -11,6 +11,7 @@ from typing import Any
 from companion.core.game import ChanceNode, GameModule
 from companion.i18n import Text, translate
 from companion.table import Refused
+from companion.table.game_parts import GameTable, SealedDrafts, StepGrouping
 from companion.table.instructions import Instruction
 from companion.table.steps import Step, StepBuilder
 from tests.games.toy import GAME
@@ -20,7 +21,7 @@ from tests.games.toy.rules import ToyMatch, replay
 RULES = GAME.rules
 
 
-class BidDrafts:
+class BidDrafts(SealedDrafts):
     """The toy's sealed bid keyed in as a draft {"bid": n}, locked, revealed with the others."""
 
     words = {"locked": "Your bid is locked: unlock it to change it.", "not_locked": "Your bid is not locked.",
@@ -51,7 +52,7 @@ class BidDrafts:
         return isinstance(move, Bid)
 
 
-class Grouping:
+class Grouping(StepGrouping):
     """A step per round; a card drawn is named only to its drawer (and the referee)."""
 
     heading = "Round {round}: {title}"
@@ -81,7 +82,7 @@ class Grouping:
         return None
 
 
-class ToyTable:
+class ToyTable(GameTable):
     drafts = BidDrafts()
     chance_policy = "pi"
 

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.agents import AgentKit
 from companion.games.xidit.rules import Action, Game, Program, Setup, action_to_json
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.choices import Choice
@@ -15,7 +16,7 @@ from .random_player import decide
 from .simulation import Summary, random_setup
 
 
-class XiditAgents:
+class XiditAgents(AgentKit):
     levels = LEVELS
 
     def make(self, level: str, pack: Board, seed: int) -> Agent:

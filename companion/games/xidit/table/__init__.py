@@ -23,6 +23,7 @@ from companion.games.xidit.rules.actions import Program
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.game import WRONG_CENSUS_UNIT
 from companion.i18n import N_, Joined, Text
+from companion.table.game_parts import GameTable
 from companion.table.instructions import Instruction
 from companion.table.steps import Step
 
@@ -43,7 +44,7 @@ class XiditDrafts(ProgramDrafts):
         return isinstance(move, Program)
 
 
-class XiditTable:
+class XiditTable(GameTable):
     drafts = XiditDrafts()
     chance_policy = "table"  # the tiles lie face up on the physical board: only the table can say which
     not_asked = N_("The game is not waiting for a tile or a colossus.")

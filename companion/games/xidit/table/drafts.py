@@ -4,7 +4,7 @@ revealed at once). The table holds the drafts and the locks; this says what a pr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.xidit.rules import Program
@@ -13,6 +13,7 @@ from companion.games.xidit.rules.preview import preview
 from companion.games.xidit.rules.terms import ORDERS, PROGRAM_LENGTH
 from companion.i18n import N_
 from companion.table.commands import EditDraft, Refused
+from companion.table.game_parts import SealedDrafts
 
 WORDS = {
     "locked": N_("Your program is locked: unlock it to change it."),
@@ -33,8 +34,8 @@ def set_program(seat: int, orders: Sequence[str | None]) -> EditDraft:
     return EditDraft(seat, {"orders": list(orders)})
 
 
-class ProgramDrafts:
-    words = WORDS
+class ProgramDrafts(SealedDrafts):
+    words: Mapping[str, str] = WORDS  # typed as the table's SealedDrafts reads it
     rule = RULE
 
     def blank(self, choice: Any) -> list[str | None]:

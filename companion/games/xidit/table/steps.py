@@ -20,6 +20,7 @@ from companion.games.xidit.rules.events import Event
 from companion.games.xidit.rules.state import State
 from companion.games.xidit.rules.terms import PROGRAM_LENGTH
 from companion.i18n import N_, Joined, Text
+from companion.table.game_parts import StepGrouping
 from companion.table.instructions import Instruction
 from companion.table.steps import MAX_LINES, Step, StepBuilder, StepDraft
 
@@ -34,7 +35,7 @@ ORDER_OUTCOMES = (ev.Moved, ev.NoRoad, ev.Waited, ev.NoEffect, ev.Recruited, ev.
                   ev.ColossusDefeated, ev.ColossusDeclined)
 
 
-class XiditGrouping:
+class XiditGrouping(StepGrouping):
     """Feeds on one game's events in order, writing its steps into the table's StepBuilder."""
 
     heading = HEADING

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
+from companion.core.agents import AgentKit
 from companion.games.zargos.boards import default_pack
 from companion.games.zargos.rules import Action, Board, Game, Setup, action_to_json
 from companion.games.zargos.rules import actions as a
@@ -48,7 +49,7 @@ def _setup(players: int, options: Mapping[str, str]) -> Setup:
     return Setup(players, 0, tuple(sorted((k, v) for k, v in options.items() if k in OPTIONS)))
 
 
-class ZargosAgents:
+class ZargosAgents(AgentKit):
     levels = LEVELS
     first_seat = 0
 

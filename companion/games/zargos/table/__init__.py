@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core.errors import BadRecord
 from companion.i18n import N_, Joined, Text, translate
+from companion.table.game_parts import GameTable
 from companion.table.instructions import Instruction
 from companion.table.steps import Step
 
@@ -46,7 +47,7 @@ def _seeded(setup: Setup, seed: int) -> TableSetup:
     return TableSetup(setup.players, setup.peoples_each, setup.options, seed)
 
 
-class ZargosTable:
+class ZargosTable(GameTable):
     drafts = None  # Zargos has no sealed choice
     chance_policy = "pi"  # the Pi rolls and deals unless the referee says the table does (SetChance)
     not_asked = N_("The game is not waiting for dice, a card or a printed value.")

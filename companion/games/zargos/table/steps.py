@@ -13,6 +13,7 @@ import copy
 from typing import Any
 
 from companion.i18n import N_, NP_, Joined, Text
+from companion.table.game_parts import StepGrouping
 from companion.table.instructions import Instruction
 from companion.table.steps import MAX_LINES, Step, StepBuilder, StepDraft
 
@@ -48,7 +49,7 @@ def setup_steps(game: Game) -> list[Step]:
     return [Step("setup", 0, Text(N_("Set up")), lines, (0, 0), HEADING)]
 
 
-class ZargosGrouping:
+class ZargosGrouping(StepGrouping):
     """Feeds on one game's events in order, writing its steps into the table's StepBuilder. It keeps its own
     tally of what the events said (who holds which placement cards, the attacker of each combat), so that a
     step told late says what was true then."""

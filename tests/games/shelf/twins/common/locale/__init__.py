@@ -1,0 +1,1 @@
+"""The French catalog both twins read (each game's `GameModule.catalog` names this one package)."""

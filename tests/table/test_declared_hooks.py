@@ -1,0 +1,54 @@
+"""Issue 37: a game's table part declares its optional hooks by subclassing the table's protocols
+(companion/table/game_parts.py), which give each its documented default. The toy at the table declares
+none of them: it gets the defaults as members, and the table plays it by them (nothing stated, no timed
+window, its steps under the framework's heading, the framework's words for a question not asked)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.core import registry
+from companion.games.xidit.boards import default_pack_text
+from companion.store import Store
+from companion.table import NewGame, Refused, State, Table, Tell
+from companion.table.game_parts import NOT_ASKED, GameTable, SealedDrafts, StepGrouping
+from companion.table.steps import HEADING
+from tests.agents.toy_game import TOY as RACE
+from tests.engine import engine
+
+from .toy_table import TOY_AT_THE_TABLE, BidDrafts, ToyTable
+
+
+@pytest.fixture
+def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Table:
+    monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
+    registry.register(TOY_AT_THE_TABLE)
+    table = Table.open(Store(tmp_path / "toy.db"), default_pack_text())
+    table.handle(NewGame({"players": 3, "rounds": 1, "teams": False, "seed": 5}, game="toy", chance="table"))
+    return table
+
+
+def test_a_part_that_declares_no_hook_has_each_default_as_a_member() -> None:
+    part = ToyTable()
+    assert GameTable in type(part).__mro__ and SealedDrafts in type(part.drafts).__mro__
+    assert part.public_refusals == frozenset() and part.not_asked == NOT_ASKED and part.asks_in_turn is False
+    assert part.stated is None and part.time_up is None
+    setup, move = object(), object()
+    assert part.with_names(setup, {1: "Ann"}) is setup and part.as_stated(move) is move
+    assert part.stated_moves(None, 1) is None
+    assert BidDrafts().rule is None
+    assert StepGrouping in type(part.grouping(None)).__mro__ and StepGrouping.heading == HEADING
+    assert RACE.agents is not None and RACE.agents.first_seat == 1 and RACE.first_seat == 1
+
+
+def test_the_table_plays_a_part_without_hooks_by_their_defaults(toy: Table) -> None:
+    version = toy.version
+    with pytest.raises(Refused, match="nothing is stated"):
+        toy.handle(State({"type": "bid", "seat": 1, "bid": 1}, by="seat:1"))
+    assert engine(toy).chance() is None, "the toy's first move is a seat's"
+    with pytest.raises(Refused) as refused:
+        toy.handle(Tell(3, by="referee"))
+    assert refused.value.template == NOT_ASKED
+    assert "stated" not in toy.view("referee")["table"] and toy.version == version
