@@ -229,7 +229,9 @@ class SeatController:
                               page)
         result = boxes.result(view, self.seat, self._t)
         if result is not None:
-            return self._text(self._t(N_("Game over")), result, page)
+            # Why it ended, in the game's words, when its Result says (any game's box part or the generic one)
+            reason = (view.get("table", {}).get("result") or {}).get("reason")
+            return self._text(self._t(N_("Game over")), result + ((reason,) if reason else ()), page)
         notice = (self.notice,) if self.notice else ()
         if editor is not None:
             frame = editor.frame(snap, Screen(self._t, title, page, self.notice))

@@ -113,12 +113,29 @@ class ChanceNode:
 
 
 @dataclass(frozen=True)
+class Team:
+    """Seats that played on one side, named in the game's words (a catalog message id and its params: "the
+    King's faction", "Team {team}"). A game with hidden sides names them only in its `Result`."""
+
+    seats: tuple[int, ...]
+    name: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Result:
-    """How a finished game ended: seats best first (ties grouped), and who won (empty: nobody did)."""
+    """How a finished game ended: seats best first (ties grouped), and who won (empty: nobody did).
+
+    Optionally the sides the seats played on (`teams`: a team won when its seats are all among `winners`)
+    and why it ended, in the game's words (`reason`, a catalog message id with `reason_params`: "The city
+    fell: nobody wins."). The framework says them wherever it shows an end (companion/table/results.py)."""
 
     places: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
     detail: JSON = field(default_factory=dict)
+    teams: tuple[Team, ...] = ()
+    reason: str = ""
+    reason_params: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

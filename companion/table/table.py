@@ -23,7 +23,7 @@ from companion.core.errors import BadPack, BadRecord, IllegalAction, UnknownGame
 from companion.i18n import LANGUAGES, N_
 from companion.store import Store
 
-from . import carried, chance, links, referee, seats, timed
+from . import carried, chance, links, referee, results, seats, timed
 from . import names as typed_names
 from .changes import GAME, STEPS, TIMER, WHICH, Changes, Moved, depends_on, draft, touched
 from .commands import (
@@ -789,12 +789,10 @@ class Table(TableViews):
 
     def _winners(self, result: Any) -> str:
         """Who won, for the log, from the contract's Result (any game): seats read from 1, with their names."""
-        if not result.winners:
-            return "no winner"
         players = typed_names.named(self._part.players(self._part.setup_of(self._current())), self._names)
         named = {seat: name for seat, _, name in players if name}
-        said = [f"seat {self._shown(seat)}" + (f" ({named[seat]})" if seat in named else "") for seat in result.winners]
-        return " and ".join(said) + (" win" if len(said) > 1 else " wins")
+        return results.log_line(result, lambda seat: f"seat {self._shown(seat)}"
+                                + (f" ({named[seat]})" if seat in named else ""))
 
     def _shown(self, seat: int) -> int:
         """A seat as people number it in a refusal or the log (from 1, whatever the game counts from)."""

@@ -16,9 +16,10 @@ from typing import Any
 
 from companion.core import registry
 from companion.core.errors import CompanionError
-from companion.i18n import translate
+from companion.i18n import N_, translate
 
-from . import chance, referee, seats, timed
+from . import chance, referee, results, seats, timed
+from . import names as typed_names
 from .reads import WAITING, TableReads
 from .saving import CANNOT_SAVE, STILL_SAVING, Saving
 from .snapshot import SeatSnapshot
@@ -48,6 +49,7 @@ def parse_reader(reader: str, seats: Collection[int]) -> int | None:
                     f"{', '.join(map(str, sorted(seats)))}")
 
 
+PLAYER = N_("Player {n}")  # a seat nobody named
 RECENT = 6  # steps already done that a view still lists (with their lines among its instructions)
 TODO_LISTED = 12  # steps to do a view lists, the oldest first: a table that never says Done can owe a hundred
 
@@ -237,7 +239,7 @@ class TableViews(TableReads):
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
                                 "board": self._board_part(), "asking": self._asking(), **self._seats_part(me),
                                 **self._chance_part(me), **timed.view(self._window, self._clock()),
-                                **self._referee_part()}
+                                **self._referee_part(), **self._result_part()}
         if held or self._question_waits():  # what the game waits for, in words, for every seat's page and box
             heading = every[self._acknowledged].heading
             part["waiting"] = {"n": self._acknowledged, "heading": heading.render(self._language),
@@ -267,6 +269,18 @@ class TableViews(TableReads):
         told = [translate(self._language, referee.SAID[t["blind"]], {"year": t.get("year")}) for t in self._blind_told]
         blind = not self._blind_told or self._blind_told[-1]["blind"] == "on"
         return {"referee_plays": self._referee_seat, "referee_blind": blind, "blind_told": told}
+
+    def _result_part(self) -> dict[str, Any]:
+        """How a finished game ended, in words (results.py): who won, a team or nobody, and why. No secret:
+        every reader is told the end, players by their names (else "Player N")."""
+        result = self._game.result() if self._game is not None else None
+        if result is None:
+            return {}
+        named = {seat: name for seat, _, name in typed_names.named(self._part.players(self._part.setup_of(self._game)),
+                                                                   self._names) if name}
+        shown = registry.load(self._key).shown_seat
+        return {"result": results.result_json(result, self._language, lambda seat: named.get(seat) or translate(
+            self._language, PLAYER, {"n": shown(seat)}))}
 
     def _asking(self) -> dict[str, Any] | None:
         """What the table must say before the game goes on (a game set up from what lies face up): no

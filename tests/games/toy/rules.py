@@ -9,7 +9,7 @@ nothing. Most points wins; with teams, a team's points are its seats' sum. With 
 opens with an omen card the table types in (T-06: three numbers from 1 to 6, a sun or a moon, a crown or not;
 or a catalogue number); T-07: no omen shows one number three times; T-08: under a crowned omen a bid nobody
 else made scores twice. A record writes the typed card as the outcome object; a game without omens is
-written as before.
+written as before. When nobody scored a point, nobody wins (T-09).
 
 Pure: no I/O, threads or clock. Every random thing is a chance node, so replay needs no RNG.
 """
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import N_, IllegalAction
-from companion.core.game import REFEREE, ChanceNode, Progress, Reader, Result
+from companion.core.game import REFEREE, ChanceNode, Progress, Reader, Result, Team
 from companion.core.typed import BadOutcome
 
 from .moves import (
@@ -45,6 +45,7 @@ from .moves import (
 )
 
 VIEW_FORMAT = "toy-state/1"
+TEAM_NAMES = ("A", "B")  # seats 0, 2, 4 are team A; 1, 3, 5 team B
 
 
 @dataclass
@@ -130,7 +131,17 @@ class ToyMatch:
         places: list[tuple[int, ...]] = []
         for value in sorted(set(points.values()), reverse=True):
             places.append(tuple(sorted(s for key, seats in groups.items() if points[key] == value for s in seats)))
-        return Result(places=tuple(places), winners=places[0], detail={"scores": dict(self.state.scores)})
+        teams = tuple(Team(seats, N_("Team {team}"), {"team": TEAM_NAMES[key]}) for key, seats in groups.items()
+                      if self.setup.teams)
+        detail = {"scores": dict(self.state.scores)}
+        best = max(points.values())
+        if not best:  # T-09: nobody scored, nobody wins
+            return Result(tuple(places), (), detail, teams, N_("Nobody scored a point: nobody wins."))
+        leaders = [key for key, value in points.items() if value == best]
+        if teams and len(leaders) == 1:
+            return Result(tuple(places), places[0], detail, teams, N_("Team {team} scored the most points: {points}."),
+                          {"team": TEAM_NAMES[leaders[0]], "points": best})
+        return Result(tuple(places), places[0], detail, teams)
 
     def progress(self) -> Progress:
         return Progress(round=min(self.state.round, self.setup.rounds), rounds=self.setup.rounds,
