@@ -139,6 +139,25 @@ class Result:
 
 
 @dataclass(frozen=True)
+class Reveal:
+    """Something the game shows to chosen seats only (a card one player looks at alone), or to every reader
+    (an unmasked traitor's objective), in its words: a catalog message id and its params. A match that
+    reveals lists what it reveals now in an optional `reveals()`; the table keeps each one from the first
+    time it is listed and shows it to its readers only, until they have read it (companion/table/reveals.py).
+
+    `key` names it within the game: a new key is a new reveal (a one-off names the move it came with,
+    "look:17"). `to`: the seats shown it, None for everyone. `held`: the game says how long it is needed:
+    shown while the game lists it, and no longer once it does not; otherwise the game may list it for one
+    move only, and the table keeps it until it is read."""
+
+    key: str
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    to: frozenset[int] | None = None
+    held: bool = False
+
+
+@dataclass(frozen=True)
 class Progress:
     """Where a game stands, for headings and logs: round (Xidit's year), its length if known, the phase in
     the game's word (a catalog message id)."""
@@ -204,6 +223,8 @@ class Match(Protocol):
     def result(self) -> Result | None: ...
 
     def progress(self) -> Progress: ...
+
+    # Optional: `reveals() -> Sequence[Reveal]`, what the game shows now to chosen seats (see Reveal).
 
 
 class Rules(Protocol):

@@ -21,6 +21,7 @@ from companion.i18n import N_, translate
 from . import chance, referee, results, seats, timed
 from . import names as typed_names
 from .reads import WAITING, TableReads
+from .reveals import Reveals
 from .saving import CANNOT_SAVE, STILL_SAVING, Saving
 from .snapshot import SeatSnapshot
 from .steps import Step
@@ -138,6 +139,7 @@ class TableViews(TableReads):
 
     _views: ViewCache
     _saving: Saving
+    _reveals: Reveals
 
     def awaited(self, seats: Collection[int]) -> tuple[Choice, dict[str, Any]] | None:
         """The first choice awaited from these seats and that seat's own view, read at once: all a
@@ -246,6 +248,9 @@ class TableViews(TableReads):
                                "text": translate(self._language, WAITING, {"step": heading})}
         if self._saving.failing:  # every reader is told, in words, and what to do
             part["saving"] = {"problem": translate(self._language, CANNOT_SAVE)}
+        shown = self._reveals.view(me, self._language)  # reveals.py: only those shown to this reader
+        if shown:
+            part["reveals"] = shown
         if me == -1:
             # A copy: a draft changes in place, and a view is kept as it was made.
             part["drafts"] = {str(s): copy.deepcopy(d) for s, d in sorted(drafts.by_seat.items())}
