@@ -84,7 +84,8 @@ def bid_all(table: Table, seats: int) -> None:
 
 def test_a_card_drawn_is_shown_to_its_drawer_alone_until_read_after_a_restart_too(tmp_path: Path) -> None:
     table = open_table(tmp_path / "t.db")
-    table.handle(NewGame({"players": 3, "rounds": 1, "seed": 5}, game="toy", chance="table"))
+    table.handle(NewGame({"players": 3, "rounds": 1, "seed": 5}, game="toy", chance="table",
+                         names={0: "Ann", 1: "Bob", 2: "Cy"}))
     bid_all(table, 3)
     table.handle(Decide(0, {"type": "turn", "seat": 0, "do": "draw", "card": None}))
     table.handle(Tell(4, by="seat:0"))
@@ -104,6 +105,10 @@ def test_a_card_drawn_is_shown_to_its_drawer_alone_until_read_after_a_restart_to
             page = readers.clients[reader].get("/").get_data(as_text=True)
             assert "You drew a 4." not in page and drawn not in page, reader
         assert "You drew a 4." not in readers.clients["seat:1"].get(f"/seat/{link(1)}").get_data(as_text=True)
+        for url in ("/referee", "/part/referee", "/part/table", "/scoring"):  # a blind referee's pages: never
+            assert "You drew a 4." not in readers.clients["blind"].get(url).get_data(as_text=True), url
+        referee = readers.clients["referee"].get("/part/referee").get_data(as_text=True)
+        assert "You drew a 4." in referee and "(shown to Ann)" in referee  # the full referee knows every secret
         # another seat cannot read it away, nor can the public
         refused = command(readers.clients["seat:1"], app, command="seen_reveal", reveal=drawn)
         assert refused.status_code == 422 and "That was not shown to you." in json.dumps(refused.get_json())
