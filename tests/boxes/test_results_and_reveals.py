@@ -56,7 +56,7 @@ def test_a_card_drawn_is_on_its_drawers_box_alone_until_ok_reads_it(tmp_path: Pa
     table.start()
     try:
         boxes = {seat: Box(seat, table, lambda frame: None, sleeps=False) for seat in range(3)}
-        # the bids, shown to everyone (T-09), then seat 0's card (T-07), each until OK
+        # the bids, shown to everyone (T-12), then seat 0's card (T-10), each until OK
         assert said(table, 1) == ("Shown to you", "The bids of round 1: 0, 1, 2. OK: read")
         assert boxes[0].key("OK").lines[0] == "You drew a 4."
         assert boxes[0].key("OK").title != "Shown to you"

@@ -51,7 +51,7 @@ def test_a_card_drawn_is_on_its_drawers_phone_alone_until_read(tmp_path: Path, b
             tv.goto(served.url)
             reveals = phone.locator("#reveals")
             expect(reveals).to_contain_text(words["drawn"])
-            expect(tv.locator("#reveals")).to_be_visible()  # the bids, shown to everyone (T-09)
+            expect(tv.locator("#reveals")).to_be_visible()  # the bids, shown to everyone (T-12)
             expect(tv.locator("body")).not_to_contain_text(words["drawn"])
             phone.screenshot(path=str(SHOTS / f"toy-reveal-seat-{language}.png"), full_page=True)
             tv.screenshot(path=str(SHOTS / f"toy-reveal-tv-{language}.png"))

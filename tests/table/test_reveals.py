@@ -1,6 +1,6 @@
 """Issue 37: reveals at the table (companion/table/reveals.py) beyond the pages' doors (tests/web/test_toy_reveals.py):
 a rollback to before the move that revealed takes it back, and a `SeenReveal` that names nothing, or what the seat
-was not shown, is refused in words and changes nothing. On the tests' toy game (T-07: a card drawn, to its drawer)."""
+was not shown, is refused in words and changes nothing. On the tests' toy game (T-10: a card drawn, to its drawer)."""
 
 from __future__ import annotations
 

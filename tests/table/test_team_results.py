@@ -1,7 +1,7 @@
 """Issue 37: a game's `Result` may name teams and say why the game ended (companion.core.game.Result's `teams`,
 `reason`); the table says it from the Result alone, in the log's "game N over" line and in every view's
 `table.result`, for a team that wins and for nobody winning. Shown on the tests' toy game: its teams (T-01)
-and its "nobody scored, nobody wins" (T-06)."""
+and its "nobody scored, nobody wins" (T-09)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_a_team_result_names_the_team_its_players_and_the_reason_in_the_log_and_
 
 def test_nobody_winning_is_said_so(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.INFO, logger="companion.table"):
-        table = finished_toy(tmp_path / "t.db", (1, 1), teams=False)  # the same bid: nobody scores (T-05, T-06)
+        table = finished_toy(tmp_path / "t.db", (1, 1), teams=False)  # the same bid: nobody scores (T-05, T-09)
     assert over_lines(caplog) == ["game 1 over: nobody wins — Nobody scored a point: nobody wins."]
     assert table.view("public")["table"]["result"] == {"winners": [], "said": "Nobody wins", "reason":
                                                        "Nobody scored a point: nobody wins.", "teams": []}

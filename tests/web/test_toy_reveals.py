@@ -1,8 +1,8 @@
 """Issue 37: what a game shows to chosen seats (companion.core.game.Reveal, companion/table/reveals.py), through
 the doors people use: the API's view and the event stream of each reader, the pages, the `seen_reveal` request,
-and a restart. On the tests' toy game (tests/games/toy): a card drawn is shown to its drawer alone (T-07, kept
-until read); each seat that may block a roll is shown its cards until it answers (T-08, held by the game);
-the bids are shown to everyone (T-09). Every view is also judged by the toy's secrecy oracle."""
+and a restart. On the tests' toy game (tests/games/toy): a card drawn is shown to its drawer alone (T-10, kept
+until read); each seat that may block a roll is shown its cards until it answers (T-11, held by the game);
+the bids are shown to everyone (T-12). Every view is also judged by the toy's secrecy oracle."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def test_a_card_drawn_is_shown_to_its_drawer_alone_until_read_after_a_restart_to
         app = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, set()))
         readers = Readers(app)
         shown = readers.reveals()
-        # T-09 to everyone, T-07 to seat 0 and the referee alone: never the public, the TV or a blind referee
+        # T-12 to everyone, T-10 to seat 0 and the referee alone: never the public, the TV or a blind referee
         assert shown == {"public": ["bids:1"], "seat:0": ["bids:1", drawn], "seat:1": ["bids:1"],
                          "seat:2": ["bids:1"], "referee": ["bids:1", drawn], "blind": ["bids:1"]}
         link = TOY_AT_THE_TABLE.shown_seat  # a seat's page is at its number as people read it
@@ -143,7 +143,7 @@ def test_what_a_seat_may_block_with_is_shown_to_it_while_the_game_holds_it(tmp_p
     table.handle(Decide(0, {"type": "turn", "seat": 0, "do": "draw", "card": None}))
     table.handle(Tell(4, by="seat:0"))
     table.handle(Decide(1, {"type": "turn", "seat": 1, "do": "roll", "card": None}))
-    table.handle(Tell(6, by="referee"))  # seat 0 holds a card: it may block the roll (T-08)
+    table.handle(Tell(6, by="referee"))  # seat 0 holds a card: it may block the roll (T-11)
     held = [r for r in table.view("seat:0")["table"]["reveals"] if r["key"].startswith("block:")]
     assert [r["text"] for r in held] == ["You may block the roll with: 4."]
     assert not any(r["key"].startswith("block:") for reader in ("public", "seat:1", "seat:2")
