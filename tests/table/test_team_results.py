@@ -80,3 +80,15 @@ def test_a_seat_winning_alone_is_logged_as_before(tmp_path: Path, caplog: pytest
 def test_the_end_is_said_in_the_tables_language(tmp_path: Path) -> None:
     table = finished_toy(tmp_path / "t.db", (1, 1), teams=False, language="fr")
     assert table.view("public")["table"]["result"]["said"] == "Personne ne gagne"
+
+
+def test_the_main_jobs_game_over_line_says_the_same(tmp_path: Path) -> None:
+    """companion/run.py's own "game over: …" line (the run counting its games) reads the same Result."""
+    from companion.run import winners_line  # the main job: it imports the web app
+
+    table = finished_toy(tmp_path / "t.db", (2, 1, 0, 0), teams=True)
+    result = table.result()
+    assert winners_line(table, result) == f"Team A wins: seat {seat(table, 0)} (Ann) and seat {seat(table, 2)} (Cy) " \
+                                          "— Team A scored the most points: 2."
+    nobody = finished_toy(tmp_path / "n.db", (1, 1), teams=False)
+    assert winners_line(nobody, nobody.result()) == "nobody wins — Nobody scored a point: nobody wins."
