@@ -24,6 +24,7 @@ from companion.notify import Notifier
 from companion.store import Store
 from companion.table import Refused, Table
 from companion.table.names import escape_controls
+from companion.table.results import log_line
 from companion.table.seats import handed_to
 from web import create_app
 from web.auth import SHORT, seat_token
@@ -233,10 +234,7 @@ class StopSignals:
 
 def winners_line(table: Table, result: Result) -> str:
     """Who won, for the log, from the contract's `Result` (any game): seats as people read them, with names."""
-    if not result.winners:
-        return "no winner"
-    return " and ".join(seat_words(table, seat) for seat in result.winners) + \
-        (" win" if len(result.winners) > 1 else " wins")
+    return log_line(result, lambda seat: seat_words(table, seat))
 
 
 def seat_words(table: Table, seat: int) -> str:

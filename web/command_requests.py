@@ -170,6 +170,14 @@ def _state(f: Fields, s: Sender) -> c.Command:
     return c.State(action, by=_teller(s))
 
 
+def _seen_reveal(f: Fields, s: Sender) -> c.Command:
+    # A seat has read what the game showed it; the referee dismisses it for everyone (companion/table/reveals.py).
+    key = f.get("reveal")
+    if isinstance(key, bool) or not isinstance(key, str | int):
+        raise BadRequest("'reveal' must name what was shown (its key)")
+    return c.SeenReveal(str(key), by=_teller(s))
+
+
 FRAMEWORK: dict[str, Request] = {
     "decide": Request("seat", _decide),
     "acknowledge": Request("anyone", _acknowledge),
@@ -185,6 +193,7 @@ FRAMEWORK: dict[str, Request] = {
     "set_chance": Request("referee", _set_chance),
     "state": Request("table", _state),  # a seat states for itself, the referee as the referee
     "countdown": Request("referee", _countdown),  # a timed window's countdown (companion/table/timed.py)
+    "seen_reveal": Request("table", _seen_reveal),  # a reveal read by its seat, or dismissed by the referee
 }
 MAY_SEND = {"referee": {"seat", "table", "anyone", "referee"}, "seat": {"seat", "table", "anyone"},
             "public": {"anyone"}}

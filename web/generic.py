@@ -39,15 +39,19 @@ class GenericWeb:
         return NO_MAP.format(text=escape(t(N_("This game has no chart on the pages yet."))))
 
     def story(self, view: JSON, t: Translate, referee: bool) -> Any:
-        winner = view.get("winner")
-        over = view.get("phase") == "over" or winner is not None
-        verdict = t(N_("The game is over.")) if over else t(N_("The game is under way."))
-        return {"over": over, "winner": winner if isinstance(winner, int) else None, "verdict": verdict, "rounds": []}
+        """The end as the table says it from the game's `Result` (the view's `table.result`): who won, a team
+        or nobody."""
+        result = _result(view)
+        over = result is not None or view.get("phase") == "over"
+        verdict = (result or {}).get("said") or \
+            (t(N_("The game is over.")) if over else t(N_("The game is under way.")))
+        winners = (result or {}).get("winners") or []
+        return {"over": over, "winner": winners[0] if len(winners) == 1 else None, "verdict": verdict, "rounds": []}
 
     def final_ranking(self, view: JSON) -> list[JSON]:
-        """The winner first (a view's `winner`, a seat), the others in seat order."""
-        winner = view.get("winner")
-        return sorted(view.get("players", []), key=lambda p: (p.get("seat") != winner, p.get("seat", 0)))
+        """The winners first (the `Result`'s, in the view's `table.result`), the others in seat order."""
+        winners = (_result(view) or {}).get("winners") or []
+        return sorted(view.get("players", []), key=lambda p: (p.get("seat") not in winners, p.get("seat", 0)))
 
     def seat_parts(self, seat: int, snapshot: Any, pack: Any, t: Translate, language: str) -> JSON:
         return {}
@@ -57,6 +61,12 @@ class GenericWeb:
 
     def reference(self, pack: Any, t: Translate, language: str) -> JSON:
         return {"board": pack}
+
+
+def _result(view: JSON) -> JSON | None:
+    """How the game ended, as the table part of the view says it (companion/table/results.py), or None."""
+    found = (view.get("table") or {}).get("result")
+    return found if isinstance(found, dict) else None
 
 
 def view_text(view: JSON) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.core import registry
 from companion.i18n import N_, translate
-from companion.table import Acknowledge, Command, Refused, SeatSnapshot
+from companion.table import Acknowledge, Command, Refused, SeatSnapshot, SeenReveal
 
 from . import painters
 from .frame import Frame
@@ -92,6 +92,16 @@ class SeatController:
             if key not in ("UP", "DOWN"):
                 return self.frame()
         self.notice = ""
+        reveal = self._reveal(snap) if self.page == "main" else None
+        if reveal is not None and key in ("OK", "BACK", "UP", "DOWN"):  # what the game shows this seat comes first
+            if key == "OK":
+                self._submit_all([SeenReveal(str(reveal["key"]), by=f"seat:{self.seat}")])
+            elif key != "BACK":
+                self.top = max(0, self.top + (1 if key == "DOWN" else -1))
+            return self.frame()
+        if reveal is not None and key in ("LEFT", "RIGHT"):
+            self._turn(1 if key == "RIGHT" else -1)
+            return self.frame()
         if key in ("LEFT", "RIGHT") and self._turns_page(key, snap, editor):
             self._turn(1 if key == "RIGHT" else -1)
             return self.frame()
@@ -120,7 +130,20 @@ class SeatController:
         it first came ([] when nothing is asked): what the key-level players press."""
         snap = self._snapshot()
         self.frame()  # the box takes in the decision, and its defaults, as its screen does
-        return self.editor.keys_for(target, snap, six_keys) if self.editor is not None else []
+        if self.editor is None:
+            return []
+        # OK reads each thing the game shows this seat first: the decision's screen comes after them.
+        shown = self._reveal(snap) is not None and self.page == "main"
+        unread = len(snap.view.get("table", {}).get("reveals") or ()) if shown else 0
+        return ["OK"] * unread + self.editor.keys_for(target, snap, six_keys)
+
+    @staticmethod
+    def _reveal(snap: SeatSnapshot) -> dict[str, Any] | None:
+        """The oldest thing the game shows this seat (companion/table/reveals.py) that it has not read, while
+        the game goes on (its end takes the screen; the pages still show what was not read)."""
+        table = snap.view.get("table", {})
+        shown = table.get("reveals") or ()
+        return dict(shown[0]) if shown and not table.get("result") else None
 
     def _step_done(self, snap: SeatSnapshot) -> None:
         """OK on the instructions page: the table's current step is done, as Done on the table view says."""
@@ -229,7 +252,12 @@ class SeatController:
                               page)
         result = boxes.result(view, self.seat, self._t)
         if result is not None:
-            return self._text(self._t(N_("Game over")), result, page)
+            # Why it ended, in the game's words, when its Result says (any game's box part or the generic one)
+            reason = (view.get("table", {}).get("result") or {}).get("reason")
+            return self._text(self._t(N_("Game over")), result + ((reason,) if reason else ()), page)
+        reveal = self._reveal(snap) if self.page == "main" else None
+        if reveal is not None:  # shown until the seat reads it (OK), before its decision (the end comes first)
+            return self._text(self._t(N_("Shown to you")), (str(reveal["text"]), self._t(N_("OK: read"))), page)
         notice = (self.notice,) if self.notice else ()
         if editor is not None:
             frame = editor.frame(snap, Screen(self._t, title, page, self.notice))

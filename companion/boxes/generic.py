@@ -304,6 +304,10 @@ class GenericBoxes:
         return t(N_("Seat {seat}"), {"seat": self._seat(seat)}), lines or (t(N_("Nothing.")),)
 
     def result(self, view: JSON, seat: int, t: Translate) -> tuple[str, ...] | None:
+        said = (view.get("table") or {}).get("result")
+        if isinstance(said, dict):  # the table's words for the game's Result (companion/table/results.py)
+            mine = (t(N_("You won.")),) if seat in (said.get("winners") or ()) else ()
+            return (*mine, str(said.get("said", "")))
         result = view.get("result")
         if view.get("phase") != "over" and not result:
             return None

@@ -113,12 +113,48 @@ class ChanceNode:
 
 
 @dataclass(frozen=True)
+class Team:
+    """Seats that played on one side, named in the game's words (a catalog message id and its params: "the
+    King's faction", "Team {team}"). A game with hidden sides names them only in its `Result`."""
+
+    seats: tuple[int, ...]
+    name: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Result:
-    """How a finished game ended: seats best first (ties grouped), and who won (empty: nobody did)."""
+    """How a finished game ended: seats best first (ties grouped), and who won (empty: nobody did).
+
+    Optionally the sides the seats played on (`teams`: a team won when its seats are all among `winners`)
+    and why it ended, in the game's words (`reason`, a catalog message id with `reason_params`: "The city
+    fell: nobody wins."). The framework says them wherever it shows an end (companion/table/results.py)."""
 
     places: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
     detail: JSON = field(default_factory=dict)
+    teams: tuple[Team, ...] = ()
+    reason: str = ""
+    reason_params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Something the game shows to chosen seats only (a card one player looks at alone), or to every reader
+    (an unmasked traitor's objective), in its words: a catalog message id and its params. A match that
+    reveals lists what it reveals now in an optional `reveals()`; the table keeps each one from the first
+    time it is listed and shows it to its readers only, until they have read it (companion/table/reveals.py).
+
+    `key` names it within the game: a new key is a new reveal (a one-off names the move it came with,
+    "look:17"). `to`: the seats shown it, None for everyone. `held`: the game says how long it is needed:
+    shown while the game lists it, and no longer once it does not; otherwise the game may list it for one
+    move only, and the table keeps it until it is read."""
+
+    key: str
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    to: frozenset[int] | None = None
+    held: bool = False
 
 
 @dataclass(frozen=True)
@@ -187,6 +223,8 @@ class Match(Protocol):
     def result(self) -> Result | None: ...
 
     def progress(self) -> Progress: ...
+
+    # Optional: `reveals() -> Sequence[Reveal]`, what the game shows now to chosen seats (see Reveal).
 
 
 class Rules(Protocol):

@@ -21,6 +21,7 @@ from .commands import (
     ResumeGame,
     Rollback,
     Seal,
+    SeenReveal,
     SetBlind,
     SetBoard,
     SetChance,
@@ -38,6 +39,6 @@ from .table import Table
 __all__ = [
     "PACES", "REFEREE", "Acknowledge", "BoxStatus", "Command", "Countdown", "Decide", "EditDraft", "GameTable",
     "ImportGame", "Instruction", "MoveSeat", "Moved", "NewGame", "Refused", "RenewLink", "ResumeGame", "Rollback",
-    "Seal", "SeatSnapshot", "SetBlind", "SetBoard", "SetChance", "SetLanguage", "SetPace", "State", "Table", "Tell",
-    "Unseal",
+    "Seal", "SeatSnapshot", "SeenReveal", "SetBlind", "SetBoard", "SetChance", "SetLanguage", "SetPace", "State",
+    "Table", "Tell", "Unseal",
 ]

@@ -30,6 +30,7 @@ from .commands import (
     ResumeGame,
     Rollback,
     Seal,
+    SeenReveal,
     SetBlind,
     SetBoard,
     SetLanguage,
@@ -44,6 +45,7 @@ GAME = "game"  # the game's actions, its layout, which game is under way
 STEPS = "steps"  # the physical table's steps as listed (they grow as the game goes on)
 WHICH = "which"  # which game is under way: its steps are numbered once for all (a rollback only adds)
 TIMER = "timer"  # the countdown of a timed window (timed.py)
+REVEALS = "reveals"  # what the game showed to chosen seats, and who has read it (reveals.py)
 
 
 def draft(seat: int) -> str:
@@ -83,6 +85,8 @@ def depends_on(command: Command) -> frozenset[str] | None:
             return frozenset({GAME, "links"})  # a second tap on an old page renews no link the first one made
         case Countdown():
             return frozenset({TIMER})  # a tap on a countdown another tap changed since is looked at again
+        case SeenReveal():
+            return frozenset({WHICH})  # "I have read it" stays true whatever the game did since
         case SetPace() | SetLanguage() | SetBoard() | SetBlind():
             return frozenset()  # each says all it wants, whatever the table looked like
     return None

@@ -231,6 +231,15 @@ class Countdown:
     by: str = REFEREE
 
 
+@dataclass(frozen=True)
+class SeenReveal:
+    """A seat (`by` "seat:N") has read what the game showed it (reveals.py, `key`): it leaves that seat's views.
+    From the referee, it is dismissed for everyone."""
+
+    key: str
+    by: str = REFEREE
+
+
 Command = (NewGame | ImportGame | ResumeGame | MoveSeat | EditDraft | Seal | Unseal | Decide | Rollback
            | Acknowledge | SetPace | SetBlind | SetLanguage | BoxStatus | SetBoard | RenewLink | Tell
-           | SetChance | State | Countdown)
+           | SetChance | State | Countdown | SeenReveal)

@@ -33,7 +33,7 @@ def remember(table: Any) -> Callable[[], None]:
               "_carried": {s: dict(d) for s, d in table._carried.items()},
               "_chance": dict(table._chance),
               "_entries": list(table._entries), "_rounds": list(table._rounds), "_skipped": dict(table._skipped),
-              "_seals": list(table._seals), "_names": dict(table._names)}
+              "_seals": list(table._seals), "_names": dict(table._names), "_reveals": table._reveals.copy()}
 
     def restore() -> None:
         drafts.by_seat, drafts.locked = copy.deepcopy(by_seat), set(locked)

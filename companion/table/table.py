@@ -23,9 +23,9 @@ from companion.core.errors import BadPack, BadRecord, IllegalAction, UnknownGame
 from companion.i18n import LANGUAGES, N_
 from companion.store import Store
 
-from . import carried, chance, links, referee, seats, timed
+from . import carried, chance, links, referee, results, reveals, seats, timed
 from . import names as typed_names
-from .changes import GAME, STEPS, TIMER, WHICH, Changes, Moved, depends_on, draft, touched
+from .changes import GAME, REVEALS, STEPS, TIMER, WHICH, Changes, Moved, depends_on, draft, touched
 from .commands import (
     PACES,
     REFEREE,
@@ -43,6 +43,7 @@ from .commands import (
     ResumeGame,
     Rollback,
     Seal,
+    SeenReveal,
     SetBlind,
     SetBoard,
     SetChance,
@@ -130,6 +131,7 @@ class Table(TableViews):
         self._referee_seat: int | None = None  # the seat the referee plays too (referee.py); saved
         self._carried: dict[int, dict[str, int]] = {}  # phones that may follow into this game (carried.py); saved
         self._blind_told: list[dict[str, Any]] = []  # what the table was told of blind mode (referee.py); saved
+        self._reveals = reveals.Reveals()  # reveals.py: what the game showed to chosen seats, until read; saved
         self._views = ViewCache()
         self._on_close: list[Callable[[], None]] = []  # what closes with the store (on_close)
         self._kept_reads: dict[Any, Any] = {}  # reads.py: what a read gave last, for when the loop is stuck
@@ -218,6 +220,8 @@ class Table(TableViews):
         self._referee_seat, self._blind_told = referee.from_json(stored.table_state.get(referee.KEY))
         self._carried = carried.from_json(stored.table_state.get(carried.KEY))
         self._window = timed.from_json(stored.table_state.get(timed.KEY), self._clock())
+        self._reveals = reveals.Reveals.from_json(stored.table_state.get(reveals.KEY))
+        self._reveals.follow(self._game)
         total = len(self._steps())
         self._ticked = min(int(saved.get("ticked", saved.get("acknowledged", 0))), total)
         self._acknowledged = max(self._acknowledged, min(int(saved.get("acknowledged", 0)), total))
@@ -253,6 +257,7 @@ class Table(TableViews):
         self._referee_seat, self._blind_told = None, []
         self._carried = {}
         self._window = None
+        self._reveals.clear()
         self._drafts.clear()
         self._builder = StepBuilder(self._part.grouping(self._game))
         self._builder.add_steps(self._part.setup_steps(self._game, self._part.typed_parts(setup)))
@@ -452,7 +457,10 @@ class Table(TableViews):
                 with self._store.together():
                     answer = self._dispatch(command)
                     self._follow_window()
+                    self._reveals.follow(self._game)
                     changed = touched(before, self._shape())
+                    if REVEALS in changed and self._game_id is not None:
+                        self._store.set_table_state(self._game_id, reveals.KEY, self._reveals.to_json())
                     if changed - UNSAVED:
                         self._save_state(self._version + 1)
                 if changed:
@@ -504,6 +512,7 @@ class Table(TableViews):
             "referee": (self._referee_seat, tuple(tuple(sorted(t.items())) for t in self._blind_told)),
             "boxes": ({s: dict(b) for s, b in self._boxes.items()},),
             TIMER: (self._window,),
+            REVEALS: self._reveals.shape(),
         }
         for seat, orders in self._drafts.by_seat.items():
             shape[draft(seat)] = (orders, seat in self._drafts.locked)
@@ -600,6 +609,8 @@ class Table(TableViews):
                 return self._tell(command)
             case Rollback():
                 return self._rollback(command, game)
+            case SeenReveal(key=key, by=by):
+                return self._reveals.read(key, by, self._seat_numbers(game))
         raise Refused(f"Unknown command {command!r}.")
 
     @staticmethod
@@ -787,12 +798,10 @@ class Table(TableViews):
 
     def _winners(self, result: Any) -> str:
         """Who won, for the log, from the contract's Result (any game): seats read from 1, with their names."""
-        if not result.winners:
-            return "no winner"
         players = typed_names.named(self._part.players(self._part.setup_of(self._current())), self._names)
         named = {seat: name for seat, _, name in players if name}
-        said = [f"seat {self._shown(seat)}" + (f" ({named[seat]})" if seat in named else "") for seat in result.winners]
-        return " and ".join(said) + (" win" if len(said) > 1 else " wins")
+        return results.log_line(result, lambda seat: f"seat {self._shown(seat)}"
+                                + (f" ({named[seat]})" if seat in named else ""))
 
     def _shown(self, seat: int) -> int:
         """A seat as people number it in a refusal or the log (from 1, whatever the game counts from)."""
@@ -918,6 +927,7 @@ class Table(TableViews):
         except Exception:
             self._part.restore(game, check)
             raise
+        self._reveals.note(reveals.listed_by(game), game.version)
         self._collect_instructions()
 
     def _draw_chance(self) -> None:
@@ -1071,10 +1081,12 @@ class Table(TableViews):
         assert self._game_id is not None
         check = self._part.checkpoint(game)
         rounds = len(self._rounds)
+        shown = []  # what each move revealed (reveals.py), kept once all are in
         try:
             for action, _ in actions:
                 self._note_round()
                 game.push(action)
+                shown.append((reveals.listed_by(game), game.version))
         except IllegalAction as error:
             self._part.restore(game, check)
             del self._rounds[rounds:]
@@ -1096,6 +1108,8 @@ class Table(TableViews):
             del self._rounds[rounds:]
             raise
         self._entries.extend(entries)
+        for listed, version in shown:
+            self._reveals.note(listed, version)
         self._collect_instructions()
         self._draw_chance()  # in the same transaction as the move that led to it (Store.together)
         result = game.result()

@@ -16,10 +16,12 @@ from typing import Any
 
 from companion.core import registry
 from companion.core.errors import CompanionError
-from companion.i18n import translate
+from companion.i18n import N_, translate
 
-from . import chance, referee, seats, timed
+from . import chance, referee, results, seats, timed
+from . import names as typed_names
 from .reads import WAITING, TableReads
+from .reveals import Reveals
 from .saving import CANNOT_SAVE, STILL_SAVING, Saving
 from .snapshot import SeatSnapshot
 from .steps import Step
@@ -48,6 +50,7 @@ def parse_reader(reader: str, seats: Collection[int]) -> int | None:
                     f"{', '.join(map(str, sorted(seats)))}")
 
 
+PLAYER = N_("Player {n}")  # a seat nobody named
 RECENT = 6  # steps already done that a view still lists (with their lines among its instructions)
 TODO_LISTED = 12  # steps to do a view lists, the oldest first: a table that never says Done can owe a hundred
 
@@ -136,6 +139,7 @@ class TableViews(TableReads):
 
     _views: ViewCache
     _saving: Saving
+    _reveals: Reveals
 
     def awaited(self, seats: Collection[int]) -> tuple[Choice, dict[str, Any]] | None:
         """The first choice awaited from these seats and that seat's own view, read at once: all a
@@ -237,13 +241,16 @@ class TableViews(TableReads):
                                 "boxes": {str(s): dict(b) for s, b in sorted(self._boxes.items())},
                                 "board": self._board_part(), "asking": self._asking(), **self._seats_part(me),
                                 **self._chance_part(me), **timed.view(self._window, self._clock()),
-                                **self._referee_part()}
+                                **self._referee_part(), **self._result_part()}
         if held or self._question_waits():  # what the game waits for, in words, for every seat's page and box
             heading = every[self._acknowledged].heading
             part["waiting"] = {"n": self._acknowledged, "heading": heading.render(self._language),
                                "text": translate(self._language, WAITING, {"step": heading})}
         if self._saving.failing:  # every reader is told, in words, and what to do
             part["saving"] = {"problem": translate(self._language, CANNOT_SAVE)}
+        shown = self._reveals.view(me, self._language)  # reveals.py: only those shown to this reader
+        if shown:
+            part["reveals"] = shown
         if me == -1:
             # A copy: a draft changes in place, and a view is kept as it was made.
             part["drafts"] = {str(s): copy.deepcopy(d) for s, d in sorted(drafts.by_seat.items())}
@@ -267,6 +274,18 @@ class TableViews(TableReads):
         told = [translate(self._language, referee.SAID[t["blind"]], {"year": t.get("year")}) for t in self._blind_told]
         blind = not self._blind_told or self._blind_told[-1]["blind"] == "on"
         return {"referee_plays": self._referee_seat, "referee_blind": blind, "blind_told": told}
+
+    def _result_part(self) -> dict[str, Any]:
+        """How a finished game ended, in words (results.py): who won, a team or nobody, and why. No secret:
+        every reader is told the end, players by their names (else "Player N")."""
+        result = self._game.result() if self._game is not None else None
+        if result is None:
+            return {}
+        named = {seat: name for seat, _, name in typed_names.named(self._part.players(self._part.setup_of(self._game)),
+                                                                   self._names) if name}
+        shown = registry.load(self._key).shown_seat
+        return {"result": results.result_json(result, self._language, lambda seat: named.get(seat) or translate(
+            self._language, PLAYER, {"n": shown(seat)}))}
 
     def _asking(self) -> dict[str, Any] | None:
         """What the table must say before the game goes on (a game set up from what lies face up): no

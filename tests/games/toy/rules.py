@@ -9,7 +9,9 @@ nothing. Most points wins; with teams, a team's points are its seats' sum. With 
 opens with an omen card the table types in (T-06: three numbers from 1 to 6, a sun or a moon, a crown or not;
 or a catalogue number); T-07: no omen shows one number three times; T-08: under a crowned omen a bid nobody
 else made scores twice. A record writes the typed card as the outcome object; a game without omens is
-written as before.
+written as before. When nobody scored a point, nobody wins (T-09). Reveals (core.game.Reveal): a card drawn
+is shown to its drawer alone (T-10); each seat that may block a roll is shown the cards it may block with,
+until it answers (T-11); the bids are shown to everyone when they are revealed (T-12).
 
 Pure: no I/O, threads or clock. Every random thing is a chance node, so replay needs no RNG.
 """
@@ -21,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import N_, IllegalAction
-from companion.core.game import REFEREE, ChanceNode, Progress, Reader, Result
+from companion.core.game import REFEREE, ChanceNode, Progress, Reader, Result, Reveal, Team
 from companion.core.typed import BadOutcome
 
 from .moves import (
@@ -45,6 +47,7 @@ from .moves import (
 )
 
 VIEW_FORMAT = "toy-state/1"
+TEAM_NAMES = ("A", "B")  # seats 0, 2, 4 are team A; 1, 3, 5 team B
 
 
 @dataclass
@@ -61,6 +64,7 @@ class State:
     answers: dict[int, int | None] = field(default_factory=dict)
     played: list[int] = field(default_factory=list)  # cards played or discarded, face up
     omen: dict[str, Any] | None = None  # this round's omen card (option "omens")
+    news: list[Reveal] = field(default_factory=list)  # what the last move showed (T-10, T-12): one-offs
 
 
 class ToyMatch:
@@ -130,7 +134,27 @@ class ToyMatch:
         places: list[tuple[int, ...]] = []
         for value in sorted(set(points.values()), reverse=True):
             places.append(tuple(sorted(s for key, seats in groups.items() if points[key] == value for s in seats)))
-        return Result(places=tuple(places), winners=places[0], detail={"scores": dict(self.state.scores)})
+        teams = tuple(Team(seats, N_("Team {team}"), {"team": TEAM_NAMES[key]}) for key, seats in groups.items()
+                      if self.setup.teams)
+        detail = {"scores": dict(self.state.scores)}
+        best = max(points.values())
+        if not best:  # T-09: nobody scored, nobody wins
+            return Result(tuple(places), (), detail, teams, N_("Nobody scored a point: nobody wins."))
+        leaders = [key for key, value in points.items() if value == best]
+        if teams and len(leaders) == 1:
+            return Result(tuple(places), places[0], detail, teams, N_("Team {team} scored the most points: {points}."),
+                          {"team": TEAM_NAMES[leaders[0]], "points": best})
+        return Result(tuple(places), places[0], detail, teams)
+
+    def reveals(self) -> list[Reveal]:
+        """What the toy shows to chosen seats now: the last move's one-offs (a card drawn, to its drawer alone,
+        T-10; the bids, to everyone, T-12) and, while a roll's window is open, to each seat that may still
+        block it, the cards it may block with (T-11: held, no longer shown once it has answered)."""
+        s = self.state
+        held = [Reveal(f"block:{s.round}:{s.turn}:{c.seat}", N_("You may block the roll with: {cards}."),
+                       {"cards": ", ".join(map(str, c.hand))}, frozenset({c.seat}), held=True)
+                for c in self.awaited() if isinstance(c, AnswerChoice)]
+        return [*s.news, *held]
 
     def progress(self) -> Progress:
         return Progress(round=min(self.state.round, self.setup.rounds), rounds=self.setup.rounds,
@@ -187,6 +211,7 @@ class ToyMatch:
         if move not in legal:
             raise IllegalAction("T-03", N_("That move is not allowed now."))
         after = copy.deepcopy(self.state)
+        after.news = []
         self._apply(after, move)
         self.state = after
         self._moves.append(move)
@@ -200,10 +225,13 @@ class ToyMatch:
         elif isinstance(outcome, bool) or outcome not in node.outcomes:
             raise IllegalAction("T-04", N_("{outcome} cannot come out of this roll or draw."), outcome=outcome)
         after = copy.deepcopy(self.state)
+        after.news = []
         if after.phase == "omen":
             after.omen, after.phase = card, "bid"
         elif after.phase == "draw":
             after.hands[self.active()].append(outcome)
+            after.news = [Reveal(f"draw:{self.version + 1}", N_("You drew a {card}."), {"card": outcome},
+                                 frozenset({self.active()}))]  # T-10
             self._next_turn(after)
         else:
             after.die = outcome
@@ -236,6 +264,8 @@ class ToyMatch:
                 for seat, bid in s.bids.items():
                     if list(s.bids.values()).count(bid) == 1:  # T-08: twice under a crowned omen
                         s.scores[seat] += bid * (2 if s.omen and s.omen["crowned"] else 1)
+                s.news = [Reveal(f"bids:{s.round}", N_("The bids of round {round}: {bids}."),  # T-12
+                                 {"round": s.round, "bids": ", ".join(str(s.bids[p]) for p in self.setup.seats)})]
                 s.revealed, s.bids = dict(s.bids), {}
                 s.phase, s.turn = "turn", 0
         elif isinstance(move, Turn):

@@ -121,3 +121,35 @@ def test_an_omen_card_is_typed_or_picked_checked_by_the_rules_and_replayed_from_
     catalogued = ToyMatch(ToySetup(2, omens=True))
     catalogued.resolve(2)  # a catalogue number: the card the toy knows
     assert catalogued.view("public")["omen"] == {"numbers": [6, 5, 4], "sky": "moon", "crowned": True}
+
+
+def test_nobody_scoring_means_nobody_wins_and_teams_are_named() -> None:
+    match = ToyMatch(ToySetup(2, rounds=1))
+    bid_all(match, 1, 1)  # the same bid: nobody scores (T-05)
+    for seat in (0, 1):
+        match.push(Turn(seat, "draw"))
+        match.resolve(1)
+    result = match.result()
+    assert result is not None and result.winners == () and result.reason  # T-09
+    teams = ToyMatch(ToySetup(2, rounds=1, teams=True))
+    bid_all(teams, 2, 1)
+    for seat in (0, 1):
+        teams.push(Turn(seat, "draw"))
+        teams.resolve(1)
+    won = teams.result()
+    assert won is not None and [(t.seats, t.params["team"]) for t in won.teams] == [((0,), "A"), ((1,), "B")]
+
+
+def test_reveals_a_card_to_its_drawer_the_blocks_while_held_and_the_bids_to_all() -> None:
+    match = ToyMatch(ToySetup(2, rounds=1))
+    bid_all(match, 0, 1)
+    assert [(r.key, r.to) for r in match.reveals()] == [("bids:1", None)]  # T-12
+    match.push(Turn(0, "draw"))
+    match.resolve(3)
+    assert [(r.key, r.to, r.held) for r in match.reveals()] == [("draw:4", frozenset({0}), False)]  # T-10
+    match.push(Turn(1, "roll"))
+    assert match.reveals() == []  # a one-off is listed for its move only
+    match.resolve(5)
+    assert [(r.key, r.to, r.held) for r in match.reveals()] == [("block:1:1:0", frozenset({0}), True)]  # T-11
+    match.push(Answer(0, None))
+    assert match.reveals() == []

@@ -20,7 +20,8 @@ class ToyTesting:
         return rng.choice(choice.enumerate())
 
     def forbidden(self, view: dict[str, Any], reader: str, match: Any) -> list[str]:
-        """What a view shows that its reader may not know: another seat's hand, or its bid before the reveal."""
+        """What a view shows that its reader may not know: another seat's hand, or its bid before the reveal, or
+        a reveal shown to other seats."""
         me = int(reader.removeprefix("seat:")) if reader.startswith("seat:") else None
         found = []
         for p in view["players"]:
@@ -29,4 +30,12 @@ class ToyTesting:
             for secret in ("hand", "bid"):
                 if secret in p:
                     found.append(f"seat {p['seat']}'s {secret}")
+        # Reveals (companion/table/reveals.py) in a table's view: only those shown to this reader, and the cards
+        # a seat may block a roll with (T-11) to that seat alone.
+        for reveal in (view.get("table") or {}).get("reveals") or ():
+            if reader == "referee":
+                continue
+            to, key = reveal.get("to"), str(reveal.get("key"))
+            if (to is not None and me not in to) or (key.startswith("block:") and key.split(":")[-1] != str(me)):
+                found.append(f"the reveal {key} shown to {to}")
         return found
