@@ -44,6 +44,21 @@ class Streams:
         self._public = 0  # places taken by pages not signed in
         self._lock = threading.Lock()
         self._left = threading.Condition(self._lock)  # told whenever a stream gives its place back
+        self._shared: dict[str, tuple[str, bytes]] = {}  # reader -> the view's text and its event, as sent
+
+    def shared_event(self, reader: str, ident: int, text: str) -> bytes:
+        """The event of a view, encoded once for every stream of its reader: the table keeps one text per
+        reader and version (`Table.view_json`), so the streams of a reader sharing that text share its event
+        too, rather than each copying and encoding it again. A text made for one moment only (a stalled
+        write's) is a new object each time: it never matches, and is encoded for its stream alone."""
+        with self._lock:
+            kept = self._shared.get(reader)
+            if kept is not None and kept[0] is text:
+                return kept[1]
+        encoded = view_event(ident, text).encode()
+        with self._lock:
+            self._shared[reader] = (text, encoded)  # the text is held with it, so its identity stays its own
+        return encoded
 
     def admit(self, address: str, signed_in: bool = False) -> None:
         """Takes a place for one more stream from this address, or raises Refusal (429 for this address,
@@ -141,11 +156,14 @@ class Stream:
             self._screen = counter
         self._wake.set()
 
-    def _view_event(self) -> str:
-        # The newest view, as JSON made once for all the streams of this reader.
-        return view_event(*self.table.view_json(self.reader))
+    def _view_event(self) -> str | bytes:
+        # The newest view, as JSON made once for all the streams of this reader, and sent as one shared event.
+        ident, text = self.table.view_json(self.reader)
+        if self.registry is None:
+            return view_event(ident, text)
+        return self.registry.shared_event(self.reader, ident, text)
 
-    def events(self) -> Iterator[str]:
+    def events(self) -> Iterator[str | bytes]:
         if self.registry is not None:
             self.registry.add(self)
         stops: list[Callable[[], None]] = [self.table.watch(self._on_change)]

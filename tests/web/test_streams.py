@@ -22,7 +22,7 @@ from tests.table.support import new_table
 from web.auth import seat_token
 from web.phone import PhoneBoxes
 from web.serve import RESERVED, WebServer
-from web.stream import Streams
+from web.stream import Stream, Streams, view_event
 
 from .conftest import PIN, web_app
 
@@ -240,3 +240,25 @@ def _waiting_for_room(server: WebServer) -> bool:
     """Some response's thread waits for its reader: more unsent than waitress lets a response leave."""
     return any(getattr(channel, "total_outbufs_len", 0) > server.server.adj.outbuf_high_watermark
                for channel in list(server.server._map.values()))
+
+
+def test_the_streams_of_one_reader_send_one_event_made_once_per_change(tmp_path: Path) -> None:
+    """Ten phones on the table page: the view's JSON is made once per change (the table keeps it), and
+    its event once too, the same bytes for every stream of that reader; a seat's stream gets its own."""
+    table = new_table(tmp_path / "shared.db", players=3, seed=3)
+    streams = Streams()
+    public = [Stream(table, "public", None, registry=streams).events() for _ in range(3)]
+    seat = Stream(table, "seat:1", None, registry=streams).events()
+    for events in [*public, seat]:
+        assert next(events) == ": connected\n\n"
+    sent = [next(events) for events in public]
+    assert all(event is sent[0] for event in sent)
+    assert sent[0] == view_event(*table.view_json("public")).encode()
+    own = next(seat)
+    assert own != sent[0] and own == view_event(*table.view_json("seat:1")).encode()
+    table.handle(SetPace("decisions"))
+    version, _ = table.view_json("public")
+    moved = [streams.shared_event("public", *table.view_json("public")) for _ in public]
+    assert moved[0] is moved[1] is moved[2] and moved[0].startswith(f"id: {version}\n".encode())
+    for events in [*public, seat]:
+        events.close()
