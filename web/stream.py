@@ -156,26 +156,26 @@ class Stream:
             self._screen = counter
         self._wake.set()
 
-    def _view_event(self) -> str | bytes:
+    def _view_event(self) -> bytes:
         # The newest view, as JSON made once for all the streams of this reader, and sent as one shared event.
         ident, text = self.table.view_json(self.reader)
         if self.registry is None:
-            return view_event(ident, text)
+            return view_event(ident, text).encode()
         return self.registry.shared_event(self.reader, ident, text)
 
-    def events(self) -> Iterator[str | bytes]:
+    def events(self) -> Iterator[bytes]:
         if self.registry is not None:
             self.registry.add(self)
         stops: list[Callable[[], None]] = [self.table.watch(self._on_change)]
         if self.box is not None:
             stops.append(self.box.listen(self._on_screen))
         try:
-            yield ": connected\n\n"  # at once, so a phone that reconnects knows it is back
+            yield b": connected\n\n"  # at once, so a phone that reconnects knows it is back
             version = self.table.version
             if self.last_seen is None or version != self.last_seen:
                 yield self._view_event()
             if self.box is not None:
-                yield event("screen", {"frame": self.box.counter}, None)
+                yield event("screen", {"frame": self.box.counter}, None).encode()
             quiet = 0.0
             while not self.closed.is_set():
                 if not self._wake.wait(LOOK):
@@ -184,7 +184,7 @@ class Stream:
                     quiet += LOOK
                     if quiet >= HEARTBEAT:
                         quiet = 0.0
-                        yield ": still here\n\n"
+                        yield b": still here\n\n"
                     continue
                 self._wake.clear()
                 if self.closed.is_set() or self._gone() or not self._allowed():
@@ -195,7 +195,7 @@ class Stream:
                 if changed:
                     yield self._view_event()
                 if screen is not None:
-                    yield event("screen", {"frame": screen}, None)
+                    yield event("screen", {"frame": screen}, None).encode()
         finally:
             for stop in stops:
                 stop()

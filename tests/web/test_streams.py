@@ -250,7 +250,7 @@ def test_the_streams_of_one_reader_send_one_event_made_once_per_change(tmp_path:
     public = [Stream(table, "public", None, registry=streams).events() for _ in range(3)]
     seat = Stream(table, "seat:1", None, registry=streams).events()
     for events in [*public, seat]:
-        assert next(events) == ": connected\n\n"
+        assert next(events) == b": connected\n\n"
     sent = [next(events) for events in public]
     assert all(event is sent[0] for event in sent)
     assert sent[0] == view_event(*table.view_json("public")).encode()
@@ -262,3 +262,34 @@ def test_the_streams_of_one_reader_send_one_event_made_once_per_change(tmp_path:
     assert moved[0] is moved[1] is moved[2] and moved[0].startswith(f"id: {version}\n".encode())
     for events in [*public, seat]:
         events.close()
+
+
+def test_a_stream_whose_socket_takes_part_of_each_event_still_delivers_every_change(tmp_path: Path) -> None:
+    """A phone on a poor link: each event is larger than its socket takes at once, so the stream's thread
+    sends part and the server's loop the rest (web/connections.py `write_soon`, `writable`)."""
+    table = new_table(tmp_path / "narrow.db", players=3, seed=3)
+    table.start()
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    try:
+        with socket.socket() as narrow:
+            narrow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)  # well under one view's event
+            narrow.settimeout(10)
+            narrow.connect(("127.0.0.1", server.port))
+            narrow.sendall(b"GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            reader = narrow.makefile("rb")
+            for changes in range(1, 21):
+                version = table.submit(SetPace(("orders", "decisions")[changes % 2])).result(10)["version"]
+                seen = -1
+                while seen < version:
+                    line = reader.readline(1 << 20)
+                    assert line, "the stream ended"
+                    if line.startswith(b"id: "):
+                        seen = int(line[4:])
+                assert seen == version
+            reader.close()
+    finally:
+        app.config["STREAMS"].close_all()
+        server.stop()
+        table.stop()
