@@ -44,6 +44,21 @@ class Streams:
         self._public = 0  # places taken by pages not signed in
         self._lock = threading.Lock()
         self._left = threading.Condition(self._lock)  # told whenever a stream gives its place back
+        self._shared: dict[str, tuple[str, bytes]] = {}  # reader -> the view's text and its event, as sent
+
+    def shared_event(self, reader: str, ident: int, text: str) -> bytes:
+        """The event of a view, encoded once for every stream of its reader: the table keeps one text per
+        reader and version (`Table.view_json`), so the streams of a reader sharing that text share its event
+        too, rather than each copying and encoding it again. A text made for one moment only (a stalled
+        write's) is a new object each time: it never matches, and is encoded for its stream alone."""
+        with self._lock:
+            kept = self._shared.get(reader)
+            if kept is not None and kept[0] is text:
+                return kept[1]
+        encoded = view_event(ident, text).encode()
+        with self._lock:
+            self._shared[reader] = (text, encoded)  # the text is held with it, so its identity stays its own
+        return encoded
 
     def admit(self, address: str, signed_in: bool = False) -> None:
         """Takes a place for one more stream from this address, or raises Refusal (429 for this address,
@@ -141,23 +156,26 @@ class Stream:
             self._screen = counter
         self._wake.set()
 
-    def _view_event(self) -> str:
-        # The newest view, as JSON made once for all the streams of this reader.
-        return view_event(*self.table.view_json(self.reader))
+    def _view_event(self) -> bytes:
+        # The newest view, as JSON made once for all the streams of this reader, and sent as one shared event.
+        ident, text = self.table.view_json(self.reader)
+        if self.registry is None:
+            return view_event(ident, text).encode()
+        return self.registry.shared_event(self.reader, ident, text)
 
-    def events(self) -> Iterator[str]:
+    def events(self) -> Iterator[bytes]:
         if self.registry is not None:
             self.registry.add(self)
         stops: list[Callable[[], None]] = [self.table.watch(self._on_change)]
         if self.box is not None:
             stops.append(self.box.listen(self._on_screen))
         try:
-            yield ": connected\n\n"  # at once, so a phone that reconnects knows it is back
+            yield b": connected\n\n"  # at once, so a phone that reconnects knows it is back
             version = self.table.version
             if self.last_seen is None or version != self.last_seen:
                 yield self._view_event()
             if self.box is not None:
-                yield event("screen", {"frame": self.box.counter}, None)
+                yield event("screen", {"frame": self.box.counter}, None).encode()
             quiet = 0.0
             while not self.closed.is_set():
                 if not self._wake.wait(LOOK):
@@ -166,7 +184,7 @@ class Stream:
                     quiet += LOOK
                     if quiet >= HEARTBEAT:
                         quiet = 0.0
-                        yield ": still here\n\n"
+                        yield b": still here\n\n"
                     continue
                 self._wake.clear()
                 if self.closed.is_set() or self._gone() or not self._allowed():
@@ -177,7 +195,7 @@ class Stream:
                 if changed:
                     yield self._view_event()
                 if screen is not None:
-                    yield event("screen", {"frame": screen}, None)
+                    yield event("screen", {"frame": screen}, None).encode()
         finally:
             for stop in stops:
                 stop()

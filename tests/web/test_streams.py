@@ -22,7 +22,7 @@ from tests.table.support import new_table
 from web.auth import seat_token
 from web.phone import PhoneBoxes
 from web.serve import RESERVED, WebServer
-from web.stream import Streams
+from web.stream import Stream, Streams, view_event
 
 from .conftest import PIN, web_app
 
@@ -240,3 +240,56 @@ def _waiting_for_room(server: WebServer) -> bool:
     """Some response's thread waits for its reader: more unsent than waitress lets a response leave."""
     return any(getattr(channel, "total_outbufs_len", 0) > server.server.adj.outbuf_high_watermark
                for channel in list(server.server._map.values()))
+
+
+def test_the_streams_of_one_reader_send_one_event_made_once_per_change(tmp_path: Path) -> None:
+    """Ten phones on the table page: the view's JSON is made once per change (the table keeps it), and
+    its event once too, the same bytes for every stream of that reader; a seat's stream gets its own."""
+    table = new_table(tmp_path / "shared.db", players=3, seed=3)
+    streams = Streams()
+    public = [Stream(table, "public", None, registry=streams).events() for _ in range(3)]
+    seat = Stream(table, "seat:1", None, registry=streams).events()
+    for events in [*public, seat]:
+        assert next(events) == b": connected\n\n"
+    sent = [next(events) for events in public]
+    assert all(event is sent[0] for event in sent)
+    assert sent[0] == view_event(*table.view_json("public")).encode()
+    own = next(seat)
+    assert own != sent[0] and own == view_event(*table.view_json("seat:1")).encode()
+    table.handle(SetPace("decisions"))
+    version, _ = table.view_json("public")
+    moved = [streams.shared_event("public", *table.view_json("public")) for _ in public]
+    assert moved[0] is moved[1] is moved[2] and moved[0].startswith(f"id: {version}\n".encode())
+    for events in [*public, seat]:
+        events.close()
+
+
+def test_a_stream_whose_socket_takes_part_of_each_event_still_delivers_every_change(tmp_path: Path) -> None:
+    """A phone on a poor link: each event is larger than its socket takes at once, so the stream's thread
+    sends part and the server's loop the rest (web/connections.py `write_soon`, `writable`)."""
+    table = new_table(tmp_path / "narrow.db", players=3, seed=3)
+    table.start()
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    server = WebServer(app, "127.0.0.1", 0)
+    server.start()
+    try:
+        with socket.socket() as narrow:
+            narrow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)  # well under one view's event
+            narrow.settimeout(10)
+            narrow.connect(("127.0.0.1", server.port))
+            narrow.sendall(b"GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            reader = narrow.makefile("rb")
+            for changes in range(1, 21):
+                version = table.submit(SetPace(("orders", "decisions")[changes % 2])).result(10)["version"]
+                seen = -1
+                while seen < version:
+                    line = reader.readline(1 << 20)
+                    assert line, "the stream ended"
+                    if line.startswith(b"id: "):
+                        seen = int(line[4:])
+                assert seen == version
+            reader.close()
+    finally:
+        app.config["STREAMS"].close_all()
+        server.stop()
+        table.stop()
