@@ -105,8 +105,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if warning is not None:
         print(warning, file=sys.stderr)
     try:
-        setup, moves = game.rules.record_from_json(data, pack)
-        match = rebuild.rebuilt(game.rules, pack, setup, moves)
+        match = rebuild.from_record(game.rules, pack, data)
     except IllegalAction as error:
         raise CliError(f"action {error.index} is illegal ({error.rule}): {error.sentence}") from None
     if args.steps:

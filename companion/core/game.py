@@ -275,7 +275,7 @@ class GameTesting(Protocol):
     """What the shared test suites (tests/games/conformance, the secrecy campaign) ask of a game. Used only
     by tests; a game without it is left out of them."""
 
-    def start(self, seed: int) -> Match: ...  # a short game, seeded, for random play
+    def short_setup(self, seed: int) -> tuple[Any, Any]: ...  # a short game's pack and set-up, seeded, to start
 
     def random_move(self, match: Any, choice: Any, rng: Random) -> Any: ...  # legal for one awaited choice
 

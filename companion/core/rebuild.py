@@ -63,3 +63,9 @@ def put_back(rules: Rules, pack: Any, match: Match, kept: tuple[Any, list[Any]])
     again = rebuilt(rules, pack, setup, moves)
     vars(match).clear()
     vars(match).update(vars(again))
+
+
+def from_record(rules: Rules, pack: Any, record: Any) -> Match:
+    """The game a record (the game's own format) holds, replayed on `pack`: BadRecord; IllegalAction with `.index`."""
+    setup, moves = rules.record_from_json(record, pack)
+    return rebuilt(rules, pack, setup, moves)
