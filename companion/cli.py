@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from companion import bench as benchmarks
 from companion.agents import levels as agent_levels
 from companion.agents.simulate import simulate, simulate_agents
-from companion.core import framework, registry
+from companion.core import framework, rebuild, registry
 from companion.core.commands import GameCommands
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.game import GameModule, Match
@@ -105,7 +105,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if warning is not None:
         print(warning, file=sys.stderr)
     try:
-        match = game.rules.replay_json(pack, data)
+        match = rebuild.from_record(game.rules, pack, data)
     except IllegalAction as error:
         raise CliError(f"action {error.index} is illegal ({error.rule}): {error.sentence}") from None
     if args.steps:

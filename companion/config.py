@@ -202,8 +202,8 @@ def _seats_of_a_new_game(players: list[PlayerConfig], game: GameModule, options:
         return None
     given = [(game.inner_seat(p.seat), p.colour, p.name) for p in players]
     try:
-        setup = game.table.setup_from_json(game.agents.setup_json(given, options, 1))
-        return sorted(game.shown_seat(seat) for seat, _, _ in game.table.players(setup))
+        setup = game.rules.default_setup(given, options, 1)
+        return sorted(game.shown_seat(seat) for seat, _, _ in game.rules.players(setup))
     except (CompanionError, ValueError):
         return None
 

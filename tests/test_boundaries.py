@@ -249,6 +249,6 @@ def test_the_framework_reads_a_games_declared_hook_as_a_member_never_by_getattr(
                       and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)
                       and node.args[1].value in hooks
                       # A game's rules do not subclass core.game.Rules yet: their optional members (first_seat,
-                      # move_to_json) are still looked up on them, under the same names as the parts' hooks.
+                      # as_of) are still looked up on them, under the same names as the parts' hooks.
                       and not ast.unparse(node.args[0]).endswith("rules")]
     assert found == [], "a declared hook found by getattr"

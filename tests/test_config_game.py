@@ -66,9 +66,9 @@ def test_a_zargos_config_numbers_its_seats_as_the_pages_do_from_1(tmp_path: Path
     assert [p.seat for p in load(config(tmp_path, 'game = "zargos"\n' + PLAYERS)).players] == [0, 1, 2]
     # The game a run starts from it has these seats and nobody is missing.
     zargos = registry.load("zargos")
-    setup = zargos.table.setup_from_json(new_game(zargos, [(p.seat, p.colour, p.name) for p in loaded.players],
+    setup = zargos.rules.setup_from_json(new_game(zargos, [(p.seat, p.colour, p.name) for p in loaded.players],
                                                   loaded.game_options(), 1).setup)
-    assert [seat for seat, _, _ in zargos.table.players(setup)] == [0, 1, 2]
+    assert [seat for seat, _, _ in zargos.rules.players(setup)] == [0, 1, 2]
 
 
 @pytest.mark.parametrize(("text", "said"), [

@@ -218,7 +218,7 @@ def commands_for(choice: Any, action: Any, *, piece_by_piece: bool = False,
     if choice.sealed:
         drafted: list[Command] = [EditDraft(choice.seat, change) for change in kit.draft(action, piece_by_piece)]
         return drafted + [Seal(choice.seat)]
-    return [Decide(choice.seat, kit.action_json(action))]
+    return [Decide(choice.seat, kit.rules.move_to_json(action))]
 
 
 def new_game(game: GameModule, players: list[tuple[int, str, str | None]], options: Mapping[str, str], seed: int,
@@ -226,6 +226,7 @@ def new_game(game: GameModule, players: list[tuple[int, str, str | None]], optio
     """The command that starts a game of `game` with these seats (seat, colour, name) and options. A `demo`
     (every seat virtual) draws the Pi's dice from `seed` too, so that it plays the same again; any other game's
     are drawn from the table's own secret seed."""
-    return NewGame(kit_of(game).setup_json(players, options, seed), seats=seats, game=game.key,
+    rules = game.rules
+    return NewGame(rules.setup_to_json(rules.default_setup(players, options, seed)), seats=seats, game=game.key,
                    seed=seed if demo else None)
 

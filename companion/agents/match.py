@@ -41,7 +41,7 @@ def pi_chance(match: Match, rng: random.Random) -> bool:
 def play_match(kit: AgentKit, pack: Any, setup: Any, agents: dict[int, Agent], seed: int = 0) -> Match:
     """Plays one game to its end; when several seats are awaited (Xidit's programs, its census), the first
     in turn order decides first. Chance nodes are rolled and drawn with `seed`."""
-    match = kit.start(pack, setup)
+    match = kit.rules.start(pack, setup)
     dice = random.Random(seed ^ 0xD1CE)
     while match.result() is None:
         if pi_chance(match, dice):

@@ -23,7 +23,7 @@ def game_seeds(seed: int, games: int) -> list[int]:
 def play(kit: AgentKit, pack: Any, setup: Any, agent_seed: int, *, planned: bool = True) -> Match:
     """Plays one game to its end with the game's random player: one of the awaited choices at random, and
     an action for it at random (`planned`: the random player is shown the game, and may plan)."""
-    match = kit.start(pack, setup)
+    match = kit.rules.start(pack, setup)
     rng = random.Random(agent_seed)
     while match.result() is None:
         if pi_chance(match, rng):

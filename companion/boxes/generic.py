@@ -4,7 +4,7 @@ it has one; a game's menus may also hand a decision kind they have no editor for
 
 Everything is read from what the contract gives: the seat's view (its round and phase, who is awaited, the
 result), the awaited `Choice` and its legal moves (`Choice.enumerate()`, in the game's move JSON through its
-table part's `move_to_json`), and the chance node the seat may tell. A decision is one list: a move a line,
+rules' `move_to_json`), and the chance node the seat may tell. A decision is one list: a move a line,
 named by its move JSON's fields; moves that differ only by one number share a line whose number LEFT/RIGHT
 step between the least and the most it may be. OK takes the line: a decision is sent as it is (`Decide`), a
 sealed one is keyed in as a draft of the move's fields and locked (`EditDraft`, `Seal`; OK again unseals
@@ -19,7 +19,6 @@ from typing import Any
 from companion.core.game import GameModule
 from companion.i18n import N_, NP_
 from companion.table import Command, Decide, EditDraft, Seal, SeatSnapshot, Tell, Unseal
-from companion.table.game_parts import GameTable
 
 from .frame import Frame
 from .game_parts import JSON, DecisionEditor, KeyResult, Painter, Screen, Translate
@@ -190,23 +189,14 @@ class TellEditor(ListEditor):
         return super().keys_for({"outcome": target}, snap, six_keys)
 
 
-def _written(game: GameModule) -> Callable[[Any], JSON] | None:
-    """The game's move as JSON: its table part's `move_to_json`, else its rules' if they have one (a game's
-    rules do not subclass companion.core.game.Rules, which does not declare it)."""
-    if game.table is not None:
-        part: GameTable = game.table
-        return part.move_to_json
-    written = getattr(game.rules, "move_to_json", None)
-    return written if callable(written) else None
-
-
 def listed_moves(game: GameModule, choice: Any) -> list[JSON] | None:
     """A choice's legal moves in the game's move JSON (what `Decide` carries), None when the game does not
-    list them (no `Choice.enumerate()`, or no `move_to_json`): the referee's page offers them too."""
-    listing, written = getattr(choice, "enumerate", None), _written(game)
-    if listing is None or written is None:
+    list them (no `Choice.enumerate()`): the referee's page offers them too. Written by the rules'
+    `move_to_json` (companion.core.game.Rules)."""
+    listing, rules = getattr(choice, "enumerate", None), game.rules
+    if listing is None:
         return None
-    return [written(move) for move in listing()]
+    return [rules.move_to_json(move) for move in listing()]
 
 
 def move_label(move: JSON, t: Translate) -> str:
@@ -252,8 +242,8 @@ def editor_for(game: GameModule, seat: int, snap: SeatSnapshot) -> DecisionEdito
     if choice is None:
         return None
     heading = str(choice.decision)
-    listing, written = getattr(choice, "enumerate", None), _written(game)
-    if listing is None or written is None:
+    listing, written = getattr(choice, "enumerate", None), game.rules.move_to_json
+    if listing is None:
         return Unlisted(heading)
     editor = SealedEditor if snap.sealed or choice.sealed else ListEditor
     return editor(seat, heading, lines_of([written(move) for move in listing()]), written)

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, Protocol
 
-from .game import JSON, Match
+from .game import JSON, Rules
 
 
 class Agent(Protocol):
@@ -36,7 +36,11 @@ class Summary(Protocol):
 
 class AgentKit(Protocol):
     """A game's agents. `levels` lists every level, the random test agent first: the referee is offered
-    the others (a random player is no opponent), a config or `--agents` may name any."""
+    the others (a random player is no opponent), a config or `--agents` may name any. `rules` is the game's
+    one engine object (`GameModule.rules`): the harness starts games and writes moves through it."""
+
+    @property
+    def rules(self) -> Rules: ...
 
     @property
     def levels(self) -> tuple[str, ...]: ...
@@ -53,25 +57,12 @@ class AgentKit(Protocol):
         ...
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> Any:
-        """A game's setup for `players` seats with these options, its random parts drawn from `seed`."""
-        ...
-
-    def setup_json(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
-                   seed: int) -> JSON:
-        """The setup a table's `NewGame` carries for these seats (seat, colour, name) and options: the game
-        a run starts by itself (`companion run`)."""
-        ...
-
-    def start(self, pack: Any, setup: Any) -> Match:
-        """A new game from a setup."""
+        """A simulated game's setup for `players` seats with these options, its random parts drawn from `seed`
+        (a table's new game is the rules' `default_setup`)."""
         ...
 
     def summary(self, players: int, options: Mapping[str, str], levels: Sequence[str] = ()) -> Summary:
         """An empty summary of simulated games (`levels`: one per seat, for games between agents)."""
-        ...
-
-    def action_json(self, action: Any) -> JSON:
-        """An action as a `Decide` command carries it."""
         ...
 
     def draft(self, action: Any, piece_by_piece: bool = False) -> tuple[JSON, ...]:

@@ -203,6 +203,9 @@ class Match(Protocol):
     """One game under way, changed only by `push` (a person's move) and `resolve` (a chance outcome)."""
 
     @property
+    def setup(self) -> Any: ...  # what `Rules.start` was given (and what the table told, for a game that folds it)
+
+    @property
     def moves(self) -> Sequence[Any]: ...
 
     @property
@@ -228,7 +231,10 @@ class Match(Protocol):
 
 
 class Rules(Protocol):
-    """A game's engine seen from the framework: how to set up, start and replay a game."""
+    """A game's engine seen from the framework, the one object the table, the agents, the command line and
+    the tests all ask: its set-ups and moves to and from JSON, a default set-up, its players, and `start`. A
+    game is rebuilt only by `start(setup)` then its moves pushed (companion.core.rebuild), which may use a
+    faster way the game offers (`as_of`, below)."""
 
     key: str  # "xidit": stored with each game, the registry key
     record_format: str  # "xidit-record/1"
@@ -237,16 +243,39 @@ class Rules(Protocol):
     colours: tuple[str, ...]
     options: tuple[Option, ...]
     # A game may say `seat_colours = False`: its seats have no colour to pick nor a first player to name
-    # (the wizard hides both).
+    # (the wizard hides both); and `as_of(pack, setup, moves, events)`: the game after these moves as it
+    # stood when it held `events` events (a step's board), faster or finer than a replay (Xidit stops its
+    # rules' own play there).
 
-    def replay_json(self, pack: Any, record: Any) -> Match: ...  # BadRecord; IllegalAction with `.index`
+    def setup_from_json(self, data: Any) -> Any: ...  # BadRecord
+
+    def setup_to_json(self, setup: Any) -> JSON: ...
+
+    def move_from_json(self, data: Any) -> Any: ...  # a move, a chance outcome `{"type": "chance", ...}` too; BadRecord
+
+    def move_to_json(self, move: Any) -> JSON: ...  # a chance outcome as {"type": "chance", "outcome": …}
+
+    def record_from_json(self, data: Any, pack: Any = None) -> tuple[Any, list[Any]]:
+        """The game's record as its setup and moves; BadRecord. Given the pack it is to be replayed on, the
+        game may refuse a record played on another."""
+        ...
+
+    def start(self, pack: Any, setup: Any) -> Match: ...  # a game at its setup; BadRecord when the pack refuses it
+
+    def default_setup(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
+                      seed: int) -> Any:
+        """The set-up of a new game for these seats (seat, colour, name) and options, its random parts drawn
+        from `seed`: the game a run starts by itself (`companion run`)."""
+        ...
+
+    def players(self, setup: Any) -> list[tuple[int, str, str | None]]: ...  # seat, colour, name, in seat order
 
 
 class GameTesting(Protocol):
     """What the shared test suites (tests/games/conformance, the secrecy campaign) ask of a game. Used only
     by tests; a game without it is left out of them."""
 
-    def start(self, seed: int) -> Match: ...  # a short game, seeded, for random play
+    def short_setup(self, seed: int) -> tuple[Any, Any]: ...  # a short game's pack and set-up, seeded, to start
 
     def random_move(self, match: Any, choice: Any, rng: Random) -> Any: ...  # legal for one awaited choice
 

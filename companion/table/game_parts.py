@@ -1,13 +1,14 @@
 """What the table asks of a game: the game module's `table` part (`GameModule.table`), typed here.
 
 The table keeps the mechanics every game shares (the command loop, the store, the steps and their
-acknowledgements, the pace hold, sealed drafts, chance told or drawn, rollback, the log); a game answers the
-questions only it can: how its setup and moves are written, how its events become steps for the physical
-table, how pieces go back after a rollback, how a move reads in words, what a seat's sealed draft is.
+acknowledgements, the pace hold, sealed drafts, chance told or drawn, rollback, the log); it keeps a game as
+its setup and moves and rebuilds it through its `Rules` (companion.core.rebuild). A game's table part answers
+the questions only the physical table asks: how its events become steps, how pieces go back after a
+rollback, how a move reads in words, what the table is asked and told, what a seat's sealed draft is.
 
 A game whose chance outcomes are moves of its history (the usual case) returns None from `told_layout`:
 the table stores each outcome as a log entry `{"type": "chance", "outcome": …, "by": …}` and replays it with
-`Match.resolve`; the game's `move_to_json` writes a chance outcome of its history the same way (`{"type":
+`Match.resolve`; the game's `Rules.move_to_json` writes a chance outcome of its history the same way (`{"type":
 "chance", "outcome": …}`), so that an imported record's outcomes go into the log as the table's own. A game
 that folds what the table told into its setup (Xidit's face-up layout, whose record format predates chance
 nodes) returns the setup and the table state to keep instead.
@@ -103,34 +104,16 @@ class GameTable(Protocol):
         None: the view lists none."""
         return None
 
-    # -- the engine, as the table drives it ------------------------------------------------------------
-    def setup_from_json(self, data: Any) -> Any: ...  # BadRecord
+    def rolled_back(self, match: Any) -> None:
+        """For a game that folds what the table told into its setup: the game rebuilt at an earlier move (a
+        rollback, companion.core.rebuild), made to ask again what it was told after that move. By default
+        nothing."""
+        return None
 
-    def setup_to_json(self, setup: Any) -> JSON: ...
+    # The engine itself (set-ups and moves in JSON, start, players) is the game's `Rules`; the table rebuilds
+    # a game only through companion.core.rebuild.
 
-    def start(self, pack: Any, setup: Any) -> Any: ...  # a Match at its setup; BadRecord when the pack refuses it
-
-    def setup_of(self, match: Any) -> Any: ...
-
-    def move_from_json(self, data: Any) -> Any: ...  # an action (a log entry, `by` left out); BadRecord
-
-    def move_to_json(self, move: Any) -> JSON: ...
-
-    def record_from_json(self, data: Any) -> tuple[Any, list[Any]]: ...  # setup and moves; BadRecord
-
-    def replay(self, pack: Any, setup: Any, moves: Sequence[Any]) -> Any: ...  # IllegalAction (`.index`), BadRecord
-
-    def undo(self, match: Any) -> None: ...  # takes back the last move
-
-    def checkpoint(self, match: Any) -> Any: ...  # what `restore` puts back (a command whose write failed)
-
-    def restore(self, match: Any, checkpoint: Any) -> None: ...  # in place
-
-    def as_of(self, match: Any, moves: int, events: int) -> Any: ...  # the game as it stood then (a step's board)
-
-    def events(self, match: Any) -> Sequence[Any]: ...
-
-    def players(self, setup: Any) -> list[tuple[int, str, str | None]]: ...  # seat, colour, name, in seat order
+    def events(self, match: Any) -> Sequence[Any]: ...  # what the game did, in order: fed to `grouping`
 
     # -- the physical table ----------------------------------------------------------------------------
     def setup_steps(self, match: Any, typed: frozenset[str]) -> list[Step]: ...
@@ -153,8 +136,6 @@ class GameTable(Protocol):
     def question(self, match: Any, node: Any, pack: Any, language: str) -> JSON: ...  # what the table is asked
 
     def question_number(self, match: Any) -> int: ...  # names the question: a late second answer is refused
-
-    def rewound(self, pack: Any, match: Any, keep: int) -> Any: ...  # the game after its first `keep` moves
 
     def outcome_words(self, pack: Any, node: Any, outcome: Any) -> Any: ...  # a Text, as the table said it
 

@@ -10,13 +10,13 @@ from collections.abc import Callable, Collection, Hashable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.core import registry
+from companion.core import rebuild, registry
 from companion.core.errors import BadRecord, IllegalAction
-from companion.core.game import Progress
+from companion.core.game import Progress, Rules
 from companion.i18n import N_
 from companion.store import Store, StoredGame
 
-from . import chance, timed
+from . import timed
 from .commands import Refused
 from .game_parts import GameTable, part_of
 from .names import KEY as NAMES_KEY
@@ -50,21 +50,22 @@ def kept_entries(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return kept
 
 
-def _move(part: GameTable, entry: dict[str, Any]) -> Any:
+def _move(rules: Rules, entry: dict[str, Any]) -> Any:
     """A log entry as the move it stands for: a chance outcome as the game writes it, or an action."""
-    return part.move_from_json({k: v for k, v in entry.items() if k != "by"})
+    return rules.move_from_json({k: v for k, v in entry.items() if k != "by"})
 
 
 def replayed(stored: StoredGame) -> Any:
     """A stored game as its log leaves it (rollback markers applied), up to its first entry that cannot be replayed."""
-    part = part_of(stored.game)
-    packs = registry.load(stored.game).packs
-    actions = [_move(part, entry) for entry in kept_entries(stored.entries)]
+    module = registry.load(stored.game)
+    part_of(stored.game)  # Refused in words for a game that cannot be played at a table
+    rules, packs = module.rules, module.packs
+    actions = [_move(rules, entry) for entry in kept_entries(stored.entries)]
     board = packs.parse(stored.board_pack) if packs is not None else None
-    setup = part.setup_from_json(stored.setup)
+    setup = rules.setup_from_json(stored.setup)
     while True:
         try:
-            return part.replay(board, setup, actions)
+            return rebuild.rebuilt(rules, board, setup, actions)
         except (IllegalAction, BadRecord) as error:
             if not actions:
                 raise
@@ -87,6 +88,7 @@ class TableReads:
     _store: Store
     _game: Any  # the game under way (a companion.core.game.Match), or None
     _part: GameTable  # what the table asks of its game (game_parts.py)
+    _rules: Rules  # the game's engine (companion.core.game.Rules): set-ups, moves, start
     _key: str  # the game module of the game under way (with none, of the next one)
     _next_game: str  # the game module the next pack is of
     _chance: dict[str, str]  # who resolves chance (chance.py)
@@ -177,7 +179,7 @@ class TableReads:
             return None
         found = builder.as_of.get((at, reader))
         if found is None:
-            found = self._part.as_of(game, at[0], at[1]).view(reader)
+            found = rebuild.rebuilt(self._rules, self._board, game.setup, list(game.moves)[:at[0]], at[1]).view(reader)
             if len(builder.as_of) >= 8:
                 builder.as_of.clear()
             builder.as_of[(at, reader)] = found
@@ -322,7 +324,7 @@ class TableReads:
         def read() -> list[tuple[int, str, str | None]]:
             if self._game is None:
                 return []
-            return named(self._part.players(self._part.setup_of(self._game)), self._names)
+            return named(self._rules.players(self._game.setup), self._names)
         return self._fresh_or_kept(("players",), read)
 
     def seat_devices(self) -> dict[int, dict[str, str]]:
@@ -350,7 +352,7 @@ class TableReads:
 
     def _seat_numbers(self, game: Any) -> set[int]:
         """The seats of a game."""
-        return {seat for seat, _, _ in self._part.players(self._part.setup_of(game))}
+        return {seat for seat, _, _ in self._rules.players(game.setup)}
 
     def seated(self, seat: int) -> bool:
         """Whether the game under way has this seat."""
@@ -397,15 +399,9 @@ class TableReads:
         with self._lock:
             game = self._current()
             if len(self._rounds) < game.version:
-                replay = self._part.start(self._board, self._part.setup_of(game))
-                for move in game.moves:
-                    if len(self._rounds) == replay.version:
+                for replay in rebuild.replaying(self._rules, self._board, game.setup, list(game.moves)):
+                    if len(self._rounds) == replay.version < game.version:
                         self._rounds.append(replay.progress().round)
-                    written = self._part.move_to_json(move)
-                    if written.get("type") == chance.ENTRY:
-                        replay.resolve(chance.outcome(written))
-                    else:
-                        replay.push(move)
             return self._rounds[:game.version]
 
     def history(self, limit: int = HISTORY, *, blind: bool = False) -> list[dict[str, Any]]:
@@ -432,11 +428,11 @@ class TableReads:
             stored = self._store.load(game_id)
             if not _playable(stored):
                 continue
-            game, part = replayed(stored), part_of(stored.game)
+            game, rules = replayed(stored), registry.load(stored.game).rules
             listed.append({"game": game_id, "created": created, "year": game.progress().round,
                            "actions": game.version,
                            "players": [{"seat": seat, "colour": colour, "name": name} for seat, colour, name in
-                                       named(part.players(part.setup_of(game)), stored_names(stored))]})
+                                       named(rules.players(game.setup), stored_names(stored))]})
         return listed
 
     def finished(self) -> list[dict[str, Any]]:
@@ -447,11 +443,11 @@ class TableReads:
             stored = self._store.load(game_id)
             if not _playable(stored):
                 continue
-            part = part_of(stored.game)
-            setup = part.setup_from_json(stored.setup)
+            rules = registry.load(stored.game).rules
+            setup = rules.setup_from_json(stored.setup)
             listed.append({"game": game_id, "created": created,
                            "players": [{"seat": seat, "colour": colour, "name": name}
-                                       for seat, colour, name in named(part.players(setup), stored_names(stored))]})
+                                       for seat, colour, name in named(rules.players(setup), stored_names(stored))]})
         return listed
 
     def created(self, game_id: int | None) -> str | None:

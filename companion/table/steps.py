@@ -193,21 +193,22 @@ def restore_steps(round: int, undo: list[Instruction], at: tuple[int, int] | Non
 
 def game_steps(board: Any, setup: Any, actions: Sequence[Any], game: str | None = None) -> list[Step]:
     """Every step of a whole game for the physical table, as a table playing it would have told them."""
+    from companion.core import rebuild, registry
+
     from .game_parts import part_of  # the registry's game, without importing one here
 
-    part = part_of(game)
-    match = part.start(board, setup)
-    builder = StepBuilder(part.grouping(match))
-    builder.add_steps(part.setup_steps(match, frozenset()))
-    seen = len(part.events(match))
-    for action in actions:  # one at a time, as a table is told them: each step knows where the game stood
-        written = part.move_to_json(action)
-        if written.get("type") == "chance":  # a die or a card the game waited on (chance.py)
-            match.resolve(written["outcome"])
-        else:
-            match.push(action)
+    part, rules = part_of(game), registry.load(registry.DEFAULT if game is None else game).rules
+    builder: StepBuilder | None = None
+    seen = 0
+    # One move at a time, as a table is told them: each step knows where the game stood.
+    for match in rebuild.replaying(rules, board, setup, actions):
         events = part.events(match)
-        builder.feed(events[seen:], seen, match.version)
+        if builder is None:
+            builder = StepBuilder(part.grouping(match))
+            builder.add_steps(part.setup_steps(match, frozenset()))
+        else:
+            builder.feed(events[seen:], seen, match.version)
         seen = len(events)
+    assert builder is not None
     builder.seal()
     return builder.steps()

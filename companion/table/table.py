@@ -18,8 +18,9 @@ from concurrent.futures import Future
 from dataclasses import replace
 from typing import Any
 
-from companion.core import registry
+from companion.core import rebuild, registry
 from companion.core.errors import BadPack, BadRecord, IllegalAction, UnknownGame
+from companion.core.game import Rules
 from companion.i18n import LANGUAGES, N_
 from companion.store import Store
 
@@ -91,6 +92,7 @@ class Table(TableViews):
         self._stating = Stating()  # how fast each seat states moves (stating.py); not saved: a restart forgives
         self._key = game  # the game module of the game under way (with none yet, of the next one)
         self._part: GameTable = part_of(game)
+        self._rules: Rules = registry.load(game).rules
         self._module_packs = registry.load(game).packs
         # The levels a virtual player may play at (the game's agents'): given by the run, which knows the
         # agents; the table imports none.
@@ -183,6 +185,7 @@ class Table(TableViews):
         """The game module of the game about to be opened or started."""
         if key != self._key:
             self._part, self._module_packs, self._key = part_of(key), registry.load(key).packs, key
+            self._rules = registry.load(key).rules
             self._levels = self._levels_of(key)
 
     def _resume(self, game_id: int) -> None:
@@ -191,7 +194,7 @@ class Table(TableViews):
         self._board_text = stored.board_pack
         self._board = self._parse(stored.board_pack)
         self._game_id = game_id
-        setup, folded = self._part.resumed(self._part.setup_from_json(stored.setup), stored.table_state)
+        setup, folded = self._part.resumed(self._rules.setup_from_json(stored.setup), stored.table_state)
         entries = stored.entries
         if folded:
             entries = kept_entries(entries)  # the layout holds the answers of the game as it went on
@@ -250,7 +253,7 @@ class Table(TableViews):
         # lines (steps, history, questions) name the players as every page does; its record stays as it was.
         if self._names:
             setup = self._part.with_names(setup, dict(self._names))
-        self._game = self._part.start(self._board, setup)
+        self._game = self._rules.start(self._board, setup)
         self._entries = []
         self._links = {}
         self._told = {}
@@ -277,7 +280,7 @@ class Table(TableViews):
         if entry.get("type") == chance.ENTRY:
             self._game.resolve(chance.outcome(entry))
         else:
-            self._game.push(self._part.move_from_json({k: v for k, v in entry.items() if k != "by"}))
+            self._game.push(self._rules.move_from_json({k: v for k, v in entry.items() if k != "by"}))
         self._collect_instructions()
 
     def _note_round(self) -> None:
@@ -301,7 +304,8 @@ class Table(TableViews):
     def _rollback_to(self, keep: int) -> list[Instruction]:
         assert self._game is not None and self._builder is not None
         before = self._game.view("referee")
-        rebuilt = self._part.rewound(self._board, self._game, keep)
+        rebuilt = rebuild.rebuilt(self._rules, self._board, self._game.setup, list(self._game.moves)[:keep])
+        self._part.rolled_back(rebuilt)
         if self._game_id is not None:
             self._store_told(rebuilt, changed_from=self._game)
         undo = self._part.restore_lines(before, rebuilt.view("referee"), self._board)
@@ -502,7 +506,7 @@ class Table(TableViews):
         game, builder = self._game, self._builder
         shape: dict[str, tuple[Any, ...]] = {
             GAME: (self._game_id, game, game.version if game else 0, len(self._entries),
-                   self._part.setup_of(game) if game else None),
+                   game.setup if game else None),
             STEPS: (builder, builder.shape() if builder else None),
             WHICH: (self._game_id,),
             "done": (self._acknowledged, self._ticked, tuple(self._skipped.items())),
@@ -696,7 +700,7 @@ class Table(TableViews):
     def _new_game(self, command: NewGame, *, draw: bool = True) -> dict[str, Any]:
         self._referee_only(command.by)
         self._may_replace(command.replacing)
-        part = part_of(command.game)
+        part, rules = part_of(command.game), registry.load(command.game).rules
         packs = registry.load(command.game).packs
         pack_text = self._next_pack if command.game == self._next_game else \
             (packs.shipped_text() if packs is not None else "")
@@ -704,27 +708,27 @@ class Table(TableViews):
         policy = chance.policy(command.chance, part)
         check_names(command.setup)
         try:
-            setup = part.setup_from_json(command.setup)
+            setup = rules.setup_from_json(command.setup)
             if command.typed is not None:
                 setup = part.typed_setup(board, setup, command.typed)
-            part.start(board, setup)  # checks the setup against this board before anything is stored
+            rules.start(board, setup)  # checks the setup against this board before anything is stored
         except BadRecord as error:
             raise Refused(str(error)) from None
-        numbers = [seat for seat, _, _ in part.players(setup)]
+        numbers = [seat for seat, _, _ in rules.players(setup)]
         given = typed_names.checked(command.names, numbers)
-        names = {seat: given[seat] for seat, _, own in part.players(setup) if own is None and seat in given}
+        names = {seat: given[seat] for seat, _, own in rules.players(setup) if own is None and seat in given}
         played = {} if command.seats is None else \
             seats.assignment(command.seats, numbers, self._hardware, self._levels_of(command.game),
                              shown=registry.load(command.game).shown_seat)
         if command.referee_seat is not None and command.referee_seat not in numbers:
             raise Refused(N_("The referee can only play a seat of this game."))
-        before = self._part.players(self._part.setup_of(self._game)) if self._game is not None else []
-        follow = carried.carried(self._game_id, before, self._played(), self._links, part.players(setup),
+        before = self._rules.players(self._game.setup) if self._game is not None else []
+        follow = carried.carried(self._game_id, before, self._played(), self._links, rules.players(setup),
                                  played or {s: d for s, d in self._default_seats.items()})
         self._set_aside()
         self._use_game(command.game)
         self._board_text, self._board = pack_text, board
-        self._game_id = self._store.new_game(self._board_text, part.setup_to_json(setup), command.game)
+        self._game_id = self._store.new_game(self._board_text, rules.setup_to_json(setup), command.game)
         self._names = names
         self._start(setup)
         self._store_told(self._game)
@@ -761,26 +765,26 @@ class Table(TableViews):
             module = registry.by_record_format(command.record.get("format"))
         except UnknownGame:
             module = registry.load(registry.DEFAULT)  # the record's own check says what is wrong with it
-        part = part_of(module.key)
+        part, rules = part_of(module.key), module.rules
         board = self._new_board() if module.key == self._next_game else self._parse(
             module.packs.shipped_text() if module.packs is not None else "", module.packs)
         setup = command.record.get("setup")
         check_names(setup if isinstance(setup, dict) else {})
         try:
-            first, moves = part.record_from_json(command.record)
-            game = part.replay(board, first, moves)
+            first, moves = rules.record_from_json(command.record)
+            game = rebuild.rebuilt(rules, board, first, moves)
         except BadRecord as error:
             raise Refused(f"This record cannot be read: {error}") from None
         except IllegalAction as error:
             raise Refused(f"Action {error.index} of this record is illegal: {error.sentence}", error.rule) from None
         # An imported game's chance so far is in its record: nothing is drawn before its moves are stored.
-        answer = self._new_game(NewGame(part.setup_to_json(first), replacing=command.replacing, game=module.key),
+        answer = self._new_game(NewGame(rules.setup_to_json(first), replacing=command.replacing, game=module.key),
                                 draw=False)
         assert self._game_id is not None
-        entries = [part.move_to_json(m) for m in moves]
+        entries = [rules.move_to_json(m) for m in moves]
         if entries:
             self._store.append(self._game_id, *entries)
-        fresh = part.start(self._board, first)
+        fresh = rules.start(self._board, first)
         self._game, self._entries = game, entries
         self._builder = StepBuilder(part.grouping(game))
         self._builder.add_steps(part.setup_steps(fresh, frozenset()))
@@ -798,7 +802,7 @@ class Table(TableViews):
 
     def _winners(self, result: Any) -> str:
         """Who won, for the log, from the contract's Result (any game): seats read from 1, with their names."""
-        players = typed_names.named(self._part.players(self._part.setup_of(self._current())), self._names)
+        players = typed_names.named(self._rules.players(self._current().setup), self._names)
         named = {seat: name for seat, _, name in players if name}
         return results.log_line(result, lambda seat: f"seat {self._shown(seat)}"
                                 + (f" ({named[seat]})" if seat in named else ""))
@@ -907,14 +911,14 @@ class Table(TableViews):
         """One chance outcome into the game and on disk: in the game's setup for a game that folds what the
         table told into it (told_layout), else as an entry of the log."""
         game = self._current()
-        check = self._part.checkpoint(game)
+        check = rebuild.checkpoint(game)
         try:
             game.resolve(outcome)
         except IllegalAction as error:  # the rules' words, with their fields, in the table's language
-            self._part.restore(game, check)
+            self._put_back(game, check)
             raise Refused.of(error) from None
         except BadRecord as error:
-            self._part.restore(game, check)
+            self._put_back(game, check)
             raise Refused(str(error)) from None
         try:
             if self._part.told_layout(game) is not None:
@@ -925,7 +929,7 @@ class Table(TableViews):
                 self._store.append(self._game_id, entry)
                 self._entries.append(entry)
         except Exception:
-            self._part.restore(game, check)
+            self._put_back(game, check)
             raise
         self._reveals.note(reveals.listed_by(game), game.version)
         self._collect_instructions()
@@ -936,7 +940,7 @@ class Table(TableViews):
         game = self._game
         while game is not None and (node := game.chance()) is not None and \
                 chance.by_pi(self._chance, node, self._part.told_layout(game) is not None):
-            rng = chance.rng(chance.seed(self._part.setup_of(game), self._seed), game.version)
+            rng = chance.rng(chance.seed(game.setup, self._seed), game.version)
             outcome = chance.draw(rng, node)
             self._resolve_and_store(node, outcome, chance.PI)
             log.info("game %s: the Pi drew %s (%s)", self._game_id,
@@ -958,7 +962,7 @@ class Table(TableViews):
         if self._held():
             raise Refused(WAITING, params={"step": self._waiting_for()})
         try:
-            action = self._part.move_from_json(command.action)
+            action = self._rules.move_from_json(command.action)
         except BadRecord as error:
             raise Refused(str(error)) from None
         if action.seat != command.seat:
@@ -1050,7 +1054,7 @@ class Table(TableViews):
         if self._held():
             raise Refused(WAITING, params={"step": self._waiting_for()})
         try:
-            move = self._part.move_from_json(command.action)
+            move = self._rules.move_from_json(command.action)
         except BadRecord as error:
             raise Refused(str(error)) from None
         if not stated(move):
@@ -1072,6 +1076,9 @@ class Table(TableViews):
                  self._part.describe("en", game, game.version - 1, game.progress().round, blind=True))
         return {"stated": True}
 
+    def _put_back(self, game: Any, check: Any) -> None:
+        rebuild.put_back(self._rules, self._board, game, check)
+
     def _live(self, move: Any) -> Any:
         """A move sent now, in the game's form of today (its part's `as_stated`); a stored one replays as kept."""
         return self._part.as_stated(move)
@@ -1079,7 +1086,7 @@ class Table(TableViews):
     def _push_and_store(self, actions: list[tuple[Any, str]], *, stated: bool = False) -> None:
         game = self._current()
         assert self._game_id is not None
-        check = self._part.checkpoint(game)
+        check = rebuild.checkpoint(game)
         rounds = len(self._rounds)
         shown = []  # what each move revealed (reveals.py), kept once all are in
         try:
@@ -1088,23 +1095,23 @@ class Table(TableViews):
                 game.push(action)
                 shown.append((reveals.listed_by(game), game.version))
         except IllegalAction as error:
-            self._part.restore(game, check)
+            self._put_back(game, check)
             del self._rounds[rounds:]
             raise Refused.of(error) from None
         except BadRecord as error:  # the game's layout cannot be honoured here (a typed reinforcement list)
-            self._part.restore(game, check)
+            self._put_back(game, check)
             del self._rounds[rounds:]
             raise Refused(str(error)) from None
         entries = []
         for action, by in actions:
-            entry = self._part.move_to_json(action)
+            entry = self._rules.move_to_json(action)
             if by == REFEREE or stated:
                 entry["by"] = by  # decided on behalf of a player whose box is dead, or who stated it
             entries.append(entry)
         try:
             self._store.append(self._game_id, *entries)
         except Exception:
-            self._part.restore(game, check)
+            self._put_back(game, check)
             del self._rounds[rounds:]
             raise
         self._entries.extend(entries)
@@ -1141,7 +1148,7 @@ class Table(TableViews):
     def _rollback_preview(self, command: Rollback, game: Any) -> dict[str, Any]:
         """What going back to just before action `keep` undoes, in words, and the steps that put the pieces
         back (without the seats' secrets for a blind referee); `seen` binds the confirm to it."""
-        preview = self._part.replay(self._board, self._part.setup_of(game), list(game.moves)[:command.keep])
+        preview = rebuild.rebuilt(self._rules, self._board, game.setup, list(game.moves)[:command.keep])
         steps = self._part.restore_lines(game.view("referee"), preview.view("referee"), self._board)
         rounds = self.action_rounds()
         dropped = [self._part.describe(self._language, game, n, rounds[n], blind=command.blind)

@@ -281,7 +281,7 @@ class TableViews(TableReads):
         result = self._game.result() if self._game is not None else None
         if result is None:
             return {}
-        named = {seat: name for seat, _, name in typed_names.named(self._part.players(self._part.setup_of(self._game)),
+        named = {seat: name for seat, _, name in typed_names.named(self._rules.players(self._game.setup),
                                                                    self._names) if name}
         shown = registry.load(self._key).shown_seat
         return {"result": results.result_json(result, self._language, lambda seat: named.get(seat) or translate(

@@ -105,22 +105,44 @@ class Rules:
     colours = ("white", "black", "grey")
     options = (Option("target", ("10", "15"), "10"),)
 
-    def replay_json(self, pack: Any, record: Any) -> Race:
+    def setup_from_json(self, data: Any) -> Setup:
         try:
-            if record["format"] != RECORD:
-                raise BadRecord(f"not a toy record: {record['format']!r}")
-            setup = record["setup"]
-            race = Race(Setup(int(setup["players"]), int(setup["target"]), int(setup["seed"])))
-            moves = [Add(int(seat), int(n)) for seat, n in record["moves"]]
+            return Setup(int(data["players"]), int(data["target"]), int(data["seed"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise BadRecord(f"a toy setup with a bad field: {error}") from None
+
+    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
+        return {"players": setup.players, "target": setup.target, "seed": setup.seed}
+
+    def move_from_json(self, data: Any) -> Add:
+        try:
+            return Add(int(data["seat"]), int(data["n"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise BadRecord(f"a toy move with a bad field: {error}") from None
+
+    def move_to_json(self, move: Add) -> dict[str, Any]:
+        return {"seat": move.seat, "n": move.n}
+
+    def record_from_json(self, data: Any, pack: Any = None) -> tuple[Setup, list[Add]]:
+        try:
+            if data["format"] != RECORD:
+                raise BadRecord(f"not a toy record: {data['format']!r}")
+            return self.setup_from_json(data["setup"]), [Add(int(seat), int(n)) for seat, n in data["moves"]]
         except (KeyError, TypeError, ValueError) as error:
             raise BadRecord(f"a toy record with a bad field: {error}") from None
-        for index, move in enumerate(moves):
-            try:
-                race.push(move)
-            except IllegalAction as error:
-                error.index = index
-                raise
-        return race
+
+    def start(self, pack: Any, setup: Setup) -> Race:
+        return Race(setup)
+
+    def default_setup(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
+                      seed: int) -> Setup:
+        return Setup(len(players), int(options.get("target", "10")), seed)
+
+    def players(self, setup: Setup) -> list[tuple[int, str, str | None]]:
+        return [(seat, self.colours[seat], None) for seat in range(setup.players)]
+
+
+RULES = Rules()
 
 
 class Greedy:
@@ -160,6 +182,7 @@ class Summary:
 
 class Agents(AgentKit):
     levels = ("random", "greedy")
+    rules = RULES
 
     def make(self, level: str, pack: Any, seed: int) -> Greedy | Random:
         if level == "greedy":
@@ -174,18 +197,8 @@ class Agents(AgentKit):
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> Setup:
         return Setup(players, int(options.get("target", "10")), seed)
 
-    def setup_json(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
-                   seed: int) -> dict[str, Any]:
-        return {"players": len(players), "target": int(options.get("target", "10")), "seed": seed}
-
-    def start(self, pack: Any, setup: Setup) -> Race:
-        return Race(setup)
-
     def summary(self, players: int, options: Mapping[str, str], levels: Sequence[str] = ()) -> Summary:
         return Summary(players, tuple(levels), {})
-
-    def action_json(self, action: Add) -> dict[str, Any]:
-        return {"seat": action.seat, "n": action.n}
 
     def draft(self, action: Add, piece_by_piece: bool = False) -> tuple[dict[str, Any], ...]:
         raise ValueError("no sealed choices in this game")
@@ -221,7 +234,7 @@ class Commands:
         say("A toy pack has nothing to check.")
 
 
-TOY = GameModule(key="toy", title="Race to ten", rules=Rules(), agents=Agents(), commands=Commands())
+TOY = GameModule(key="toy", title="Race to ten", rules=RULES, agents=Agents(), commands=Commands())
 
 
 if __name__ == "__main__":

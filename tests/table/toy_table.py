@@ -15,10 +15,8 @@ from companion.table.game_parts import GameTable, SealedDrafts, StepGrouping
 from companion.table.instructions import Instruction
 from companion.table.steps import Step, StepBuilder
 from tests.games.toy import GAME
-from tests.games.toy.moves import Bid, move_from_json, move_to_json
-from tests.games.toy.rules import ToyMatch, replay
-
-RULES = GAME.rules
+from tests.games.toy.moves import Bid, move_to_json
+from tests.games.toy.rules import ToyMatch
 
 
 class BidDrafts(SealedDrafts):
@@ -86,45 +84,6 @@ class ToyTable(GameTable):
     drafts = BidDrafts()
     chance_policy = "pi"
 
-    def setup_from_json(self, data: Any) -> Any:
-        return RULES.setup_from_json(data)
-
-    def setup_to_json(self, setup: Any) -> dict[str, Any]:
-        return RULES.setup_to_json(setup)
-
-    def start(self, pack: Any, setup: Any) -> ToyMatch:
-        return RULES.start(pack, setup)
-
-    def setup_of(self, match: ToyMatch) -> Any:
-        return match.setup
-
-    def move_from_json(self, data: Any) -> Any:
-        return move_from_json(data)
-
-    def move_to_json(self, move: Any) -> dict[str, Any]:
-        return move_to_json(move)
-
-    def record_from_json(self, data: Any) -> tuple[Any, list[Any]]:
-        match = RULES.replay_json(None, data)
-        return match.setup, list(match.moves)
-
-    def replay(self, pack: Any, setup: Any, moves: Sequence[Any]) -> ToyMatch:
-        return replay(setup, list(moves))
-
-    def undo(self, match: ToyMatch) -> None:
-        self.restore(match, (match.setup, match.moves[:-1]))
-
-    def checkpoint(self, match: ToyMatch) -> tuple[Any, list[Any]]:
-        return match.setup, match.moves
-
-    def restore(self, match: ToyMatch, checkpoint: tuple[Any, list[Any]]) -> None:
-        if match.moves != checkpoint[1]:
-            again = replay(checkpoint[0], checkpoint[1])
-            match.state, match._moves = again.state, again._moves
-
-    def as_of(self, match: ToyMatch, moves: int, events: int) -> ToyMatch:
-        return match.rewound(moves)
-
     def events(self, match: ToyMatch) -> Sequence[Any]:
         """Each move is an event: (the round it was made in, its JSON, who a draw was told by)."""
         out, again = [], ToyMatch(match.setup)
@@ -135,12 +94,6 @@ class ToyTable(GameTable):
             out.append((again.progress().round, written))
             again.push(move)
         return out
-
-    def players(self, setup: Any) -> list[tuple[int, str, str | None]]:
-        return [(seat, RULES.colours[seat], None) for seat in setup.seats]
-
-    def rewound(self, pack: Any, match: ToyMatch, keep: int) -> ToyMatch:
-        return match.rewound(keep)
 
     def setup_steps(self, match: ToyMatch, typed: frozenset[str]) -> list[Step]:
         return [Step("setup", 1, Text("Set up"), (Instruction("Shuffle the cards; give each seat a bid dial."),),

@@ -28,7 +28,7 @@ def view_fields(key: str, moves: int = 300) -> tuple[set[str], set[str]]:
     """The fields of a game's views at the top and in its players, over one random game."""
     game = registry.load(key)
     assert game.testing is not None
-    match, rng = game.testing.start(3), random.Random(1)
+    match, rng = game.rules.start(*game.testing.short_setup(3)), random.Random(1)
     top: set[str] = set()
     player: set[str] = set()
     for _ in range(moves):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from companion.core.game import GameModule, Later
 
-from .module import WORDS, XiditPacks, XiditRules
+from .module import RULES, WORDS, XiditPacks
 
-GAME = GameModule(key="xidit", title="Lords of Xidit", rules=XiditRules(), packs=XiditPacks(),
+GAME = GameModule(key="xidit", title="Lords of Xidit", rules=RULES, packs=XiditPacks(),
                   agents=Later("companion.games.xidit.agents.kit:AGENTS"),
                   bench=Later("companion.games.xidit.bench:BENCH"),
                   commands=Later("companion.games.xidit.commands:COMMANDS"),

@@ -5,6 +5,7 @@ added to `GAME` by the packages that hold them, each typed by the framework adap
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.errors import N_
@@ -14,7 +15,16 @@ from companion.core.packs import ShippedPacks
 from .boards import check_pack, default_pack, default_pack_text, parse_pack
 from .boards.saved import PackFiles
 from .boards.schema import FORMAT as PACK_FORMAT
-from .rules import Game, record_from_json
+from .rules import (
+    Action,
+    Game,
+    Setup,
+    action_from_json,
+    action_to_json,
+    record_from_json,
+    setup_from_json,
+    setup_to_json,
+)
 from .rules.board import Board
 from .rules.record import FORMAT as RECORD_FORMAT
 from .rules.terms import PLAYER_COLOURS
@@ -36,15 +46,49 @@ class XiditRules:
     record_format = RECORD_FORMAT
     view_format = VIEW_FORMAT
     seats = range(3, 6)  # §2: 3 to 5 players
-    colours = PLAYER_COLOURS
-    options = (
+    colours: tuple[str, ...] = PLAYER_COLOURS
+    options: tuple[Option, ...] = (
         Option("length", ("long", "short"), "long", "Game length"),
         Option("neutral", ("normal", "hard"), "normal", "Neutral player (3 players)"),
     )
 
-    def replay_json(self, pack: Board, record: Any) -> Game:
-        parsed = record_from_json(record)
-        return Game.replay(pack, parsed.setup, parsed.actions)
+    def setup_from_json(self, data: Any) -> Setup:
+        return setup_from_json(data)
+
+    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
+        return setup_to_json(setup)
+
+    def move_from_json(self, data: Any) -> Action:
+        return action_from_json(data)
+
+    def move_to_json(self, move: Action) -> dict[str, Any]:
+        return action_to_json(move)
+
+    def record_from_json(self, data: Any, pack: Board | None = None) -> tuple[Setup, list[Action]]:
+        record = record_from_json(data)
+        return record.setup, list(record.actions)
+
+    def start(self, pack: Board, setup: Setup) -> Game:
+        return Game(pack, setup)
+
+    def as_of(self, pack: Board, setup: Setup, moves: Sequence[Action], events: int) -> Game:
+        """Finer than a replay: the rules' own play after the last move stops at `events` (a step's board)."""
+        return Game.as_of(pack, setup, moves, events)
+
+    def default_setup(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
+                      seed: int) -> Setup:
+        data: dict[str, Any] = {
+            "players": [{"seat": s, "colour": c, **({"name": n} if n else {})} for s, c, n in players],
+            "length": options.get("length", "long"), "first_player": players[0][0], "seed": seed}
+        if len(players) == 3:
+            data["neutral"] = options.get("neutral", "normal")
+        return setup_from_json(data)
+
+    def players(self, setup: Setup) -> list[tuple[int, str, str | None]]:
+        return [(p.seat, p.colour, p.name) for p in sorted(setup.players, key=lambda p: p.seat)]
+
+
+RULES = XiditRules()  # the game's one engine object: GAME's rules, and what its agents and tests ask
 
 
 class XiditPacks(ShippedPacks[Board]):

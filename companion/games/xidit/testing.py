@@ -14,27 +14,28 @@ from companion.core.game import Reader
 from .agents.random_player import decide
 from .agents.simulation import random_setup
 from .boards import default_pack
-from .rules import Game
+from .rules import Game, Setup
 from .rules.actions import Action
+from .rules.board import Board
 from .rules.choices import Choice
 from .rules.events import TileIn
 from .rules.face_up import from_sight
 
 
 class XiditTesting:
-    def start(self, seed: int) -> Game:
+    def short_setup(self, seed: int) -> tuple[Board, Setup]:
         """A short game of 3 to 5 players, set up at random. An odd seed sets it up as a table does, from
         what lies face up: the game then asks the table (chance nodes) for the tiles and colossi it meets."""
         board, setup = default_pack(), random_setup(Random(seed).randint(3, 5), True, seed)
         if seed % 2 == 0:
-            return Game(board, setup)
+            return board, setup
         dealt = Game(board, setup)
         laid = [e for e in dealt.state.events if isinstance(e, TileIn)]
         ladders = dealt.view()["ladders"]
         face_up = from_sight(board, setup, (tuple(e.number for e in laid if e.side == "recruit"),
                                             tuple(e.number for e in laid if e.side == "threat")),
                              (ladders["next_recruit"], ladders["next_threat"]), (None, None, None))
-        return Game(board, face_up)
+        return board, face_up
 
     def random_move(self, match: Game, choice: Choice, rng: Random) -> Action:
         return decide(rng, choice, match.state)

@@ -3,17 +3,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.errors import N_
+from companion.core.errors import N_, BadRecord
 from companion.core.game import GameModule, Later, Option
 from companion.core.packs import ShippedPacks
 
 from .boards import FORMAT as PACK_FORMAT
 from .boards import check_pack, default_pack, default_pack_text, parse_pack
-from .rules import RECORD_FORMAT, VIEW_FORMAT, Board, Game, replay_json
-from .rules.setup import OPTIONS
+from .rules import RECORD_FORMAT, VIEW_FORMAT, Board, Game, Setup, Told, action_from_json, action_to_json
+from .rules.record import moves_from_json
+from .rules.setup import OPTIONS, setup_from_json, setup_to_json
 from .rules.terms import COLOURS
 
 
@@ -32,8 +34,67 @@ class ZargosRules:
             (N_("The Master's magic cards"), (N_("He draws 5, then keeps 5 of all he holds"),
                                               N_("He draws until he holds 5")))), strict=True))
 
-    def replay_json(self, pack: Board, record: Any) -> Game:
-        return replay_json(pack, record)
+    def setup_from_json(self, data: Any) -> TableSetup:
+        seed = data.get("seed", 0) if isinstance(data, dict) else 0
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadRecord("setup.seed must be a whole number")
+        rest = {k: v for k, v in data.items() if k != "seed"} if isinstance(data, dict) else data
+        return seeded(setup_from_json(rest), seed)
+
+    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
+        return {**setup_to_json(setup), "seed": getattr(setup, "seed", 0)}
+
+    def move_from_json(self, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("type") == "chance":
+            return moves_from_json([data])[0]
+        return action_from_json(data)
+
+    def move_to_json(self, move: Any) -> dict[str, Any]:
+        if isinstance(move, Told):
+            outcome = list(move.outcome) if isinstance(move.outcome, tuple) else move.outcome
+            return {"type": "chance", "kind": move.kind, "outcome": outcome}
+        return action_to_json(move)
+
+    def record_from_json(self, data: Any, pack: Board | None = None) -> tuple[TableSetup, list[Any]]:
+        """A zargos-record/1's setup and moves; given the pack it is replayed on, BadRecord unless it was
+        played on that pack (its sha256)."""
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise BadRecord(f"not a Zargos record: format must be {RECORD_FORMAT!r}")
+        played_on = data.get("board")
+        if pack is not None and (not isinstance(played_on, dict) or played_on.get("sha256") != pack.sha256):
+            raise BadRecord("this record was played on another map pack (its sha256 differs)")
+        return seeded(setup_from_json(data.get("setup")), 0), moves_from_json(data.get("moves"))
+
+    def start(self, pack: Board, setup: Setup) -> Game:
+        return Game(pack, setup)
+
+    def default_setup(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
+                      seed: int) -> TableSetup:
+        # Nothing of a Zargos set-up is drawn before play: the order is rolled in the game (2.3).
+        return seeded(Setup(len(players), 0, tuple(sorted((k, v) for k, v in options.items() if k in OPTIONS))), 0)
+
+    def players(self, setup: Setup) -> list[tuple[int, str, str | None]]:
+        # A Zargos player has no colour (the pages show a seat by its peoples) and the setup no name: the
+        # table names a player by the name kept for the game, else "Player N" in the reader's language.
+        return [(seat, "", None) for seat in range(setup.players)]
+
+
+RULES = ZargosRules()  # the game's one engine object: GAME's rules, and what its agents and tests ask
+
+
+@dataclass(frozen=True)
+class TableSetup(Setup):
+    """A Zargos setup as the table keeps it: with the seed the Pi rolls and draws by (companion.table.chance).
+    The record (zargos-record/1) holds every outcome, so it needs no seed."""
+
+    seed: int = 0
+    # The names the table keeps for the players (companion.table.names), by seat: the game's lines name them.
+    # Kept in the table's state, never in the stored setup nor the record.
+    names: tuple[tuple[int, str], ...] = ()
+
+
+def seeded(setup: Setup, seed: int) -> TableSetup:
+    return TableSetup(setup.players, setup.peoples_each, setup.options, seed)
 
 
 class ZargosPacks(ShippedPacks[Board]):
@@ -65,5 +126,5 @@ class PackProblem:
 def game_module(**parts: Any) -> GameModule:
     """Zargos's rules, packs and the test suites' part (imported when asked for); `__init__` adds the table,
     box, agents, bench and command-line parts to make `GAME`."""
-    return GameModule(key="zargos", title=N_("Zargos"), rules=ZargosRules(), packs=ZargosPacks(),
+    return GameModule(key="zargos", title=N_("Zargos"), rules=RULES, packs=ZargosPacks(),
                       **{"testing": Later("companion.games.zargos.testing:TESTING"), **parts})

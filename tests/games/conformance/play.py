@@ -31,7 +31,7 @@ def readers(game: GameModule, match: Match) -> list[str]:
 def play(game: GameModule, seed: int, check: Callable[[Point], None] | None = None) -> Match:
     """Plays one game to its end; `check` sees every point before its move is played."""
     assert game.testing is not None, f"{game.key} has no testing part"
-    match = game.testing.start(seed)
+    match = game.rules.start(*game.testing.short_setup(seed))
     rng = Random(seed)
     for point in points(game, match, rng):
         if check is not None:

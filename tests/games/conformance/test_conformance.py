@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.core import registry
+from companion.core import rebuild, registry
 from companion.core.errors import IllegalAction
 from companion.core.game import REFEREE, GameModule, Match
 from tests.games.conformance.play import SEEDS, Point, pack_of, play, readers
@@ -44,11 +44,11 @@ def test_a_game_replays_from_its_json_record_to_the_same_views(game: GameModule,
     record = json.loads(json.dumps(match.record_json()))
     assert record["format"] == game.rules.record_format
     assert registry.by_record_format(record["format"]) is game
-    replayed = game.rules.replay_json(pack_of(game), record)
+    replayed = rebuild.from_record(game.rules, pack_of(game), record)
     assert unknown_or_equal(views(game, match), views(game, replayed)) == []
     assert replayed.record_json() == record
     assert (replayed.result(), replayed.version) == (match.result(), match.version)
-    assert views(game, game.rules.replay_json(pack_of(game), record)) == views(game, replayed)
+    assert views(game, rebuild.from_record(game.rules, pack_of(game), record)) == views(game, replayed)
 
 
 def test_a_replay_refuses_an_illegal_move_and_names_it(game: GameModule) -> None:
@@ -57,7 +57,7 @@ def test_a_replay_refuses_an_illegal_move_and_names_it(game: GameModule) -> None
     moves = next(k for k, v in record.items() if isinstance(v, list) and v and isinstance(v[0], dict))
     record[moves] = [*record[moves], record[moves][-1]]  # the last move again, after the end
     with pytest.raises(IllegalAction) as refusal:
-        game.rules.replay_json(pack_of(game), record)
+        rebuild.from_record(game.rules, pack_of(game), record)
     assert refusal.value.index == len(record[moves]) - 1
 
 

@@ -9,7 +9,7 @@ from companion.core.errors import BadRecord
 from companion.core.game import Option
 
 from .moves import RECORD_FORMAT, Move, ToySetup, move_from_json, move_to_json, setup_from_json, setup_to_json
-from .rules import VIEW_FORMAT, ToyMatch, replay
+from .rules import VIEW_FORMAT, ToyMatch
 
 
 class ToyRules:
@@ -24,11 +24,14 @@ class ToyRules:
         Option("omens", ("no", "yes"), "no", "Omen cards typed in at each round"),
     )
 
-    def default_setup(self, players: int | Sequence[Any], options: Mapping[str, str], seed: int) -> ToySetup:
-        """`players`: how many, or one entry per seat (only the count matters to the toy game)."""
-        count = players if isinstance(players, int) else len(players)
-        return ToySetup(count, int(options.get("rounds", "2")), options.get("teams", "no") == "yes", seed,
+    def default_setup(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
+                      seed: int) -> ToySetup:
+        """One entry per seat: only the count matters to the toy game."""
+        return ToySetup(len(players), int(options.get("rounds", "2")), options.get("teams", "no") == "yes", seed,
                         options.get("omens", "no") == "yes")
+
+    def players(self, setup: ToySetup) -> list[tuple[int, str, str | None]]:
+        return [(seat, self.colours[seat], None) for seat in setup.seats]
 
     def start(self, pack: Any, setup: ToySetup) -> ToyMatch:
         return ToyMatch(setup)  # the toy game has no pack
@@ -36,7 +39,7 @@ class ToyRules:
     def setup_to_json(self, setup: ToySetup) -> dict[str, Any]:
         return setup_to_json(setup)
 
-    def setup_from_json(self, data: Any, pack: Any = None) -> ToySetup:
+    def setup_from_json(self, data: Any) -> ToySetup:
         return setup_from_json(data)
 
     def move_to_json(self, move: Move) -> dict[str, Any]:
@@ -45,10 +48,10 @@ class ToyRules:
     def move_from_json(self, data: Any) -> Move:
         return move_from_json(data)
 
-    def replay_json(self, pack: Any, record: Any) -> ToyMatch:
-        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+    def record_from_json(self, data: Any, pack: Any = None) -> tuple[ToySetup, list[Move]]:
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise BadRecord(f"not a {RECORD_FORMAT} record")
-        moves = record.get("moves")
+        moves = data.get("moves")
         if not isinstance(moves, list):
             raise BadRecord("a toy record's moves are a list")
-        return replay(setup_from_json(record.get("setup")), [move_from_json(m) for m in moves])
+        return setup_from_json(data.get("setup")), [move_from_json(m) for m in moves]

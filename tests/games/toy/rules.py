@@ -164,10 +164,6 @@ class ToyMatch:
         return {"format": RECORD_FORMAT, "setup": setup_to_json(self.setup),
                 "moves": [move_to_json(m) for m in self._moves]}
 
-    def rewound(self, keep: int) -> ToyMatch:
-        """The game after its first `keep` moves (a rollback)."""
-        return replay(self.setup, self._moves[:keep])
-
     def view(self, reader: str = REFEREE) -> dict[str, Any]:
         """Leaves out (never blanks) another seat's hand and, until every seat has bid, its bid."""
         s = self.state
@@ -299,15 +295,3 @@ class ToyMatch:
             s.phase = "over"
         else:
             s.round, s.phase, s.omen = s.round + 1, "omen" if self.setup.omens else "bid", None
-
-
-def replay(setup: ToySetup, moves: list[Move]) -> ToyMatch:
-    """The game rebuilt from its setup and history; IllegalAction names the move (`index`) that failed."""
-    match = ToyMatch(setup)
-    for index, move in enumerate(moves):
-        try:
-            match.push(move)
-        except IllegalAction as error:
-            error.index = index
-            raise
-    return match

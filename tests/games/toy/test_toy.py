@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.core import registry
+from companion.core import rebuild, registry
 from companion.core.errors import BadRecord, IllegalAction
 from companion.core.game import GameModule
 from tests.games.toy import GAME
@@ -94,7 +94,7 @@ def test_teams_place_together() -> None:
                                     {"format": "toy-record/1", "setup": {"players": 9}, "moves": []}])
 def test_a_bad_record_is_refused_in_words(toy_game: GameModule, record: object) -> None:
     with pytest.raises(BadRecord):
-        toy_game.rules.replay_json(None, record)
+        toy_game.rules.record_from_json(record)
 
 
 @pytest.mark.parametrize("players", [1, 7])
@@ -116,7 +116,7 @@ def test_an_omen_card_is_typed_or_picked_checked_by_the_rules_and_replayed_from_
     match.resolve({"numbers": [3, 4, 1], "sky": "sun", "crowned": True})
     bid_all(match, 2, 1)  # T-08: under a crowned omen a bid nobody else made scores twice
     assert [p["score"] for p in match.view("public")["players"]] == [4, 2]
-    again = GAME.rules.replay_json(None, json.loads(json.dumps(match.record_json())))
+    again = rebuild.from_record(GAME.rules, None, json.loads(json.dumps(match.record_json())))
     assert again.view() == match.view()
     catalogued = ToyMatch(ToySetup(2, omens=True))
     catalogued.resolve(2)  # a catalogue number: the card the toy knows

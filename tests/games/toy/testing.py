@@ -6,15 +6,14 @@ from random import Random
 from typing import Any
 
 from .moves import ToySetup
-from .rules import ToyMatch
 
 
 class ToyTesting:
-    def start(self, seed: int) -> ToyMatch:
-        """A short game: 2 to 6 players, one or two rounds, teams when the count allows."""
+    def short_setup(self, seed: int) -> tuple[None, ToySetup]:
+        """A short game: 2 to 6 players, one or two rounds, teams when the count allows (the toy has no pack)."""
         rng = Random(seed)
         players = rng.randint(2, 6)
-        return ToyMatch(ToySetup(players, rng.randint(1, 2), players % 2 == 0 and rng.random() < 0.5, seed))
+        return None, ToySetup(players, rng.randint(1, 2), players % 2 == 0 and rng.random() < 0.5, seed)
 
     def random_move(self, match: Any, choice: Any, rng: Random) -> Any:
         return rng.choice(choice.enumerate())

@@ -9,6 +9,7 @@ import pytest
 
 from companion.core.errors import BadReader
 from companion.games.zargos.agents import play
+from companion.games.zargos.module import RULES
 from companion.games.zargos.rules import Game, Setup, action_from_json, action_to_json, replay_json
 from companion.games.zargos.rules.actions import (
     Adjust,
@@ -177,14 +178,14 @@ def test_a_game_meets_the_framework_contract() -> None:
 def test_zargos_is_offered_with_its_table_part_and_its_rules_replay_records() -> None:
     # issue 29: the registry lists packages with GAME; Zargos has one since its table part exists
     import companion.games.zargos as package
-    from companion.core import registry
+    from companion.core import rebuild, registry
     from companion.games.zargos.module import ZargosPacks, ZargosRules
 
     offered = registry.keys()
     assert package.GAME.table is not None and "zargos" in offered and registry.load("zargos") is package.GAME
     rules, packs = ZargosRules(), ZargosPacks()
     game = first_turn(players=2)
-    assert rules.replay_json(packs.shipped(), game.record_json()).view() == game.view()
+    assert rebuild.from_record(rules, packs.shipped(), game.record_json()).view() == game.view()
     assert rules.seats == range(2, 7) and len(rules.colours) == 6
 
 
@@ -195,7 +196,7 @@ def test_every_choice_and_view_reads_back_from_json_at_every_point() -> None:
     from companion.games.zargos.testing import ZargosTesting
 
     testing, rng = ZargosTesting(), random.Random(3)
-    game = testing.start(3)
+    game = RULES.start(*testing.short_setup(3))
     while game.result() is None:
         for choice in game.awaited():
             data = choice.to_json()

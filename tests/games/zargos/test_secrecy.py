@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from companion.games.zargos.module import RULES
 from companion.games.zargos.rules import Game
 from companion.games.zargos.testing import ZargosTesting
 
@@ -21,7 +22,7 @@ def readers(game: Game) -> list[str]:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_no_view_shows_what_its_reader_may_not_know(seed: int) -> None:
     rng = random.Random(seed)
-    game = TESTING.start(seed)
+    game = RULES.start(*TESTING.short_setup(seed))
     seen = {"draw": 0, "trade": 0, "caught": 0}
     step = 0
     while game.result() is None:
@@ -43,5 +44,5 @@ def test_no_view_shows_what_its_reader_may_not_know(seed: int) -> None:
 
 
 def test_the_testing_part_starts_games_of_every_size() -> None:
-    sizes = {(TESTING.start(seed).setup.players, TESTING.start(seed).setup.peoples_each) for seed in range(15)}
+    sizes = {(setup.players, setup.peoples_each) for _, setup in map(TESTING.short_setup, range(15))}
     assert {(2, 2), (2, 3), (3, 2), (4, 1), (5, 1), (6, 1)} <= sizes

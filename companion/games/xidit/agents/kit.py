@@ -7,7 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.agents import AgentKit
-from companion.games.xidit.rules import Action, Game, Program, Setup, action_to_json
+from companion.core.game import Rules
+from companion.games.xidit.module import RULES
+from companion.games.xidit.rules import Action, Game, Program, Setup
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.choices import Choice
 
@@ -18,6 +20,7 @@ from .simulation import Summary, random_setup
 
 class XiditAgents(AgentKit):
     levels = LEVELS
+    rules: Rules = RULES
 
     def make(self, level: str, pack: Board, seed: int) -> Agent:
         return make_agent(level, pack, seed)
@@ -30,23 +33,8 @@ class XiditAgents(AgentKit):
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> Setup:
         return random_setup(players, options.get("length") == "short", seed, options.get("neutral", "normal"))
 
-    def setup_json(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
-                   seed: int) -> dict[str, Any]:
-        setup: dict[str, Any] = {
-            "players": [{"seat": s, "colour": c, **({"name": n} if n else {})} for s, c, n in players],
-            "length": options.get("length", "long"), "first_player": players[0][0], "seed": seed}
-        if len(players) == 3:
-            setup["neutral"] = options.get("neutral", "normal")
-        return setup
-
-    def start(self, pack: Board, setup: Setup) -> Game:
-        return Game(pack, setup)
-
     def summary(self, players: int, options: Mapping[str, str], levels: Sequence[str] = ()) -> Summary:
         return Summary(players, options.get("length") == "short", agents=tuple(levels))
-
-    def action_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
 
     def draft(self, action: Action, piece_by_piece: bool = False) -> tuple[dict[str, Any], ...]:
         if not isinstance(action, Program):

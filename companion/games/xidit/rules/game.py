@@ -118,15 +118,6 @@ class Game:
             return None
         return Outcome(self.state.winner, self.state.winner is None and self.state.neutral is not None)
 
-    def pop(self) -> Action:
-        """Takes back the last action by replaying the others from the setup: no snapshots are kept."""
-        if not self.actions:
-            raise IllegalAction("§2", N_("There is nothing to take back."))
-        last = self.actions[-1]
-        rebuilt = Game.replay(self.board, self.setup, self.actions[:-1])
-        self.state, self.actions = rebuilt.state, rebuilt.actions
-        return last
-
     # -- the framework's contract (companion.core.game.Match) ----------------------------------------
 
     @property

@@ -9,16 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.games.xidit.rules import (
-    Action,
-    Game,
-    Setup,
-    action_from_json,
-    action_to_json,
-    record_from_json,
-    setup_from_json,
-    setup_to_json,
-)
+from companion.games.xidit.rules import Game, Setup, setup_to_json
 from companion.games.xidit.rules.actions import Program
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.game import WRONG_CENSUS_UNIT
@@ -53,55 +44,12 @@ class XiditTable(GameTable):
     asks_in_turn = True
     public_refusals = frozenset({WRONG_CENSUS_UNIT})  # the rules' refusals that name nothing behind a screen
 
-    # -- the engine ---------------------------------------------------------------------------------
-    def setup_from_json(self, data: Any) -> Setup:
-        return setup_from_json(data)
-
-    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
-        return setup_to_json(setup)
-
-    def start(self, pack: Board, setup: Setup) -> Game:
-        return Game(pack, setup)
-
-    def setup_of(self, match: Game) -> Setup:
-        return match.setup
-
-    def move_from_json(self, data: Any) -> Action:
-        return action_from_json(data)
-
-    def move_to_json(self, move: Action) -> dict[str, Any]:
-        return action_to_json(move)
-
-    def record_from_json(self, data: Any) -> tuple[Setup, list[Action]]:
-        record = record_from_json(data)
-        return record.setup, list(record.actions)
-
-    def replay(self, pack: Board, setup: Setup, moves: Sequence[Action]) -> Game:
-        return Game.replay(pack, setup, moves)
-
-    def undo(self, match: Game) -> None:
-        match.pop()
-
-    def checkpoint(self, match: Game) -> tuple[Setup, list[Action]]:
-        return match.setup, list(match.actions)
-
-    def restore(self, match: Game, checkpoint: tuple[Setup, list[Action]]) -> None:
-        setup, actions = checkpoint
-        if match.setup != setup or match.actions != actions:
-            again = Game.replay(match.board, setup, actions)
-            match.state, match.actions = again.state, again.actions
-
-    def as_of(self, match: Game, moves: int, events: int) -> Game:
-        return Game.as_of(match.board, match.setup, match.actions[:moves], events)
-
+    # The engine (set-ups and moves in JSON, start, players) is the game's Rules (companion.games.xidit.module).
     def events(self, match: Game) -> Sequence[Any]:
         return match.state.events
 
-    def players(self, setup: Setup) -> list[tuple[int, str, str | None]]:
-        return [(p.seat, p.colour, p.name) for p in sorted(setup.players, key=lambda p: p.seat)]
-
-    def rewound(self, pack: Board, match: Game, keep: int) -> Game:
-        return face_up.rewound(pack, match.setup, match.actions[:keep])
+    def rolled_back(self, match: Game) -> None:
+        face_up.forget_later_answers(match)
 
     # -- the physical table -------------------------------------------------------------------------
     def setup_steps(self, match: Game, typed: frozenset[str]) -> list[Step]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.xidit.rules import Action, BadRecord, Game, Setup
+from companion.games.xidit.rules import BadRecord, Game, Setup
 from companion.games.xidit.rules.board import Board
 from companion.games.xidit.rules.deal import COLOSSUS_STACKS, tiles_in_play
 from companion.games.xidit.rules.face_up import from_sight
@@ -109,13 +109,12 @@ def question_json(board: Board, question: Question, language: str, asked: int) -
             "text": Text(title, {"needs": question.slot}).render(language), "answers": answers}
 
 
-def rewound(board: Board, setup: Setup, actions: list[Action]) -> Game:
-    """A face-up game gone back to these actions. The answers given after them stay in its layout (the
-    pieces are put back where they were) but count as unanswered, so they are asked again: the game may go
-    otherwise. Replaying with the layout as it is asks nothing before these actions, so one replay tells
+def forget_later_answers(game: Game) -> None:
+    """A face-up game rebuilt at an earlier action (a rollback): the answers given after it stay in its layout
+    (the pieces are put back where they were) but count as unanswered, so they are asked again: the game may
+    go otherwise. Replaying with the layout as it is asks nothing before those actions, so the replay tells
     how many questions they met."""
-    game = Game.replay(board, setup, actions)
+    setup = game.setup
     hidden, sight = setup.layout.hidden, game.state.sight
     if hidden is not None and sight is not None:
         game.state.setup = with_answered(setup, min(hidden.answered, sight.asked))
-    return game

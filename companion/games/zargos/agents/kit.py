@@ -11,12 +11,14 @@ from types import SimpleNamespace
 from typing import Any
 
 from companion.core.agents import AgentKit
+from companion.core.game import Rules
 from companion.games.zargos.boards import default_pack
-from companion.games.zargos.rules import Action, Board, Game, Setup, action_to_json
+from companion.games.zargos.module import RULES
+from companion.games.zargos.rules import Action, Board, Game, Setup
 from companion.games.zargos.rules import actions as a
 from companion.games.zargos.rules import choices as ch
 from companion.games.zargos.rules.choices import Choice
-from companion.games.zargos.rules.setup import OPTIONS, setup_to_json
+from companion.games.zargos.rules.setup import OPTIONS
 
 from .levels import LEVELS, Agent, lent_game, make_agent
 from .random_agent import RandomAgent
@@ -51,6 +53,7 @@ def _setup(players: int, options: Mapping[str, str]) -> Setup:
 
 class ZargosAgents(AgentKit):
     levels = LEVELS
+    rules: Rules = RULES
     first_seat = 0
 
     def __init__(self) -> None:
@@ -73,18 +76,8 @@ class ZargosAgents(AgentKit):
         del seed  # nothing of a Zargos set-up is drawn before play: the order is rolled in the game (2.3)
         return _setup(players, options)
 
-    def setup_json(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
-                   seed: int) -> dict[str, Any]:
-        return setup_to_json(_setup(len(players), options))
-
-    def start(self, pack: Board, setup: Setup) -> Game:
-        return Game(pack, setup)
-
     def summary(self, players: int, options: Mapping[str, str], levels: Sequence[str] = ()) -> Summary:
         return Summary(players, tuple(levels))
-
-    def action_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
 
     def draft(self, action: Action, piece_by_piece: bool = False) -> tuple[dict[str, Any], ...]:
         raise ValueError(f"Zargos has no sealed choice to key in piece by piece: {action!r}")

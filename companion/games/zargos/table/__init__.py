@@ -1,12 +1,12 @@
 """Zargos at the physical table: the game's answers to the table's questions (companion.table.game_parts.
-GameTable): its setups and moves in JSON, its events grouped into steps for the table, how pieces go back
-after a rollback, its moves in words, the questions its dice and draws put to the table, and the moves a
-seat or the referee may state at any time (the effects the text does not give, Z-27)."""
+GameTable): its events grouped into steps for the table, how pieces go back after a rollback, its moves in
+words, the questions its dice and draws put to the table, and the moves a seat or the referee may state at
+any time (the effects the text does not give, Z-27)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from companion.core.errors import BadRecord
@@ -15,11 +15,9 @@ from companion.table.game_parts import GameTable
 from companion.table.instructions import Instruction
 from companion.table.steps import Step
 
-from ..rules import Board, Game, Setup, Told, action_from_json, action_to_json
+from ..module import TableSetup, seeded
+from ..rules import Board, Game, Setup, Told, action_to_json
 from ..rules.actions import BY_REFEREE, TimeUp, Trade
-from ..rules.record import FORMAT as RECORD_FORMAT
-from ..rules.record import moves_from_json
-from ..rules.setup import setup_from_json, setup_to_json
 from .combat import combat_words
 from .events import events
 from .history import action_words
@@ -32,94 +30,19 @@ PROVISIONAL = N_("This map pack is provisional: it is not the real board. Check 
 STATED = BY_REFEREE
 
 
-@dataclass(frozen=True)
-class TableSetup(Setup):
-    """A Zargos setup as the table keeps it: with the seed the Pi rolls and draws by (companion.table.chance).
-    The record (zargos-record/1) holds every outcome, so it needs no seed."""
-
-    seed: int = 0
-    # The names the table keeps for the players (companion.table.names), by seat: the game's lines name them.
-    # Kept in the table's state, never in the stored setup nor the record.
-    names: tuple[tuple[int, str], ...] = ()
-
-
-def _seeded(setup: Setup, seed: int) -> TableSetup:
-    return TableSetup(setup.players, setup.peoples_each, setup.options, seed)
-
-
 class ZargosTable(GameTable):
     drafts = None  # Zargos has no sealed choice
     chance_policy = "pi"  # the Pi rolls and deals unless the referee says the table does (SetChance)
     not_asked = N_("The game is not waiting for dice, a card or a printed value.")
 
-    # -- the engine ---------------------------------------------------------------------------------
-    def setup_from_json(self, data: Any) -> TableSetup:
-        seed = data.get("seed", 0) if isinstance(data, dict) else 0
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadRecord("setup.seed must be a whole number")
-        rest = {k: v for k, v in data.items() if k != "seed"} if isinstance(data, dict) else data
-        return _seeded(setup_from_json(rest), seed)
-
-    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
-        return {**setup_to_json(setup), "seed": getattr(setup, "seed", 0)}
-
+    # The engine (set-ups and moves in JSON, start, players) is the game's Rules (companion.games.zargos.module).
     def with_names(self, setup: Setup, names: Mapping[int, str]) -> TableSetup:
         """The setup with the names the table keeps for its players: its steps and history name them."""
-        seeded = setup if isinstance(setup, TableSetup) else _seeded(setup, 0)
-        return replace(seeded, names=tuple(sorted((int(s), str(n)) for s, n in names.items())))
-
-    def start(self, pack: Board, setup: Setup) -> Game:
-        return Game(pack, setup)
-
-    def setup_of(self, match: Game) -> Setup:
-        return match.setup
-
-    def move_from_json(self, data: Any) -> Any:
-        if isinstance(data, dict) and data.get("type") == "chance":
-            return moves_from_json([data])[0]
-        return action_from_json(data)
-
-    def move_to_json(self, move: Any) -> dict[str, Any]:
-        if isinstance(move, Told):
-            outcome = list(move.outcome) if isinstance(move.outcome, tuple) else move.outcome
-            return {"type": "chance", "kind": move.kind, "outcome": outcome}
-        return action_to_json(move)
-
-    def record_from_json(self, data: Any) -> tuple[TableSetup, list[Any]]:
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise BadRecord(f"not a Zargos record: format must be {RECORD_FORMAT!r}")
-        return _seeded(setup_from_json(data.get("setup")), 0), moves_from_json(data.get("moves"))
-
-    def replay(self, pack: Board, setup: Setup, moves: Sequence[Any]) -> Game:
-        return Game.replay(pack, setup, moves)
-
-    def undo(self, match: Game) -> None:
-        again = Game.replay(match.board, match.setup, match.history[:-1])
-        match.state, match.history = again.state, again.history
-
-    def checkpoint(self, match: Game) -> tuple[Any, list[Any]]:
-        # A move replaces the game's state by a changed copy (rules/game.py), never changes it in place: the
-        # state before a command is a safe point to go back to.
-        return match.state, list(match.history)
-
-    def restore(self, match: Game, checkpoint: tuple[Any, list[Any]]) -> None:
-        state, history = checkpoint
-        if match.history != history:
-            match.state, match.history = state, list(history)
-
-    def as_of(self, match: Game, moves: int, events: int) -> Game:
-        return Game.replay(match.board, match.setup, match.history[:moves])
+        kept = setup if isinstance(setup, TableSetup) else seeded(setup, 0)
+        return replace(kept, names=tuple(sorted((int(s), str(n)) for s, n in names.items())))
 
     def events(self, match: Game) -> Sequence[Any]:
         return events(match)
-
-    def players(self, setup: Setup) -> list[tuple[int, str, str | None]]:
-        # A Zargos player has no colour (the pages show a seat by its peoples) and the setup no name: the
-        # table names a player by the name kept for the game, else "Player N" in the reader's language.
-        return [(seat, "", None) for seat in range(setup.players)]
-
-    def rewound(self, pack: Board, match: Game, keep: int) -> Game:
-        return Game.replay(match.board, match.setup, match.history[:keep])
 
     # -- the physical table -------------------------------------------------------------------------
     def setup_steps(self, match: Game, typed: frozenset[str]) -> list[Step]:

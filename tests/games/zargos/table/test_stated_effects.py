@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import registry
+from companion.core import rebuild, registry
 from companion.table import Refused, Rollback, State
 from tests.engine import stored_log
 
@@ -57,7 +57,7 @@ def test_a_power_stated_by_a_seat_and_a_card_stated_by_the_referee_replay(tmp_pa
     again = open_table(tmp_path / "z.db")  # replayed from the store
     assert engine_view(again.view("referee")) == engine_view(view)
     record = again.record()
-    replayed = registry.load("zargos").rules.replay_json(BOARD, record)
+    replayed = rebuild.from_record(registry.load("zargos").rules, BOARD, record)
     assert replayed.view("referee")["provinces"][mine]["strength"] == strength + 1
     again.handle(Rollback(before_card, confirm=True))  # the referee's statement undone like any move
     assert again.view("public")["provinces"][mine]["strength"] == strength + 2
@@ -79,6 +79,6 @@ def test_a_board_emptied_by_the_referee_ends_the_game_at_the_table(tmp_path: Pat
     assert [line.text("en", None) for line in table.steps()[-1].lines][-1].endswith("The game ends with no winner.")
     record = table.record()
     table.stop()
-    replayed = registry.load("zargos").rules.replay_json(BOARD, record)
+    replayed = rebuild.from_record(registry.load("zargos").rules, BOARD, record)
     result = replayed.result()
     assert result is not None and result.winners == ()

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.core import registry
+from companion.core import rebuild, registry
 from companion.games.zargos.rules import replay_json
 from companion.games.zargos.rules.terms import PEOPLES
 from companion.table import ImportGame, Rollback, Table
@@ -30,7 +30,7 @@ def whole_game(tmp_path: Path, players: int, seed: int) -> None:
     assert {view["provinces"][p]["people"] for p in held} == {view["winner"]["people"]}  # 14.1
     record = table.record()
     assert record["format"] == "zargos-record/1"
-    replayed = registry.load("zargos").rules.replay_json(BOARD, record)
+    replayed = rebuild.from_record(registry.load("zargos").rules, BOARD, record)
     assert replayed.view("referee") == {**engine_view(view), "version": replayed.version}
     # The Pi's draws are in the stored log, marked as its own: a restart replays them, drawing nothing.
     table.stop()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import registry
+from companion.core import rebuild, registry
 from companion.games.zargos.agents import RandomAgent
 from companion.games.zargos.boards import default_pack_text
 from companion.store import Store
@@ -150,7 +150,7 @@ def test_the_magic_window_after_the_deal_is_counted_down_and_replays(tmp_path: P
     assert table.tick() and table.phase() == "reinforce"
     record = table.record()
     assert [m["window"] for m in record["moves"] if m["type"] == "time_up"] == ["trade", "magic_trade"]
-    replayed = registry.load("zargos").rules.replay_json(BOARD, record)
+    replayed = rebuild.from_record(registry.load("zargos").rules, BOARD, record)
     assert engine_view(replayed.view("referee")) == engine_view(table.view("referee"))
 
 
