@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.core.game import GameModule
 
-from .module import ToyRules
+from .table import RULES, ToyTable
 from .testing import ToyTesting
 
-GAME = GameModule(key="toy", title="Toy game", rules=ToyRules(), testing=ToyTesting())
+GAME = GameModule(key="toy", title="Toy game", rules=RULES, table=ToyTable(), testing=ToyTesting())

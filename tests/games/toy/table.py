@@ -1,23 +1,23 @@
-"""The shared toy game (tests/games/toy) at the physical table: its `table` part (companion.table.game_parts.
-GameTable), written over the toy's rules alone, as a game module would write its own. The toy's engine has
+"""The toy game at the physical table: its `table` part (companion.table.game_parts.GameTable), written over
+the toy's rules alone, as a game module would write its own. The toy's engine has
 no events: each move is one, told in one line, and a round is a step."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from companion.core.game import ChanceNode, GameModule
+from companion.core.game import ChanceNode
 from companion.i18n import Text
 from companion.table import Refused
 from companion.table.instructions import Instruction
 from companion.table.steps import Step, StepBuilder
-from tests.games.toy import GAME
-from tests.games.toy.moves import Bid, move_from_json, move_to_json
-from tests.games.toy.rules import ToyMatch, replay
 
-RULES = GAME.rules
+from .module import ToyRules
+from .moves import Bid, move_from_json, move_to_json
+from .rules import ToyMatch, replay
+
+RULES = ToyRules()
 
 
 class BidDrafts:
@@ -179,6 +179,3 @@ class ToyTable:
 
     def resumed(self, setup: Any, table_state: Mapping[str, Any]) -> tuple[Any, bool]:
         return setup, False
-
-
-TOY_AT_THE_TABLE: GameModule = replace(GAME, table=ToyTable())
