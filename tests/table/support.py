@@ -45,11 +45,12 @@ def advance(table: Table, rng: random.Random, *, actions: int | None = None, pas
             table.handle(command)
 
 
-def new_toy_table(path: Path, players: int = 6, rounds: int = 3, seed: int = 5, **options: Any) -> Table:
+def new_toy_table(path: Path, players: int = 6, rounds: int = 3, seed: int = 5, store: Store | None = None,
+                  **options: Any) -> Table:
     """A table playing the tests' toy game (tests/games/toy, with its agents: the `toy_with_agents` fixture
     registers it), for tests of the table that are about no game in particular."""
     game = registry.load("toy")
-    table = Table.open(Store(path), "", game="toy", **options)
+    table = Table.open(store or Store(path), "", game="toy", **options)
     seats = [(seat, colour, None) for seat, colour in enumerate(game.rules.colours[:players])]
     table.handle(new_game(game, seats, {"rounds": str(rounds)}, seed))
     return table
