@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from companion.core import registry
 from companion.table import Table
-from tests.table.support import new_table
+from tests.table.support import new_table, new_toy_table
 from web import create_app
 from web.auth import seat_token
 from web.phone import PhoneBoxes
@@ -49,6 +49,20 @@ def web_app(config: dict[str, Any], table: Table, phones: PhoneBoxes | None) -> 
 @pytest.fixture
 def app(table: Table) -> Flask:
     return web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, {1, 2}))
+
+
+@pytest.fixture
+def toy_table(tmp_path: Path, toy_with_agents: Any) -> Iterator[Table]:
+    """A table playing the tests' toy game (seats 0 to 3, linked from 1 to 4), for tests about no game."""
+    table = new_toy_table(tmp_path / "web.db", players=4, seed=9)
+    table.start()
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def toy_app(toy_table: Table) -> Flask:
+    return web_app({"REFEREE_PIN": PIN, "TESTING": True}, toy_table, PhoneBoxes(toy_table, {0, 1}))
 
 
 def as_seat(app: Flask, seat: int) -> FlaskClient:
