@@ -1,7 +1,8 @@
 """What every game's table part (companion.table.game_parts.GameTable) must do, checked on random games of
 each registered game and the toy game: the table's replay of a record is the rules' replay; every event the
 game tells is told in a step and every move in words; a seat's view at a real table never holds the Pi's
-seed nor what another seat may not know."""
+seed nor what another seat may not know (in the game's view, by the game's oracle; in the table's part,
+another's draft or private line)."""
 
 from __future__ import annotations
 
@@ -104,6 +105,22 @@ def test_every_move_has_words(game: GameModule, seed: int) -> None:
             again.push(move)
 
 
+def table_leaks(table: Table, view: dict[str, Any], seat: int) -> list[str]:
+    """What the table's own part of a seat's view shows of others: every draft, another seat's draft, a line
+    of a step said privately to another seat (a card drawn) in its private words."""
+    part, found = view["table"], []
+    if "drafts" in part:
+        found.append("every draft")
+    if "draft" in part and str(seat) not in table.view(REFEREE)["table"].get("drafts", {}):
+        found.append("a draft that is not the reader's")
+    made = table.steps()
+    for step in part["steps"]:
+        for line, made_line in zip(step["lines"], made[step["n"]].lines, strict=True):
+            if made_line.seat != seat and line["text"] != made_line.text(table.language, None):
+                found.append(f"a private line of step {step['n']}: {line['text']}")
+    return found
+
+
 def test_a_seats_view_at_the_table_holds_neither_the_seed_nor_anothers_secret(game: GameModule,
                                                                              tmp_path: Path) -> None:
     """A random game of three played at a real table through its commands (decisions, drafts locked, what the
@@ -121,6 +138,7 @@ def test_a_seats_view_at_the_table_holds_neither_the_seed_nor_anothers_secret(ga
             text = json.dumps(view)
             assert str(PI_SEED) not in text and '"seed"' not in text, (seat, match.version)
             assert testing.forbidden(view, f"seat:{seat}", match) == [], (seat, match.version)
+            assert table_leaks(table, view, seat) == [], (seat, match.version)
             if not caught:  # once is enough to show the oracle sees
                 caught += bool(testing.forbidden(table.view(REFEREE), f"seat:{seat}", match))
         points += 1
