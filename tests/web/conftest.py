@@ -11,7 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.core import registry
-from companion.table import Table
+from companion.store import Store
+from companion.table import NewGame, Table
 from tests.table.support import new_table, new_toy_table
 from web import create_app
 from web.auth import seat_token
@@ -55,6 +56,17 @@ def app(table: Table) -> Flask:
 def toy_table(tmp_path: Path, toy_with_agents: Any) -> Iterator[Table]:
     """A table playing the tests' toy game (seats 0 to 3, linked from 1 to 4), for tests about no game."""
     table = new_toy_table(tmp_path / "web.db", players=4, seed=9)
+    table.start()
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def toy_seats_table(tmp_path: Path, toy_game: Any) -> Iterator[Table]:
+    """A table playing the toy game as its tests register it (no agents): its seats 0 to 3 are linked by
+    their own numbers, /seat/1 is seat 1, as Xidit's are. For the sign-in tests, which are about no game."""
+    table = Table.open(Store(tmp_path / "web.db"), "", game="toy")
+    table.handle(NewGame({"players": 4, "rounds": 1, "teams": False, "seed": 9}, game="toy"))
     table.start()
     yield table
     table.stop()
