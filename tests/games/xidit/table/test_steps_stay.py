@@ -18,7 +18,6 @@ from companion.store import Store
 from companion.table import Acknowledge, Decide, Refused, Rollback, Seal, SetPace, Table
 from companion.table.views import RECENT, TODO_LISTED
 from tests.engine import engine
-
 from tests.table.support import new_table, next_inputs
 
 
