@@ -15,6 +15,7 @@ from companion.games.xidit.rules.board import Board
 from companion.table import chance
 from tests import connections
 from tests.games.toy import GAME as TOY
+from tests.games.toy import WITH_AGENTS as TOY_WITH_AGENTS
 
 # Every run sums each folder's CPU seconds against its budget in docs/testing.md.
 pytest_plugins = ["tests.time_budgets"]
@@ -37,6 +38,15 @@ def toy_game(monkeypatch: pytest.MonkeyPatch) -> GameModule:
     monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
     registry.register(TOY)
     return TOY
+
+
+@pytest.fixture
+def toy_with_agents(monkeypatch: pytest.MonkeyPatch) -> GameModule:
+    """The toy game with its agents (tests/games/toy's WITH_AGENTS), known to the registry for this test only:
+    its random players key in a toy game at the table as they key in any game."""
+    monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
+    registry.register(TOY_WITH_AGENTS)
+    return TOY_WITH_AGENTS
 
 
 def pytest_configure(config: pytest.Config) -> None:

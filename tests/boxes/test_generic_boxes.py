@@ -1,5 +1,5 @@
 """A game made of rules alone plays on a box: the tests' toy game (tests/games/toy, at the table with
-tests/table/toy_table.py, no box part of its own) keyed to its end on the framework's generic box menus,
+tests/games/toy/table.py, no box part of its own) keyed to its end on the framework's generic box menus,
 through the same box shell as every game (`Box`, `SeatController`), against a real table. Its sealed bids
 are keyed in and locked, its turns and answers picked (a card's number stepped with LEFT/RIGHT), the die and
 the secret draws told from the box; the table's record holds what was keyed."""
@@ -20,14 +20,14 @@ from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import NewGame, Table
 from tests.engine import engine
+from tests.games.toy import GAME as TOY
 from tests.games.toy.moves import move_to_json
-from tests.table.toy_table import TOY_AT_THE_TABLE
 
 
 @pytest.fixture(autouse=True)
 def toy_at_the_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
-    registry.register(TOY_AT_THE_TABLE)
+    registry.register(TOY)
     yield
 
 

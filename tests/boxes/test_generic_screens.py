@@ -20,12 +20,12 @@ from companion.boxes.frame import Frame
 from companion.boxes.generic import GenericBoxes
 from companion.core.game import ChanceNode
 from companion.table import SeatSnapshot, Tell
+from tests.games.toy import GAME as TOY
 from tests.games.toy.moves import CARDS, OMEN_CATALOGUE, OMEN_FORM, AnswerChoice, BidChoice, ToySetup, TurnChoice
 from tests.games.toy.rules import ToyMatch
-from tests.table.toy_table import TOY_AT_THE_TABLE
 
 GOLDEN = Path(__file__).parent / "generic_screens"
-BOXES = GenericBoxes(TOY_AT_THE_TABLE)
+BOXES = GenericBoxes(TOY)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from companion.games.xidit.rules.events import Awakened, NextTile, TileIn
 from companion.games.xidit.rules.hidden import as_seen
 from companion.table import Acknowledge, SetLanguage
 from tests.engine import engine
-from tests.table.test_face_up_table import play_next
+from tests.games.xidit.table.test_face_up_table import play_next
 
 from .conftest import PIN, SHOTS, Served, expect, page_on, settled
 

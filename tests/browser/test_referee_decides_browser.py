@@ -15,8 +15,8 @@ from companion.core import registry
 from companion.store import Store
 from companion.table import NewGame, SetLanguage, Table
 from tests.engine import stored_log
+from tests.games.toy import GAME as TOY
 from tests.table.test_shared_toy import new_toy, step
-from tests.table.toy_table import TOY_AT_THE_TABLE
 
 from .conftest import PIN, SHOTS, Served, expect, page_on, serving, settled
 
@@ -62,7 +62,7 @@ def test_the_referee_lets_the_virtual_player_decide_a_zargos_choice(zargos_serve
 @pytest.fixture
 def toy_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
     monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
-    registry.register(TOY_AT_THE_TABLE)
+    registry.register(TOY)
     table = new_toy(tmp_path / "toy.db", "pi")
     rng = random.Random(1)
     while not open_choice(table):  # past the sealed bids: a decision taken at once, its moves listed

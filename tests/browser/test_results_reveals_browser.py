@@ -14,8 +14,8 @@ from companion.core import registry
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Acknowledge, Decide, EditDraft, NewGame, Seal, Table, Tell
+from tests.games.toy import GAME as TOY_AT_THE_TABLE
 from tests.table.test_team_results import finished_toy
-from tests.table.toy_table import TOY_AT_THE_TABLE
 from web.auth import seat_token
 
 from .conftest import PIN, SHOTS, expect, page_on, serving, settled

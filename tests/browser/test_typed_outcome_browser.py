@@ -15,7 +15,7 @@ from companion.core import registry
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import NewGame, SetLanguage, SetPace, Table
-from tests.table.toy_table import TOY_AT_THE_TABLE
+from tests.games.toy import GAME as TOY_AT_THE_TABLE
 from web.auth import seat_token
 
 from .conftest import SHOTS, Served, expect, page_on, serving, settled

@@ -43,3 +43,26 @@ def advance(table: Table, rng: random.Random, *, actions: int | None = None, pas
     while going():
         for command in next_inputs(table, rng):
             table.handle(command)
+
+
+def new_toy_table(path: Path, players: int = 6, rounds: int = 3, seed: int = 5, store: Store | None = None,
+                  **options: Any) -> Table:
+    """A table playing the tests' toy game (tests/games/toy, with its agents: the `toy_with_agents` fixture
+    registers it), for tests of the table that are about no game in particular."""
+    game = registry.load("toy")
+    table = Table.open(store or Store(path), "", game="toy", **options)
+    seats = [(seat, colour, None) for seat, colour in enumerate(game.rules.colours[:players])]
+    table.handle(new_game(game, seats, {"rounds": str(rounds)}, seed))
+    return table
+
+
+def toy_inputs(table: Table, rng: random.Random) -> list[Command]:
+    """What the toy's awaited seats would key in next, at random (a bid keyed in then locked)."""
+    return next_commands(table, rng, game="toy")
+
+
+def advance_toy(table: Table, rng: random.Random, actions: int) -> None:
+    """Keys in the toy's random inputs until the game holds `actions` actions or is over."""
+    while table.playing() and table.actions() < actions:
+        for command in toy_inputs(table, rng):
+            table.handle(command)

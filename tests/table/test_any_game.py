@@ -1,4 +1,4 @@
-"""The table runs a game it does not know (the shared toy, tests/games/toy, with its table part toy_table.py),
+"""The table runs a game it does not know (the shared toy, tests/games/toy, with its table part table.py),
 found through the registry by the key stored with the game: its sealed bid through the game's drafts (locks,
 refusals, the reveal, the pace hold), chance drawn by the Pi in the transaction of the move that led to it,
 a rollback, an import and an export; an unknown game is refused in words, and a stored game of a game the
@@ -30,8 +30,7 @@ from companion.table import (
     Unseal,
 )
 from tests.engine import stored_log
-
-from .toy_table import TOY_AT_THE_TABLE
+from tests.games.toy import GAME as TOY
 
 SETUP = {"players": 3, "rounds": 1, "teams": False, "seed": 5}
 
@@ -39,7 +38,7 @@ SETUP = {"players": 3, "rounds": 1, "teams": False, "seed": 5}
 @pytest.fixture(autouse=True)
 def toy_at_the_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
-    registry.register(TOY_AT_THE_TABLE)
+    registry.register(TOY)
     yield
 
 

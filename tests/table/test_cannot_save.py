@@ -1,9 +1,9 @@
 """A store that cannot be written (issue 27, item 4): a failed write changes nothing in memory, every
-reader is told in words, nothing dies, the health says so, and the table saves again once it can."""
+reader is told in words, nothing dies, the health says so, and the table saves again once it can. Played on
+the tests' toy game (tests/games/toy): its sealed bids are drafts and locks as any game's sealed choice."""
 
 from __future__ import annotations
 
-import random
 import sqlite3
 import threading
 from pathlib import Path
@@ -13,34 +13,35 @@ import pytest
 
 from companion.agents.bots import Bots
 from companion.boxes.controller import SeatController
+from companion.boxes.generic import GenericBoxes
 from companion.cli import main
-from companion.games.xidit.boards import default_pack_text
-from companion.games.xidit.table.drafts import set_order, set_program
+from companion.core import registry
 from companion.run import saving_status
 from companion.store import Store, StoreError
-from companion.table import Refused, Seal, Table
+from companion.table import Decide, EditDraft, NewGame, Refused, Seal, Table
 from tests.engine import engine
 from tests.faulty_store import FaultyStore, read_only
-from tests.table.support import PLAYERS, advance, new_game_command
+from tests.table.support import new_toy_table
 
-PROGRAM = ("red", "action", "black", "wait", "action", "blue")
+pytestmark = pytest.mark.usefixtures("toy_with_agents")
 
 
-def faulty_table(path: Path, players: int = 4) -> tuple[Table, FaultyStore]:
-    store = FaultyStore(path)
-    table = Table.open(store, default_pack_text())
-    table.handle(new_game_command(PLAYERS[:players], "short", "normal", 5))
-    return table, store
+def bid(seat: int, value: int) -> EditDraft:
+    return EditDraft(seat, {"bid": value})
+
+
+def faulty_table(path: Path, players: int = 4, store: FaultyStore | None = None) -> tuple[Table, FaultyStore]:
+    store = store or FaultyStore(path)
+    return new_toy_table(path, players, store=store), store
 
 
 def test_a_write_the_store_refuses_changes_nothing_in_memory_and_every_reader_is_told(tmp_path: Path) -> None:
     table, store = faulty_table(tmp_path / "f.db")
-    advance(table, random.Random(5), past_placement=True)
-    table.handle(set_program(1, PROGRAM))
-    table.handle(set_order(2, 0, "red"))
-    before = {reader: table.view(reader)["table"] for reader in ("referee", "seat:1", "seat:2", "public")}
+    table.handle(bid(0, 2))
+    table.handle(bid(1, 1))
+    before = {reader: table.view(reader)["table"] for reader in ("referee", "seat:0", "seat:1", "public")}
     store.fault = "full"
-    for command in (set_order(2, 1, "blue"), Seal(1), set_program(3, PROGRAM)):
+    for command in (bid(1, 0), Seal(0), bid(2, 2)):
         with pytest.raises(Refused) as refused:
             table.handle(command)
         assert "cannot save" in refused.value.sentence and "free space" in refused.value.sentence
@@ -51,34 +52,41 @@ def test_a_write_the_store_refuses_changes_nothing_in_memory_and_every_reader_is
     assert table.health()["saving"] == "cannot_save" and "disk is full" in table.health()["error"]
     # The card has room again: the next command is saved, and the words go away.
     store.fault = None
-    table.handle(Seal(1))
+    table.handle(Seal(0))
     assert "saving" not in table.view("public")["table"] and table.health() == {"saving": "ok"}
     table.stop()
-    reopened = Table.open(Store(tmp_path / "f.db"), default_pack_text())
-    assert reopened.view("referee")["table"]["drafts"] == {"1": list(PROGRAM), "2": ["red"] + [None] * 5}
-    assert reopened.view("referee")["table"]["locked"] == [1]
+    reopened = Table.open(Store(tmp_path / "f.db"), "", game="toy")
+    assert reopened.view("referee")["table"]["drafts"] == {"0": {"bid": 2}, "1": {"bid": 1}}
+    assert reopened.view("referee")["table"]["locked"] == [0]
     reopened.stop()
 
 
 def test_a_decision_the_store_refuses_is_taken_back(tmp_path: Path) -> None:
     table, store = faulty_table(tmp_path / "d.db")
-    first = engine(table).state.turn_order()[0]
+    for seat in range(4):
+        table.handle(bid(seat, 1))
+        table.handle(Seal(seat))
+    turn = engine(table).awaited()[0]
+    actions, before = table.actions(), table.view("referee")
     store.fault = "full"
     with pytest.raises(Refused):
-        table.handle(new_game_command(PLAYERS[:4], "short", "normal", 6))  # a new game is not started either
-    city = engine(table).legal(first)[0]
-    assert table.actions() == 0 and city is not None
+        table.handle(Decide(turn.seat, {"type": "turn", "seat": turn.seat, "do": "roll", "card": None}))
+    with pytest.raises(Refused):
+        table.handle(NewGame({"players": 2, "rounds": 1, "teams": False, "seed": 6}, game="toy"))  # nor a new game
+    assert table.actions() == actions and engine(table).awaited() == [turn]
+    assert {k: v for k, v in table.view("referee").items() if k not in ("version", "table")} == \
+        {k: v for k, v in before.items() if k not in ("version", "table")}  # the die is not rolled
     store.fault = None
     table.stop()
 
 
 def test_the_virtual_players_outlive_a_store_that_cannot_be_written(tmp_path: Path) -> None:
-    table, store = faulty_table(tmp_path / "b.db", players=3)
+    table, store = faulty_table(tmp_path / "b.db", players=3)  # two rounds of three seats: 15 actions or more
     table.start()
     moved = threading.Event()
     table.watch(lambda version: moved.set())
     store.fault = "full"
-    bots = Bots(table, {1: "random", 2: "random", 3: "random"}, delay=0, seed=3)
+    bots = Bots(table, {0: "random", 1: "random", 2: "random"}, delay=0, seed=3)
     bots.start()
     assert store.failed.wait(10), "no virtual player tried to act"
     assert bots._thread is not None and bots._thread.is_alive()
@@ -101,17 +109,17 @@ def test_the_table_does_not_start_on_a_store_it_cannot_write(tmp_path: Path) -> 
 
 def test_the_service_status_and_a_player_s_box_say_the_table_cannot_save(tmp_path: Path) -> None:
     table, store = faulty_table(tmp_path / "s.db")
-    advance(table, random.Random(5), past_placement=True)
     said: list[str | None] = []
     table.on_saving = said.append
-    box = SeatController(1, lambda: table.seat_snapshot(1), table.handle, language=lambda: table.language)
+    box = SeatController(1, lambda: table.seat_snapshot(1), table.handle, language=lambda: table.language,
+                         menus=GenericBoxes(registry.load("toy")))  # the toy has no box part: the generic one
     store.fault = "full"
     box.press("OK")  # a key: its command cannot be saved
     frame = box.frame()
     assert frame.title == "The table cannot save" and "free space" in " ".join(frame.lines)
     assert said and "disk is full" in (said[0] or "") and saving_status(said[0]).startswith("CANNOT SAVE")
     store.fault = None
-    table.handle(set_order(2, 0, "red"))
+    table.handle(bid(2, 1))
     assert said[-1] is None and box.frame().title != "The table cannot save"
     table.stop()
 
@@ -138,25 +146,22 @@ class StateWriteFails(FaultyStore):
 
 
 def test_a_reveal_whose_state_cannot_be_saved_is_not_half_kept(tmp_path: Path) -> None:
-    store = StateWriteFails(tmp_path / "s.db")
-    table = Table.open(store, default_pack_text())
-    table.handle(new_game_command(PLAYERS[:4], "short", "normal", 5))
-    advance(table, random.Random(5), past_placement=True)
-    for seat in (1, 2, 3, 4):
-        table.handle(set_program(seat, PROGRAM))
-    for seat in (1, 2, 3):
+    table, store = faulty_table(tmp_path / "s.db", store=StateWriteFails(tmp_path / "s.db"))
+    for seat in (0, 1, 2, 3):
+        table.handle(bid(seat, seat % 3))
+    for seat in (0, 1, 2):
         table.handle(Seal(seat))
     before, actions = table.view("referee"), table.actions()
     store.fault = "state"
     with pytest.raises(Refused):
-        table.handle(Seal(4))  # the last lock reveals the programs: actions, then the table's state
+        table.handle(Seal(3))  # the last lock reveals the bids: actions, then the table's state
     now = table.view("referee")
     assert table.actions() == actions
     assert {k: v for k, v in now.items() if k not in ("version", "table")} == \
         {k: v for k, v in before.items() if k not in ("version", "table")}
-    assert now["table"]["locked"] == [1, 2, 3] and now["table"]["steps"] == before["table"]["steps"]
+    assert now["table"]["locked"] == [0, 1, 2] and now["table"]["steps"] == before["table"]["steps"]
     store.fault = None
     table.stop()
-    reopened = Table.open(Store(tmp_path / "s.db"), default_pack_text())
-    assert reopened.actions() == actions and reopened.view("referee")["table"]["locked"] == [1, 2, 3]
+    reopened = Table.open(Store(tmp_path / "s.db"), "", game="toy")
+    assert reopened.actions() == actions and reopened.view("referee")["table"]["locked"] == [0, 1, 2]
     reopened.stop()

@@ -13,14 +13,13 @@ from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Decide, EditDraft, NewGame, Refused, Seal, SetChance, State, Table, Tell
 from tests.engine import stored_log
-
-from .toy_table import TOY_AT_THE_TABLE
+from tests.games.toy import GAME as TOY
 
 
 @pytest.fixture(autouse=True)
 def toy_at_the_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(registry, "_extra", dict(registry._extra))
-    registry.register(TOY_AT_THE_TABLE)
+    registry.register(TOY)
     yield
 
 

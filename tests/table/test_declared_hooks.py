@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 from companion.core import registry
+from companion.core.agents import AgentKit
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import NewGame, Refused, State, Table, Tell
 from companion.table.game_parts import NOT_ASKED, GameTable, SealedDrafts, StepGrouping
 from companion.table.steps import HEADING
-from tests.agents.toy_game import TOY as RACE
 from tests.engine import engine
-
-from .toy_table import TOY_AT_THE_TABLE, BidDrafts, ToyTable
+from tests.games.toy import GAME as TOY_AT_THE_TABLE
+from tests.games.toy.table import BidDrafts, ToyTable
 
 
 @pytest.fixture
@@ -40,7 +40,11 @@ def test_a_part_that_declares_no_hook_has_each_default_as_a_member() -> None:
     assert part.stated_moves(None, 1) is None
     assert BidDrafts().rule is None
     assert StepGrouping in type(part.grouping(None)).__mro__ and StepGrouping.heading == HEADING
-    assert RACE.agents is not None and RACE.agents.first_seat == 1 and RACE.first_seat == 1
+
+    class Bare(AgentKit):  # an agent kit that declares nothing of its own
+        pass
+
+    assert Bare().first_seat == 1
 
 
 def test_the_table_plays_a_part_without_hooks_by_their_defaults(toy: Table) -> None:

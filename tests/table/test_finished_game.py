@@ -17,7 +17,7 @@ from companion.run import run
 from companion.store import Store
 from companion.table import Acknowledge, Command, NewGame, Refused, Table
 
-from .support import new_table
+from .support import new_toy_table
 
 VIRTUAL = tuple(PlayerConfig(s, c, box="bot", level="random") for s, c in ((1, "blue"), (2, "red"), (3, "green")))
 
@@ -79,14 +79,16 @@ def test_a_game_played_to_its_end_stays_after_game_over_and_after_a_restart(tmp_
         table.stop()
 
 
-def test_a_finished_game_exports_after_the_referee_starts_another(tmp_path: Path) -> None:
-    table = new_table(tmp_path / "t.db", players=3, seed=6)
-    play_to_the_end(table)
+def test_a_finished_game_exports_after_the_referee_starts_another(tmp_path: Path, toy_with_agents: object) -> None:
+    table = new_toy_table(tmp_path / "t.db", players=3, seed=6)  # the toy game: exporting is any game's
+    bots = Bots(table, {0: "random", 1: "random", 2: "random"}, delay=0.0, seed=4)
+    while table.outcome() is None:
+        for command in bots.decide():
+            table.handle(command)
     record = table.record()
     first = table.game_id
     assert first is not None
-    table.handle(NewGame({"players": [{"seat": 1, "colour": "blue"}, {"seat": 2, "colour": "red"},
-                                      {"seat": 3, "colour": "green"}], "length": "short", "seed": 1}))
+    table.handle(NewGame({"players": 3, "rounds": 1, "teams": False, "seed": 1}, game="toy"))
     assert table.game_id != first
     assert table.record_of(first) == record
     assert [g["game"] for g in table.finished()] == [first]

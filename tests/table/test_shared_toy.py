@@ -1,5 +1,5 @@
 """The shared toy game (tests/games/toy: turns, a window several seats answer, a public die, a secret draw, a
-sealed bid) played through the table with its table part (toy_table.py): the Pi rolling or the table telling
+sealed bid) played through the table with its table part (tests/games/toy/table.py): the Pi rolling or the table telling
 give the same game for the same outcomes; a restart resumes it; a secret draw is told only by its seat."""
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Decide, EditDraft, NewGame, Refused, Seal, Table, Tell
 from tests.engine import engine, stored_log
+from tests.games.toy import GAME as TOY
 from tests.games.toy.moves import move_to_json
-
-from .toy_table import TOY_AT_THE_TABLE
 
 SETUP = {"players": 3, "rounds": 2, "teams": False, "seed": 11}
 
@@ -27,7 +26,7 @@ SETUP = {"players": 3, "rounds": 2, "teams": False, "seed": 11}
 @pytest.fixture(autouse=True)
 def toy_at_the_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
-    registry.register(TOY_AT_THE_TABLE)
+    registry.register(TOY)
     yield
 
 

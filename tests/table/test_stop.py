@@ -27,7 +27,7 @@ from companion.run import run
 from companion.store import Store
 from companion.table import Refused, SetPace, Table
 from tests.spawned import ended, spawned
-from tests.table.support import new_table
+from tests.table.support import new_toy_table
 
 ROOT = Path(__file__).resolve().parents[2]  # where `tests.signalled_run` can be run as a module
 SAVED = "Game saved — safe to unplug"
@@ -152,10 +152,11 @@ def test_a_sigterm_while_the_loop_holds_its_stop_events_lock_stops_the_run(game:
     assert_stored_cleanly(config, max((int(n) for n in before[1::2]), default=0))
 
 
-def test_virtual_players_stop_within_their_bound_mid_decision_and_key_in_nothing_after(tmp_path: Path) -> None:
-    table = new_table(tmp_path / "t.db", players=3)
+def test_virtual_players_stop_within_their_bound_mid_decision_and_key_in_nothing_after(tmp_path: Path,
+                                                                                      toy_with_agents: Any) -> None:
+    table = new_toy_table(tmp_path / "t.db", players=3)  # the toy game: a virtual player's stop is any game's
     table.start()
-    bots = Bots(table, {1: "normal", 2: "normal", 3: "normal"}, delay=0.0, seed=1)
+    bots = Bots(table, {0: "greedy", 1: "greedy", 2: "greedy"}, delay=0.0, seed=1)
     deciding, decided = threading.Event(), threading.Event()
 
     class Stalled:
@@ -191,8 +192,9 @@ def test_virtual_players_stop_within_their_bound_mid_decision_and_key_in_nothing
     assert table.stop() is True
 
 
-def test_a_stopped_table_refuses_commands_and_a_stuck_loop_does_not_hold_its_stop(tmp_path: Path) -> None:
-    table = new_table(tmp_path / "t.db", players=3)
+def test_a_stopped_table_refuses_commands_and_a_stuck_loop_does_not_hold_its_stop(tmp_path: Path,
+                                                                                  toy_with_agents: Any) -> None:
+    table = new_toy_table(tmp_path / "t.db", players=3)  # the toy game: a table's stop is any game's
     table.start()
     inside, let_go = threading.Event(), threading.Event()
 

@@ -1,4 +1,5 @@
-"""Power cuts: a store whose last write was torn opens to the last complete action, with a warning."""
+"""Power cuts: a store whose last write was torn opens to the last complete action, with a warning. Played on
+the tests' toy game (tests/games/toy): the store and the table's resume are the same for every game."""
 
 from __future__ import annotations
 
@@ -8,20 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Table
 from tests.engine import stored_log
 
-from .support import advance, new_table, next_inputs
+from .support import advance_toy, new_toy_table, toy_inputs
+
+pytestmark = pytest.mark.usefixtures("toy_with_agents")
 
 
 def played_store(tmp_path: Path, actions: int) -> tuple[Path, list[dict]]:  # type: ignore[type-arg]
     """A store with a game in progress, copied while the table still runs (as a power cut leaves it)."""
     live = tmp_path / "live.db"
-    table = new_table(live, seed=21)
+    table = new_toy_table(live, seed=21)
     rng = random.Random(21)
-    advance(table, rng, actions=actions)
+    advance_toy(table, rng, actions)
     crashed = tmp_path / "crashed"
     crashed.mkdir()
     for suffix in ("", "-wal"):
@@ -49,18 +51,19 @@ def test_a_torn_wal_opens_to_a_complete_prefix_with_a_warning(tmp_path: Path, se
     assert kept == entries[: len(kept)]  # a prefix: the complete actions, in order
     assert store.warnings, "a torn write is reported"
     # The table resumes on it and goes on.
-    table = Table.open(store, default_pack_text())
+    table = Table.open(store, "", game="toy")
+    assert table.game_key == "toy" and table.actions() == len(kept)
     rng2 = random.Random(seed)
-    for command in next_inputs(table, rng2):
+    for command in toy_inputs(table, rng2):
         table.handle(command)
 
 
 @pytest.mark.parametrize("seed", range(16))
 def test_a_truncated_database_file_never_stops_the_table(tmp_path: Path, seed: int) -> None:
     live = tmp_path / "live.db"
-    table = new_table(live, seed=22)
+    table = new_toy_table(live, seed=22)
     rng = random.Random(22)
-    advance(table, rng, actions=60)
+    advance_toy(table, rng, 60)
     entries = stored_log(table)
     table.stop()  # the WAL is now in the database file
     size = live.stat().st_size
@@ -73,5 +76,5 @@ def test_a_truncated_database_file_never_stops_the_table(tmp_path: Path, seed: i
     if game is not None:
         kept = store.load(game).entries
         assert kept == entries[: len(kept)]
-    reopened = Table.open(store, table.board_text)
+    reopened = Table.open(store, table.board_text, game="toy")
     assert reopened.actions() <= len(entries)

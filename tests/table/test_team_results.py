@@ -15,8 +15,7 @@ from companion.core import registry
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Decide, EditDraft, NewGame, Seal, Table
-
-from .toy_table import TOY_AT_THE_TABLE
+from tests.games.toy import GAME as TOY_AT_THE_TABLE
 
 
 @pytest.fixture(autouse=True)

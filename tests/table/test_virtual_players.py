@@ -1,5 +1,6 @@
 """Virtual players at the table (issue: virtual players worth sitting down with): the table's own seats
-are played by the agents of their levels, each shown only its own seat's view."""
+are played by the agents of their levels, each shown only its own seat's view. On the tests' toy game
+(tests/games/toy, seats from 0); Xidit's levels at a table: tests/games/xidit/table/test_levels_at_the_table.py."""
 
 from __future__ import annotations
 
@@ -11,20 +12,22 @@ import pytest
 
 from companion.agents.bots import Bots, next_commands
 
-from .support import advance, new_table
+from .support import new_toy_table
+
+pytestmark = pytest.mark.usefixtures("toy_with_agents")
 
 
 def test_a_three_seat_game_with_two_virtual_players_and_one_phone_plays_to_the_end(tmp_path: Path) -> None:
-    table = new_table(tmp_path / "t.db", players=3, length="short", seed=11)
+    table = new_toy_table(tmp_path / "t.db", players=3, seed=11)
     table.start()
     moved = threading.Event()
     table.watch(lambda version: moved.set())
-    bots = Bots(table, {2: "strong", 3: "easy"}, delay=0.0, seed=3)
+    bots = Bots(table, {1: "greedy", 2: "random"}, delay=0.0, seed=3)
     bots.start()
-    phone = random.Random(8)  # seat 1 keys its orders slot by slot, as the phone box sends them
+    phone = random.Random(8)  # seat 0 keys its bids and turns as its phone sends them
     try:
         while table.outcome() is None:
-            commands = next_commands(table, phone, {1}, piece_by_piece=True)
+            commands = next_commands(table, phone, {0}, game="toy")
             for command in commands:
                 table.submit(command).result(timeout=30)
             if not commands:
@@ -35,27 +38,26 @@ def test_a_three_seat_game_with_two_virtual_players_and_one_phone_plays_to_the_e
         table.stop()
     outcome = table.outcome()
     assert outcome is not None
-    assert table.round() is not None and table.actions() > 20
+    assert table.round() is not None and table.actions() > 15
 
 
 def test_a_virtual_player_is_handed_its_own_seat_view_only(tmp_path: Path) -> None:
-    table = new_table(tmp_path / "t.db", players=4, seed=5)
-    advance(table, random.Random(2), past_placement=True)  # programming: every seat is awaited
+    table = new_toy_table(tmp_path / "t.db", players=4, seed=5)  # the bids: every seat is awaited
     try:
-        for seats in ({2}, {3, 4}):
+        for seats in ({1}, {2, 3}):
             awaited = table.awaited(seats)
             assert awaited is not None
             choice, view = awaited
             assert choice.seat in seats
-            assert view["view"] == f"seat:{choice.seat}"
+            assert view["reader"] == f"seat:{choice.seat}"
             others = [p for p in view["players"] if p["seat"] != choice.seat]
-            assert others and all("units" not in p or p["units"] is None for p in others)
+            assert others and all("hand" not in p and "bid" not in p for p in others)
     finally:
         table.stop()
 
 
 def test_no_seat_awaited_from_seats_that_have_nothing_to_decide(tmp_path: Path) -> None:
-    table = new_table(tmp_path / "t.db", players=3, seed=5)
+    table = new_toy_table(tmp_path / "t.db", players=3, seed=5)
     try:
         assert table.awaited(set()) is None
         assert table.awaited({9}) is None
@@ -63,12 +65,12 @@ def test_no_seat_awaited_from_seats_that_have_nothing_to_decide(tmp_path: Path) 
         table.stop()
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "strong"])
+@pytest.mark.parametrize("level", ["random", "greedy"])
 def test_every_level_can_sit_at_the_table(tmp_path: Path, level: str) -> None:
-    table = new_table(tmp_path / "t.db", players=3, seed=7)
-    bots = Bots(table, {1: level, 2: level, 3: level}, delay=0.0, seed=1)
+    table = new_toy_table(tmp_path / "t.db", players=3, seed=7)
+    bots = Bots(table, {0: level, 1: level, 2: level}, delay=0.0, seed=1)
     try:
-        for _ in range(12):  # placements, then the first year's programs: decided and accepted
+        for _ in range(6):  # the bids, then the first turns: decided and accepted
             commands = bots.decide()
             assert commands
             for command in commands:
@@ -81,8 +83,8 @@ def test_every_level_can_sit_at_the_table(tmp_path: Path, level: str) -> None:
 def test_a_seat_taken_from_the_virtual_players_while_they_decide_stops_nothing(tmp_path: Path) -> None:
     """The referee moves a seat back to its phone at the moment its virtual player looks at the table:
     that decision is still made with the level it was started with, and the players' thread goes on."""
-    table = new_table(tmp_path / "m.db", players=3, length="short", seed=11)
-    bots = Bots(table, {1: "random", 2: "random", 3: "random"}, delay=0.0, seed=3)
+    table = new_toy_table(tmp_path / "m.db", players=3, seed=11)
+    bots = Bots(table, {0: "random", 1: "random", 2: "random"}, delay=0.0, seed=3)
     awaited = table.awaited_in_game
 
     def moved_meanwhile(seats: set[int]) -> object:

@@ -11,8 +11,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.core import registry
-from companion.table import Table
-from tests.table.support import new_table
+from companion.store import Store
+from companion.table import NewGame, Table
+from tests.table.support import new_table, new_toy_table
 from web import create_app
 from web.auth import seat_token
 from web.phone import PhoneBoxes
@@ -49,6 +50,31 @@ def web_app(config: dict[str, Any], table: Table, phones: PhoneBoxes | None) -> 
 @pytest.fixture
 def app(table: Table) -> Flask:
     return web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, {1, 2}))
+
+
+@pytest.fixture
+def toy_table(tmp_path: Path, toy_with_agents: Any) -> Iterator[Table]:
+    """A table playing the tests' toy game (seats 0 to 3, linked from 1 to 4), for tests about no game."""
+    table = new_toy_table(tmp_path / "web.db", players=4, seed=9)
+    table.start()
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def toy_seats_table(tmp_path: Path, toy_game: Any) -> Iterator[Table]:
+    """A table playing the toy game as its tests register it (no agents): its seats 0 to 3 are linked by
+    their own numbers, /seat/1 is seat 1, as Xidit's are. For the sign-in tests, which are about no game."""
+    table = Table.open(Store(tmp_path / "web.db"), "", game="toy")
+    table.handle(NewGame({"players": 4, "rounds": 1, "teams": False, "seed": 9}, game="toy"))
+    table.start()
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def toy_app(toy_table: Table) -> Flask:
+    return web_app({"REFEREE_PIN": PIN, "TESTING": True}, toy_table, PhoneBoxes(toy_table, {0, 1}))
 
 
 def as_seat(app: Flask, seat: int) -> FlaskClient:

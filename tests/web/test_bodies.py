@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from tests.table.support import new_table
+from tests.table.support import new_toy_table
 from web.auth import seat_token
 from web.guard import PUBLIC_BODY, SIGNED_IN_BODY
 from web.phone import PhoneBoxes
@@ -19,10 +19,12 @@ from web.serve import WebServer
 
 from .conftest import PIN, web_app
 
+pytestmark = pytest.mark.usefixtures("toy_with_agents")  # the same for every game: on the toy
+
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Flask, int]]:
-    table = new_table(tmp_path / "bodies.db", players=3, seed=5)
+    table = new_toy_table(tmp_path / "bodies.db", players=3, seed=5)
     table.start()
     app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
     server = WebServer(app, "127.0.0.1", 0)
@@ -57,7 +59,7 @@ def answer(connection: socket.socket) -> bytes:
 def seat_cookie(app: Flask, port: int) -> str:
     with socket.create_connection(("127.0.0.1", port)) as connection:
         token = seat_token(app.config["SECRET_KEY"], app.config["TABLE"].game_id, 1)
-        connection.sendall(f"GET /seat/1?t={token} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        connection.sendall(f"GET /seat/2?t={token} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".encode())
         got = answer(connection).decode("latin-1")
     return next(line.split(":", 1)[1].split(";")[0].strip() for line in got.splitlines()
                 if line.lower().startswith("set-cookie:"))
@@ -111,7 +113,7 @@ def test_a_forged_cookie_gets_the_public_limit(served: tuple[Flask, int]) -> Non
 def test_a_held_body_past_the_public_bound_waits_in_a_file_not_in_memory(tmp_path: Path) -> None:
     """240 held 1 MB bodies once kept 331 MB resident, and 65 MB stayed after they closed (issue 36): a
     body past the public's bound is spooled to a temporary file, gone when the request ends."""
-    table = new_table(tmp_path / "held.db", players=3, seed=5)
+    table = new_toy_table(tmp_path / "held.db", players=3, seed=5)
     app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
     server = WebServer(app, "127.0.0.1", 0)  # not started: its parser is fed here, byte for byte
     try:

@@ -1,10 +1,10 @@
 """A store that cannot be written, through the web (issue 27, item 4): a command gets words, not a bare
 500; every page says the table cannot save; /api/health says what is wrong; and while a write hangs,
-the pages that only read keep answering."""
+the pages that only read keep answering. On the tests' toy game (tests/games/toy): seat 0 (linked as
+/seat/1) takes the first turn once every bid is locked."""
 
 from __future__ import annotations
 
-import random
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -13,31 +13,36 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from companion.games.xidit.boards import default_pack_text
-from companion.games.xidit.table.drafts import set_order
 from companion.store import Sessions
-from companion.table import Table
+from companion.table import Decide, EditDraft, Seal, Table
 from companion.table import saving as saving_module
 from tests.faulty_store import FaultyStore
-from tests.table.support import PLAYERS, advance, new_game_command
+from tests.table.support import new_toy_table
 from web.auth import seat_token
 from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, as_seat, command, web_app
 
+pytestmark = pytest.mark.usefixtures("toy_with_agents")
 READS = ["/", "/part/table", "/api/view", "/scoring", "/api/whoami", "/map.svg"]
+ROLL = {"type": "turn", "seat": 0, "do": "roll", "card": None}  # seat 0's first turn: a write, then the Pi's roll
 SEAT_READS = ["/seat/1", "/part/seat", "/api/view", "/api/box/screen.png"]
 REFEREE_READS = ["/referee", "/part/referee", "/api/view"]
+
+
+def bids_locked(table: Table) -> None:
+    for seat in range(4):
+        table.handle(EditDraft(seat, {"bid": seat % 3}))
+        table.handle(Seal(seat))
 
 
 @pytest.fixture
 def faulty(tmp_path: Path) -> Iterator[tuple[Table, FaultyStore, Flask]]:
     store = FaultyStore(tmp_path / "w.db")
-    table = Table.open(store, default_pack_text())
-    table.handle(new_game_command(PLAYERS[:4], "short", "normal", 5))
-    advance(table, random.Random(5), past_placement=True)
+    table = new_toy_table(tmp_path / "w.db", players=4, store=store)
+    bids_locked(table)
     table.start()
-    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {1}))
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {0}))
     yield table, store, app
     store.fault = None
     store.release.set()
@@ -47,12 +52,13 @@ def faulty(tmp_path: Path) -> Iterator[tuple[Table, FaultyStore, Flask]]:
 def test_a_command_the_table_cannot_save_is_answered_in_words_and_every_page_says_so(
         faulty: tuple[Table, FaultyStore, Flask]) -> None:
     table, store, app = faulty
-    seat, referee, public = as_seat(app, 1), as_referee(app), app.test_client()
+    seat, referee, public = as_seat(app, 0), as_referee(app), app.test_client()
+    actions = table.actions()
     store.fault = "full"
-    answer = command(seat, app, command="set_order", seat=1, slot=0, order="red")
-    assert answer.status_code == 503
+    answer = command(seat, app, command="decide", seat=0, action=ROLL)
+    assert answer.status_code == 503, answer.get_json()
     assert "cannot save" in answer.get_json()["error"] and "free space" in answer.get_json()["error"]
-    assert table.view("seat:1")["table"].get("draft", [None])[0] is None
+    assert table.actions() == actions and table.view("seat:0")["phase"] == "turn"
     for client, path in ((public, "/"), (public, "/part/table"), (seat, "/seat/1"), (seat, "/part/seat"),
                          (referee, "/referee"), (referee, "/part/referee")):
         page = client.get(path).get_data(as_text=True)
@@ -64,10 +70,10 @@ def test_a_command_the_table_cannot_save_is_answered_in_words_and_every_page_say
     store.fault = None
     assert command(referee, app, command="language", language="fr").status_code == 200
     store.fault = "full"
-    assert command(seat, app, command="set_order", seat=1, slot=0, order="red").status_code == 503
+    assert command(seat, app, command="decide", seat=0, action=ROLL).status_code == 503
     assert "La table ne peut pas enregistrer" in public.get("/part/table").get_data(as_text=True)
     store.fault = None
-    assert command(seat, app, command="set_order", seat=1, slot=0, order="red").status_code == 200
+    assert command(seat, app, command="decide", seat=0, action=ROLL).status_code == 200
     assert public.get("/api/health").get_json() == {"saving": "ok"}
     assert "ne peut pas enregistrer" not in public.get("/part/table").get_data(as_text=True)
 
@@ -76,12 +82,12 @@ def test_pages_that_only_read_answer_while_a_write_hangs(faulty: tuple[Table, Fa
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     table, store, app = faulty
     monkeypatch.setattr(saving_module, "STALL", 0.0)  # any write in hand counts as stalled
-    readers = [(app.test_client(), READS), (as_seat(app, 1), SEAT_READS), (as_referee(app), REFEREE_READS)]
+    readers = [(app.test_client(), READS), (as_seat(app, 0), SEAT_READS), (as_referee(app), REFEREE_READS)]
     for client, paths in readers:  # each page as its phone had it before the write
         for path in paths:
             assert client.get(path).status_code == 200, path
     store.fault = "stall"
-    hanging = table.submit(set_order(2, 0, "red"))
+    hanging = table.submit(Decide(0, ROLL))
     assert store.entered.wait(10)
     answers: dict[str, int] = {}
 
@@ -109,17 +115,16 @@ def test_a_view_from_before_a_hanging_write_says_it_is_not_current(tmp_path: Pat
     saving, and one from before the table's last change says it is stale."""
     monkeypatch.setattr(saving_module, "STALL", 0.0)
     store = FaultyStore(tmp_path / "s.db")
-    table = Table.open(store, default_pack_text())
-    table.handle(new_game_command(PLAYERS[:4], "short", "normal", 5))
-    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {1}))
+    table = new_toy_table(tmp_path / "s.db", players=4, store=store)
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {0}))
     public = app.test_client()
     early = public.get("/api/view").get_json()["version"]  # the public page, read once early in the night
     assert public.get("/part/table").status_code == 200
-    advance(table, random.Random(5), past_placement=True)
+    bids_locked(table)
     table.start()
     try:
         store.fault = "stall"
-        hanging = table.submit(set_order(2, 0, "red"))
+        hanging = table.submit(Decide(0, ROLL))
         assert store.entered.wait(10)
         read: dict[str, object] = {}
         reader = threading.Thread(target=lambda: read.update(view=public.get("/api/view").get_json(),
@@ -169,10 +174,10 @@ def test_sign_ins_while_the_store_cannot_save_are_refused_503_in_words(
     sessions = app.config["SESSIONS"] = FullSessions(table.store_path)
     referee = as_referee(app)  # signed in before the card filled up
     sessions.full = True
-    token = seat_token(app.config["SECRET_KEY"], table.game_id, 1)
+    token = seat_token(app.config["SECRET_KEY"], table.game_id, 0)
     answers = {
         "login": app.test_client().post("/api/login", json={"pin": PIN}),
-        "join": app.test_client().post("/api/join", json={"seat": 1, "token": token}),
+        "join": app.test_client().post("/api/join", json={"seat": 0, "token": token}),
         "logout": referee.post("/api/logout", json={}),
     }
     for name, answer in answers.items():

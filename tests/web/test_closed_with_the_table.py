@@ -10,14 +10,16 @@ from pathlib import Path
 import pytest
 
 from companion.store import Sessions
-from tests.table.support import new_table
+from tests.table.support import new_toy_table
 from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, web_app
 
+pytestmark = pytest.mark.usefixtures("toy_with_agents")  # the same for every game: on the toy
+
 
 def test_the_sign_ins_close_with_the_table(tmp_path: Path) -> None:
-    table = new_table(tmp_path / "t.db", players=3, seed=4)
+    table = new_toy_table(tmp_path / "t.db", players=3, seed=4)
     table.start()
     app = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, set()))
     as_referee(app)  # a sign-in, kept through that connection

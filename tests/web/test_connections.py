@@ -14,17 +14,19 @@ from typing import Any
 
 import pytest
 
-from tests.table.support import new_table
+from tests.table.support import new_toy_table
 from web.connections import CROWDED, PER_ADDRESS
 from web.phone import PhoneBoxes
 from web.serve import WebServer
 
 from .conftest import PIN, web_app
 
+pytestmark = pytest.mark.usefixtures("toy_with_agents")  # the same for every game: on the toy
+
 
 @contextmanager
 def serve(tmp_path: Path, **config: Any) -> Iterator[tuple[WebServer, int]]:
-    table = new_table(tmp_path / "doors.db", players=3, seed=6)
+    table = new_toy_table(tmp_path / "doors.db", players=3, seed=6)
     table.start()
     server = WebServer(web_app({"REFEREE_PIN": PIN, **config}, table, PhoneBoxes(table, set())), "127.0.0.1", 0)
     server.start()

@@ -17,8 +17,8 @@ from companion.core import registry
 from companion.store import Store
 from companion.table import NewGame, Table
 from tests.engine import stored_log
+from tests.games.toy import GAME as TOY
 from tests.table.test_shared_toy import new_toy, step
-from tests.table.toy_table import TOY_AT_THE_TABLE
 from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, as_seat, command, web_app
@@ -97,7 +97,7 @@ def open_choice(table: Table) -> Any:
 @pytest.fixture
 def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
-    registry.register(TOY_AT_THE_TABLE)
+    registry.register(TOY)
     table = new_toy(tmp_path / "toy.db", "pi")
     table.start()
     yield web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, set()))

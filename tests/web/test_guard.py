@@ -6,12 +6,20 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.table import Table
 from web.guard import Hosts, too_deep
 
 from .conftest import ORIGIN, PIN, as_referee, as_seat, command
+
+
+@pytest.fixture
+def table(toy_seats_table: Table) -> Table:
+    """The toy game's table (tests/web/conftest.py): the guard is the same for every game."""
+    return toy_seats_table
 
 ROOT = Path(__file__).parent.parent.parent
 TEMPLATES = ROOT / "web" / "templates"

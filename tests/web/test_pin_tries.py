@@ -1,22 +1,28 @@
 """The PIN's limit holds across addresses and in parallel (issue 27, item 5): 60 addresses once had 300
 guesses checked in 0.3 s, and parallel tries from one address got 11 through instead of 5. And a guesser
 never keeps the real referee out (issue 36): one wrong PIN every 6 s from anywhere on the Wi-Fi once
-refused the right PIN 24 times out of 24."""
+refused the right PIN 24 times out of 24. On the tests' toy game: the PIN is the same for every game."""
 
 from __future__ import annotations
 
 import contextlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
+import pytest
 from flask import Flask
 
-from tests.table.support import new_table
+from companion.table import Table
 from web.phone import PhoneBoxes
 from web.pin_tries import IN_ALL, OWN, PER_ADDRESS, PinTries, guesses_in, network_of
 
 from .conftest import PIN, web_app
+
+
+@pytest.fixture
+def table(toy_seats_table: Table) -> Table:
+    """The toy game's table (tests/web/conftest.py): signing in is the same for every game."""
+    return toy_seats_table
 
 
 class Clock:
@@ -108,17 +114,12 @@ class Gate:
         return self.pin
 
 
-def test_parallel_guesses_from_one_address_are_each_counted_before_the_comparison(tmp_path: Path) -> None:
-    table = new_table(tmp_path / "pin.db", players=3, seed=4)
-    table.start()
-    try:
-        tries = 12
-        app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
-        app.config["REFEREE_PIN"] = Gate(PIN, tries)  # what each comparison reads
-        with ThreadPoolExecutor(tries) as pool:
-            statuses = list(pool.map(lambda _: guess(app, "10.0.0.7"), range(tries)))
-    finally:
-        table.stop()
+def test_parallel_guesses_from_one_address_are_each_counted_before_the_comparison(table: Table) -> None:
+    tries = 12
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
+    app.config["REFEREE_PIN"] = Gate(PIN, tries)  # what each comparison reads
+    with ThreadPoolExecutor(tries) as pool:
+        statuses = list(pool.map(lambda _: guess(app, "10.0.0.7"), range(tries)))
     assert statuses.count(403) == PER_ADDRESS[0], statuses
     assert statuses.count(429) == tries - PER_ADDRESS[0]
 

@@ -1,6 +1,6 @@
 """Sign-ins can be ended: Sign out ends the session on the table (a copy of the cookie is worth
 nothing), `companion pin --new` from another process takes effect on the running table at once and
-signs every referee out, and a new game ends the old game's seats."""
+signs every referee out, and a new game ends the old game's seats. On the tests' toy game."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -17,9 +18,14 @@ from web.phone import PhoneBoxes
 
 from .conftest import ORIGIN, as_referee, as_seat, command, web_app
 
+
+@pytest.fixture
+def table(toy_seats_table: Table) -> Table:
+    """The toy game's table (tests/web/conftest.py): signing in is the same for every game."""
+    return toy_seats_table
+
 ROOT = Path(__file__).parent.parent.parent
-SETUP = {"players": [{"seat": 1, "colour": "blue"}, {"seat": 2, "colour": "red"}, {"seat": 3, "colour": "green"}],
-         "length": "short", "seed": 4}
+SETUP = {"players": 3, "rounds": 1, "teams": False, "seed": 4}
 
 
 def copy_of(client: FlaskClient, app: Flask) -> FlaskClient:
@@ -70,7 +76,7 @@ def test_a_referee_stream_ends_when_its_sign_in_does(app: Flask) -> None:
     answer = referee.get("/api/stream", buffered=False)
     chunks = iter(answer.response)  # type: ignore[attr-defined]
     assert next(chunks).startswith(b": connected")
-    assert b'"view":"referee"' in next(chunks)
+    assert b'"reader":"referee"' in next(chunks)
     assert copy_of(referee, app).post("/api/logout", json={}).status_code == 200
     assert list(chunks) == []  # ended within a look (a second), not at the next heartbeat
     answer.close()
@@ -80,7 +86,8 @@ def test_a_referee_stream_ends_when_its_sign_in_does(app: Flask) -> None:
 def test_a_new_game_ends_the_seats_of_the_old_one(app: Flask, table: Table) -> None:
     seat = as_seat(app, 2)
     old_game = table.game_id
-    assert command(as_referee(app), app, command="new_game", setup=SETUP, replacing=old_game).status_code == 200
+    assert command(as_referee(app), app, command="new_game", setup=SETUP, game="toy",
+                   replacing=old_game).status_code == 200
     assert seat.get("/seat/2").status_code == 403 and seat.get("/api/whoami").json["role"] == "public"
     as_seat(app, 1)  # the first sign-in of the new game clears the old game's from the store
     with Sessions(table.store_path) as sessions:

@@ -19,6 +19,12 @@ from web.sign_ins import PER_SEAT
 from .conftest import as_referee, as_seat
 
 
+@pytest.fixture
+def table(toy_seats_table: Table) -> Table:
+    """The toy game's table (tests/web/conftest.py): signing in is the same for every game."""
+    return toy_seats_table
+
+
 def rows(table: Table) -> int:
     with closing(sqlite3.connect(table.store_path)) as db:
         return int(db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0])

@@ -1,5 +1,6 @@
 """Event streams cannot starve the table: capped per address and in all (the rest are refused at once
-and their pages poll), a closed one is noticed within 2 s, and the server keeps threads for the rest."""
+and their pages poll), a closed one is noticed within 2 s, and the server keeps threads for the rest. On the
+tests' toy game (tests/games/toy)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from flask import Flask
 
 from companion.table import Table
 from companion.table.commands import SetPace
-from tests.table.support import new_table
+from tests.table.support import new_table, new_toy_table
 from web.auth import seat_token
 from web.phone import PhoneBoxes
 from web.serve import RESERVED, WebServer
@@ -26,10 +27,12 @@ from web.stream import Stream, Streams, view_event
 
 from .conftest import PIN, web_app
 
+pytestmark = pytest.mark.usefixtures("toy_with_agents")  # streams are the same for every game: the toy's
+
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Flask, Table, int]]:
-    table = new_table(tmp_path / "streams.db", players=3, seed=3)
+    table = new_toy_table(tmp_path / "streams.db", players=3, seed=3)
     table.start()
     app = web_app({"REFEREE_PIN": PIN, "STREAMS_PER_ADDRESS": 3, "STREAMS_TOTAL": 4}, table, PhoneBoxes(table, set()))
     server = WebServer(app, "127.0.0.1", 0)
@@ -131,7 +134,7 @@ def test_streams_taken_by_pages_not_signed_in_leave_places_for_the_seats_and_the
     assert [response.status for _, response in held] == [200] * 4
     assert open_stream(port, "127.0.0.5")[1].status == 503
     token = seat_token(app.config["SECRET_KEY"], table.game_id, 1)
-    assert signed_in_stream(port, f"/seat/1?t={token}", "127.0.0.6") == 200
+    assert signed_in_stream(port, f"/seat/2?t={token}", "127.0.0.6") == 200  # the toy's seat 1, said from 1
     assert signed_in_stream(port, "/api/login", "127.0.0.7", json.dumps({"pin": PIN})) == 200
     assert open_stream(port, "127.0.0.8")[1].status == 503  # the public still has its 4 only
 
@@ -152,7 +155,7 @@ def _held_by_waitress(server: WebServer) -> int:
 
 def test_an_open_stream_holds_no_more_memory_however_much_it_has_sent(tmp_path: Path) -> None:
     # A night's changes on a page left open: waitress used to keep every byte a stream sent, up to 16 MiB.
-    table = new_table(tmp_path / "night.db", players=3, seed=3)
+    table = new_toy_table(tmp_path / "night.db", players=3, seed=3)
     table.start()
     app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
     server = WebServer(app, "127.0.0.1", 0)
@@ -181,7 +184,7 @@ def test_a_request_still_served_as_the_table_stops_ends_without_an_error(tmp_pat
                                                                          caplog: pytest.LogCaptureFixture) -> None:
     # waitress's workers wake its loop when a request ends: closing that loop's trigger before the workers
     # were done printed `OSError: [Errno 9] Bad file descriptor` when the table stopped.
-    table = new_table(tmp_path / "stop.db", players=3, seed=3)
+    table = new_toy_table(tmp_path / "stop.db", players=3, seed=3)
     table.start()
     app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
     entered, release = threading.Event(), threading.Event()
@@ -215,7 +218,7 @@ def test_a_stream_whose_reader_stopped_reading_does_not_hold_the_table_stopping(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     # A phone asleep with its page open: its stream's thread waits in waitress for room in the buffer, where
     # the stream cannot see that the table stops. Stopping closes that connection rather than wait for it.
-    table = new_table(tmp_path / "asleep.db", players=3, seed=3)
+    table = new_toy_table(tmp_path / "asleep.db", players=3, seed=3)
     table.start()
     app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
     server = WebServer(app, "127.0.0.1", 0)
@@ -245,7 +248,7 @@ def _waiting_for_room(server: WebServer) -> bool:
 def test_the_streams_of_one_reader_send_one_event_made_once_per_change(tmp_path: Path) -> None:
     """Ten phones on the table page: the view's JSON is made once per change (the table keeps it), and
     its event once too, the same bytes for every stream of that reader; a seat's stream gets its own."""
-    table = new_table(tmp_path / "shared.db", players=3, seed=3)
+    table = new_toy_table(tmp_path / "shared.db", players=3, seed=3)
     streams = Streams()
     public = [Stream(table, "public", None, registry=streams).events() for _ in range(3)]
     seat = Stream(table, "seat:1", None, registry=streams).events()
@@ -266,7 +269,8 @@ def test_the_streams_of_one_reader_send_one_event_made_once_per_change(tmp_path:
 
 def test_a_stream_whose_socket_takes_part_of_each_event_still_delivers_every_change(tmp_path: Path) -> None:
     """A phone on a poor link: each event is larger than its socket takes at once, so the stream's thread
-    sends part and the server's loop the rest (web/connections.py `write_soon`, `writable`)."""
+    sends part and the server's loop the rest (web/connections.py `write_soon`, `writable`). Xidit's, not the
+    toy's: its view's event is several times what the narrow socket takes."""
     table = new_table(tmp_path / "narrow.db", players=3, seed=3)
     table.start()
     app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))

@@ -14,10 +14,12 @@ from flask import Flask
 from companion.config import simulated
 from companion.run import start_web
 from companion.table import Table
-from tests.table.support import new_table
+from tests.table.support import new_toy_table
 from tests.web.conftest import as_referee, web_app
 from web.address import LOOKED_AGAIN, TableAddress
 from web.phone import PhoneBoxes
+
+pytestmark = pytest.mark.usefixtures("toy_with_agents")  # the same for every game: on the toy
 
 
 class Network:
@@ -115,7 +117,7 @@ def test_with_only_loopback_the_pages_say_no_network_and_hand_out_no_link(addres
 
 
 def test_no_network_is_said_in_french_too(tmp_path: Path) -> None:
-    table = new_table(tmp_path / "fr.db", language="fr")
+    table = new_toy_table(tmp_path / "fr.db", language="fr")
     table.start()
     try:
         app = web_app({"REFEREE_PIN": "424242", "TESTING": True}, table, None)

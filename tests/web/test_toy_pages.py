@@ -13,8 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.core import registry
+from tests.games.toy import GAME as TOY
 from tests.table.test_shared_toy import new_toy, step
-from tests.table.toy_table import TOY_AT_THE_TABLE
 from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, as_seat, web_app
@@ -23,7 +23,7 @@ from .conftest import PIN, as_referee, as_seat, web_app
 @pytest.fixture(autouse=True)
 def toy_at_the_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(registry, "_extra", dict(registry._extra))  # undone after the test
-    registry.register(TOY_AT_THE_TABLE)
+    registry.register(TOY)
     yield
 
 
@@ -35,7 +35,7 @@ def pages(app: Flask, referee: FlaskClient, seat: FlaskClient) -> dict[str, str]
 
 
 def test_the_toy_plays_on_the_frameworks_pages_alone(tmp_path: Path) -> None:
-    assert TOY_AT_THE_TABLE.web is None  # no template, script or page part of its own
+    assert TOY.web is None  # no template, script or page part of its own
     table = new_toy(tmp_path / "toy.db", "table")
     table.start()
     try:

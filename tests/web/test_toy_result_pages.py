@@ -12,8 +12,8 @@ import pytest
 
 from companion.core import registry
 from companion.table import Acknowledge
+from tests.games.toy import GAME as TOY_AT_THE_TABLE
 from tests.table.test_team_results import finished_toy
-from tests.table.toy_table import TOY_AT_THE_TABLE
 from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, as_seat, web_app

@@ -19,7 +19,7 @@ from companion.core import registry
 from companion.games.xidit.boards import default_pack_text
 from companion.store import Store
 from companion.table import Decide, EditDraft, NewGame, Seal, Table, Tell
-from tests.table.toy_table import TOY_AT_THE_TABLE
+from tests.games.toy import GAME as TOY_AT_THE_TABLE
 from web.phone import PhoneBoxes
 
 from .conftest import PIN, as_referee, as_seat, command, web_app

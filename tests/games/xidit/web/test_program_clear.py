@@ -9,8 +9,7 @@ from flask import Flask
 
 from companion.table import Table
 from tests.table.support import advance
-
-from .conftest import as_seat
+from tests.web.conftest import as_seat
 
 
 def keys(client: object, *pressed: tuple[str, str]) -> int:

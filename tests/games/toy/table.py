@@ -1,22 +1,24 @@
-"""The shared toy game (tests/games/toy) at the physical table: its `table` part (companion.table.game_parts.
-GameTable), written over the toy's rules alone, as a game module would write its own. The toy's engine has
+"""The toy game at the physical table: its `table` part (companion.table.game_parts.GameTable), written over
+the toy's rules alone, as a game module would write its own. The toy's engine has
 no events: each move is one, told in one line, and a round is a step."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from companion.core.game import ChanceNode, GameModule
+from companion.core.game import ChanceNode
 from companion.i18n import Text, translate
 from companion.table import Refused
 from companion.table.game_parts import GameTable, SealedDrafts, StepGrouping
 from companion.table.instructions import Instruction
 from companion.table.steps import Step, StepBuilder
-from tests.games.toy import GAME
-from tests.games.toy.moves import Bid, move_to_json
-from tests.games.toy.rules import ToyMatch
+
+from .module import ToyRules
+from .moves import Bid, move_to_json
+from .rules import ToyMatch
+
+RULES = ToyRules()
 
 
 class BidDrafts(SealedDrafts):
@@ -141,6 +143,3 @@ class ToyTable(GameTable):
 
     def resumed(self, setup: Any, table_state: Mapping[str, Any]) -> tuple[Any, bool]:
         return setup, False
-
-
-TOY_AT_THE_TABLE: GameModule = replace(GAME, table=ToyTable())

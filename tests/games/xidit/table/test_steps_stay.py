@@ -1,7 +1,9 @@
 """The table's steps while a game is played: a step stays to do until someone at the table says it is done
 (or the referee skips it, which the log tells with who did), however far the game has gone; the to-do
 shows the oldest first, with its year; a view lists the steps to do and the last few done, never the
-whole game; with pace "wait for the table" nothing is revealed or decided past a step not done."""
+whole game; with pace "wait for the table" nothing is revealed or decided past a step not done. Over Xidit's
+years, orders and census (moved from tests/table/test_table_steps.py; Zargos's: tests/games/zargos/table/
+test_steps_stay.py; the toy's pace hold: tests/table/test_any_game.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +18,7 @@ from companion.store import Store
 from companion.table import Acknowledge, Decide, Refused, Rollback, Seal, SetPace, Table
 from companion.table.views import RECENT, TODO_LISTED
 from tests.engine import engine
-
-from .support import new_table, next_inputs
+from tests.table.support import new_table, next_inputs
 
 
 def part(table: Table, reader: str = "public") -> dict[str, Any]:

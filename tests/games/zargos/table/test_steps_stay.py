@@ -1,5 +1,5 @@
 """Zargos's steps at the table never pile up and never vanish (issue 29, "as for Xidit"; issue 26 item 1):
-the same checks as Xidit's to-do (tests/table/test_table_steps.py), run over whole Zargos games. A step
+the same checks as Xidit's to-do (tests/games/xidit/table/test_steps_stay.py), run over whole Zargos games. A step
 stays to do until someone at the table says it is done, however far the game goes; the to-do shows the
 oldest first with its round; a view lists the steps to do and the last few done, never the whole game;
 with pace "wait for the table" no decision is taken past a step not done; a rollback's "put the pieces

@@ -15,8 +15,7 @@ from companion.locale import catalogs
 from companion.table import SetLanguage, Table
 from tests.engine import engine
 from tests.table.support import next_inputs
-
-from .conftest import as_referee, as_seat, command
+from tests.web.conftest import as_referee, as_seat, command
 
 HOW_MANY = {
     "en": {"militia": "Reveal how many militia?", "archer": "Reveal how many archers?",

@@ -15,9 +15,8 @@ from companion.games.xidit.rules import Game
 from companion.games.xidit.rules.hidden import as_seen
 from companion.table import SetLanguage, Table
 from tests.engine import engine
-from tests.table.test_face_up_table import play_next, reach_question, truth, typed_from
-
-from .conftest import as_referee, as_seat, command
+from tests.games.xidit.table.test_face_up_table import play_next, reach_question, truth, typed_from
+from tests.web.conftest import as_referee, as_seat, command
 
 PLAYERS = [{"seat": s, "colour": c} for s, c in zip((1, 2, 3, 4), ("blue", "red", "green", "yellow"), strict=True)]
 TYPED = {"recruit": [1, 2, 3, 4, 5], "threat": [6, 7, 8, 9, 10], "next_recruit": 11, "next_threat": 12,

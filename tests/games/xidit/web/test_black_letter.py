@@ -14,8 +14,7 @@ from companion.boxes.box import Box
 from companion.games.xidit.table.drafts import set_order
 from companion.table import SetLanguage, Table
 from tests.table.support import advance
-
-from .conftest import as_referee, as_seat
+from tests.web.conftest import as_referee, as_seat
 
 LETTER = {"en": "K", "fr": "N"}
 

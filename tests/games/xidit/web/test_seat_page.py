@@ -7,8 +7,7 @@ from flask import Flask
 
 from companion.table import SetLanguage, Table
 from tests.engine import engine
-
-from .conftest import as_referee, as_seat, command
+from tests.web.conftest import as_referee, as_seat, command
 
 
 def test_the_placing_seat_gets_a_button_for_each_free_city(app: Flask, table: Table) -> None:

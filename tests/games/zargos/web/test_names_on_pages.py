@@ -12,8 +12,7 @@ from flask import Flask
 
 from companion.table import SetLanguage, Table
 from tests.games.zargos.table.support import play
-
-from .conftest import as_referee, as_seat, command
+from tests.web.conftest import as_referee, as_seat, command
 
 
 def zargos_with_names(app: Flask, table: Table) -> None:

@@ -8,8 +8,7 @@ from pathlib import Path
 
 from companion.table import Instruction, Table
 from tests.engine import engine, instructions
-
-from .support import new_table, next_inputs
+from tests.table.support import new_table, next_inputs
 
 
 def leaks(table: Table, reader: str) -> list[str]:

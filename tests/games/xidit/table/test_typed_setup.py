@@ -9,8 +9,7 @@ from typing import Any
 from companion.games.xidit.rules import Game, record_from_json
 from companion.table import NewGame
 from tests.engine import engine
-
-from .support import new_table
+from tests.table.support import new_table
 
 PLAYERS = [{"seat": s, "colour": c} for s, c in zip((1, 2, 3, 4), ("blue", "red", "green", "yellow"), strict=True)]
 TYPED = {"recruit": [1, 2, 3, 4, 5], "threat": [6, 7, 8, 9, 10], "recruit_pile": [11, 12, 13, 14, 15],

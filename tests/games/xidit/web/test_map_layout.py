@@ -19,7 +19,7 @@ from companion.games.xidit.web.layout import (
     spring_layout,
 )
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parent.parent.parent.parent  # tests/
 SCENARIO_PACK = (ROOT / "games" / "xidit" / "packs" / "scenario-board.toml").read_text("utf-8")
 
 

@@ -10,8 +10,7 @@ import pytest
 
 from companion.table import Acknowledge, Rollback
 from tests.engine import engine
-
-from .support import new_table, next_inputs
+from tests.table.support import new_table, next_inputs
 
 TITLE = {"en": "Census (continued)", "fr": "Recensement (suite)"}
 
