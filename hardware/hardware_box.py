@@ -44,6 +44,8 @@ class HardwareBox:
         else:
             self._screen = Screen(screen, name=f"seat {seat}'s screen")
         self.box = Box(seat, table, self._show)
+        if self._screen is not None:
+            self._screen.superseded = self.box.newer_waiting
         self._keys: queue.SimpleQueue[InputEvent | None] = queue.SimpleQueue()
         self._worker = threading.Thread(target=self._work, name=f"box-{seat}-keys", daemon=True)
         self._worker.start()

@@ -117,6 +117,9 @@ class Screen:
         self._opener, self._reopen_every = opener, reopen_every
         self._reopen: Any = None
         self._absent = 0  # failed attempts to open the device
+        #: True while a newer frame waits to be shown (the box's outbox): the frame being sent stops at
+        #: the next page, so a key's frame never waits for a redraw it replaces (issue 37).
+        self.superseded: Callable[[], bool] = lambda: False
         self.bus = bus if bus is not None else BusTurns()
         self._first = 0  # keys whose frame this screen is sending or about to: its pages go first
         self._first_lock = threading.Lock()
@@ -172,16 +175,16 @@ class Screen:
                 return False
             self._cancel_retry()
             try:
-                self._send(frame)
+                whole = self._send(frame)
             except (OSError, LumaError) as error:  # luma words errno 121 on a command as "device not found"
                 self._failed(frame, error)
                 return False
             if self.failures:
                 log.info("%s: the screen answers again after %d failed attempt(s)", self.name, self.failures)
             self.failures, self._pause, self._pending = 0, self._retry_first, None
-            return True
+            return whole
 
-    def _send(self, frame: Frame) -> None:
+    def _send(self, frame: Frame) -> bool:
         picture = image(frame)
         memory = b"".join(pages(picture))
         if self.shown is None or frame.dim != self.shown.dim:
@@ -193,9 +196,14 @@ class Screen:
                 self.device.display(picture.convert(self.device.mode))
             self.bytes_sent += FULL_FRAME
         else:
-            self.bytes_sent += send_changes(self.device, controller, self._memory, memory, self._turn)
+            sent, landed = send_runs(self.device, controller, self._memory, memory, self._turn, self.superseded)
+            self.bytes_sent += sent
+            if landed != memory:  # stopped for a newer frame: the glass holds part of this one
+                self.shown, self._memory = None, landed
+                return False
         self.shown, self._memory = frame, memory
         self.frames_sent += 1
+        return True
 
     def _failed(self, frame: Frame, error: Exception) -> None:
         # Part of the frame may have landed: forget what the glass shows, so the next try sends it all.
@@ -245,17 +253,28 @@ def partial_controller(device: Any) -> str | None:
     return None
 
 
-def send_changes(device: Any, controller: str, before: bytes, after: bytes,
-                 turn: Callable[[], AbstractContextManager[None]] = nullcontext) -> int:
-    """Sends only the changed runs of columns, addressed page by page, each page in a `turn` of its bus
-    (a key's frame on another screen may go between two pages); returns the data bytes sent."""
+def send_changes(device: Any, controller: str, before: bytes, after: bytes) -> int:
+    """Sends only the changed runs of columns, addressed page by page; returns the data bytes sent."""
+    return send_runs(device, controller, before, after)[0]
+
+
+def send_runs(device: Any, controller: str, before: bytes, after: bytes,
+              turn: Callable[[], AbstractContextManager[None]] = nullcontext,
+              stop: Callable[[], bool] = lambda: False) -> tuple[int, bytes]:
+    """Sends the changed runs as `send_changes` does, each page in a `turn` of its bus (a key's frame on
+    another screen may go between two pages), and no further page once `stop()` is true; returns the
+    data bytes sent and what the controller's memory holds then (`after` unless stopped)."""
     sent = 0
+    landed = bytearray(before)
     # One run a page, from its first to its last change, as the OLEDs have always been sent: the
     # bench's figure of bytes per key press counts exactly these.
     for page, x0, data in proto.diff_runs(before, after, merge_gap=WIDTH):
+        if sent and stop():
+            break
         with turn():
             sent += _send_page(device, controller, page, x0, data)
-    return sent
+        landed[page * WIDTH + x0:page * WIDTH + x0 + len(data)] = data
+    return sent, bytes(landed)
 
 
 def _send_page(device: Any, controller: str, page: int, x0: int, data: bytes) -> int:

@@ -125,6 +125,11 @@ class Box:
             self._made += 1
             return self._made
 
+    def newer_waiting(self) -> bool:
+        """Whether a frame newer than the one being sent waits in the outbox (a screen may then stop
+        sending the older one: the newer one follows at once)."""
+        return self._next is not None
+
     def _deliver(self, number: int) -> None:
         """Returns once frame `number`, or a newer one, is sent: sends the newest itself unless another
         thread is sending, then waits for that one. Never called under the box's lock."""
