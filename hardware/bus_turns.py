@@ -21,17 +21,21 @@ class BusTurns:
         self._changed = threading.Condition()
         self._busy = False
         self._first_waiting = 0  # turns asked for a key's frame, not yet given
+        self._waiting = 0  # every turn asked, not yet given
         self.turns = 0  # turns given, for tests and the bench
 
     @contextmanager
     def turn(self, first: bool = False) -> Iterator[None]:
         """Holds the bus for one transfer (or a few that belong together, e.g. a page's address and data)."""
         with self._changed:
+            self._waiting += 1
             if first:
                 self._first_waiting += 1
+            self._changed.notify_all()  # for `until_waiting`
             try:
                 self._changed.wait_for(lambda: not self._busy and (first or not self._first_waiting))
             finally:
+                self._waiting -= 1
                 if first:
                     self._first_waiting -= 1
             self._busy = True
@@ -42,6 +46,12 @@ class BusTurns:
             with self._changed:
                 self._busy = False
                 self._changed.notify_all()
+
+
+    def until_waiting(self, count: int, timeout: float) -> bool:
+        """Waits until `count` turns are asked for and not given yet (for tests)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._waiting >= count, timeout)
 
 
 _BUSES: dict[int, BusTurns] = {}
