@@ -161,9 +161,6 @@ class Screen:
             with self._first_lock:
                 self._first -= 1
 
-    def _turn(self) -> AbstractContextManager[None]:
-        return self.bus.turn(first=self._first > 0)
-
     def show(self, frame: Frame) -> bool:
         """Draws the frame if it differs from the one on the glass; True when it went through. A device
         error is caught: the frame is tried again later, unless another one comes first."""
@@ -185,18 +182,26 @@ class Screen:
             return whole
 
     def _send(self, frame: Frame) -> bool:
+        # Whether this is a key's frame is decided once: all its turns are asked alike (a frame whose
+        # turns changed kind half-way could wait for its own `first_frame`).
+        if not self._first:
+            return self._send_frame(frame, lambda: self.bus.turn())
+        with self.bus.first_frame():
+            return self._send_frame(frame, lambda: self.bus.turn(first=True))
+
+    def _send_frame(self, frame: Frame, turn: Callable[[], AbstractContextManager[None]]) -> bool:
         picture = image(frame)
         memory = b"".join(pages(picture))
         if self.shown is None or frame.dim != self.shown.dim:
-            with self._turn():
+            with turn():
                 self.device.contrast(self.dim_contrast if frame.dim else self.contrast)
         controller = partial_controller(self.device)
         if controller is None or self._memory is None:
-            with self._turn():  # luma sends a whole frame in one call: one turn
+            with turn():  # luma sends a whole frame in one call: one turn
                 self.device.display(picture.convert(self.device.mode))
             self.bytes_sent += FULL_FRAME
         else:
-            sent, landed = send_runs(self.device, controller, self._memory, memory, self._turn, self.superseded)
+            sent, landed = send_runs(self.device, controller, self._memory, memory, turn, self.superseded)
             self.bytes_sent += sent
             if landed != memory:  # stopped for a newer frame: the glass holds part of this one
                 self.shown, self._memory = None, landed
@@ -269,7 +274,7 @@ def send_runs(device: Any, controller: str, before: bytes, after: bytes,
     # One run a page, from its first to its last change, as the OLEDs have always been sent: the
     # bench's figure of bytes per key press counts exactly these.
     for page, x0, data in proto.diff_runs(before, after, merge_gap=WIDTH):
-        if sent and stop():
+        if stop():
             break
         with turn():
             sent += _send_page(device, controller, page, x0, data)

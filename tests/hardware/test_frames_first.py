@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
+from gpiozero.pins.mock import MockFactory
+from luma.oled.device import ssd1306
 
 from companion.boxes.box import Box
 from companion.boxes.drawing import image
@@ -16,10 +19,13 @@ from companion.boxes.frame import Frame
 from companion.boxes.glass import pages
 from companion.table import Table
 from hardware.bus_turns import BusTurns
+from hardware.events import Key
+from hardware.hardware_box import HardwareBox
+from hardware.pinout import default_pins
 from hardware.screens import Screen
 from tests.table.support import new_table
 
-from .glass import oled
+from .glass import GlassBus, oled
 
 WAIT = 10.0
 
@@ -136,7 +142,7 @@ def test_a_keys_turn_on_the_bus_comes_before_a_redraw_that_asked_earlier() -> No
     holding = threading.Event()
 
     def send(name: str, first: bool, wait: threading.Event | None = None) -> None:
-        with bus.turn(first=first):
+        with bus.first_frame() if first else nullcontext(), bus.turn(first=first):
             order.append(name)
             if wait is not None:
                 holding.set()
@@ -167,7 +173,8 @@ def test_a_frame_stops_between_pages_for_a_newer_one_and_the_glass_ends_whole() 
     before, replaced, newest = frame("Year 1 - blue"), Frame("menu", "Census", ("count 3", "bards 2")), frame("x")
     assert screen.show(before)
     pages_before = len(glass.transfers)
-    screen.superseded = lambda: True  # a newer frame waits: the one being sent stops after its first page
+    # A newer frame comes once the first page of this one is out: the rest of it is not sent.
+    screen.superseded = lambda: len(glass.transfers) > pages_before
     assert not screen.show(replaced)
     assert len(glass.transfers) == pages_before + 1
     assert bytes(glass.memory) not in (b"".join(pages(image(before))), b"".join(pages(image(replaced))))
@@ -175,3 +182,56 @@ def test_a_frame_stops_between_pages_for_a_newer_one_and_the_glass_ends_whole() 
     assert screen.show(newest)
     assert bytes(glass.memory) == b"".join(pages(image(newest)))  # whole, from what had landed
     assert screen.shown == newest
+
+
+class SharedWire(GlassBus):
+    """One screen's end of an I²C bus shared with another: logs whose data went when, and can hold a
+    transfer half-way as a long redraw holds the bus."""
+
+    def __init__(self, name: str, log: list[str]) -> None:
+        super().__init__()
+        self.name, self.log = name, log
+        self.hold, self.release, self.holding = threading.Event(), threading.Event(), threading.Event()
+
+    def data(self, data: list[int]) -> None:
+        self.log.append(self.name)
+        if self.hold.is_set():
+            self.hold.clear()
+            self.holding.set()
+            assert self.release.wait(WAIT)
+        super().data(data)
+
+
+def test_a_keys_frame_goes_before_the_rest_of_another_screens_redraw_on_the_same_bus(table: Table) -> None:
+    factory = MockFactory()
+    bus, log = BusTurns(), list[str]()
+    wire_1, wire_2 = SharedWire("seat 1", log), SharedWire("seat 2", log)
+    screen_2 = Screen(ssd1306(serial_interface=wire_2), bus=bus)
+    boxes = [HardwareBox(1, "gpio:0", table, screen=Screen(ssd1306(serial_interface=wire_1), bus=bus),
+                         pin_factory=factory),
+             HardwareBox(2, "gpio:1", table, screen=screen_2, pin_factory=factory)]
+    try:
+        assert all(hardware.box.settled(WAIT) for hardware in boxes)
+        log.clear()
+        wire_2.hold.set()
+        redraw = threading.Thread(target=screen_2.show, args=(Frame("menu", "Census", ("count 3", "bards 2")),))
+        redraw.start()  # seat 2's screen redraws most of its glass, its first page held on the wire
+        assert wire_2.holding.wait(WAIT)
+        pin = factory.pin(default_pins(0)[Key.DOWN])
+        pin.drive_low()
+        pin.drive_high()
+        assert bus.until_waiting(1, WAIT)  # seat 1's key frame asks for the bus
+        wire_2.release.set()
+        assert boxes[0].wait_handled(1, WAIT)
+        redraw.join(WAIT)
+        first_of_seat_1 = log.index("seat 1")
+        assert log[:first_of_seat_1] == ["seat 2"]  # only the page already on the wire went before
+        last_of_seat_1 = len(log) - 1 - log[::-1].index("seat 1")
+        assert set(log[first_of_seat_1:last_of_seat_1 + 1]) == {"seat 1"}  # the key's frame, page after page
+        assert log.count("seat 2") > 2  # and the redraw went on after it
+        assert bytes(wire_1.memory) == b"".join(pages(image(boxes[0].box.controller.frame())))
+    finally:
+        wire_2.release.set()
+        for hardware in boxes:
+            hardware.close()
+        factory.reset()
