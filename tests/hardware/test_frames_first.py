@@ -235,3 +235,29 @@ def test_a_keys_frame_goes_before_the_rest_of_another_screens_redraw_on_the_same
         for hardware in boxes:
             hardware.close()
         factory.reset()
+
+
+def test_keys_from_many_threads_and_table_changes_leave_the_last_frame_on_the_glass(table: Table) -> None:
+    glass = HeldGlass()
+    box = Box(1, table, glass.show)
+    box.attach()
+    go = threading.Barrier(4)
+
+    def keys(key: str) -> None:
+        go.wait(WAIT)
+        for _ in range(25):
+            box.key(key)
+            box.refresh()
+
+    threads = [threading.Thread(target=keys, args=(key,)) for key in ("DOWN", "UP", "RIGHT", "LEFT")]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(WAIT)
+        assert not any(thread.is_alive() for thread in threads)  # nobody is stuck: no deadlock
+        assert box.settled(WAIT)
+        assert glass.shown[-1] == box.controller.frame()  # the last frame made is the glass's
+        assert glass.most_at_once == 1  # one transfer at a time: no frame torn by another
+    finally:
+        box.close()
