@@ -5,7 +5,7 @@ kind drawn, given to the box or found in the registry by the game the table play
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, get_args
 
 import pytest
@@ -23,6 +23,7 @@ from companion.games.xidit.boxes.editors import EDITORS
 from companion.games.xidit.pieces import UNIT_LETTERS, weakest
 from companion.games.xidit.rules.choices import Choice
 from companion.table import Command, Decide, Refused, SeatSnapshot
+from companion.table.envelope import Envelope
 
 JSON = dict[str, Any]
 
@@ -156,7 +157,8 @@ def test_the_box_finds_the_game_the_table_plays_in_the_registry(monkeypatch: pyt
         return TOY
 
     monkeypatch.setattr(registry, "load", load)
-    box = SeatController(1, lambda: snapshot(None, {"phase": "setup"}), lambda command: None, sleeps=False)
+    no_game = replace(snapshot(None, {"phase": "setup"}), envelope=Envelope(0, "seat:1"))  # the table's, with no game
+    box = SeatController(1, lambda: no_game, lambda command: None, sleeps=False)
     assert box.frame() == Frame("message", "Box toy", ("Waiting for the referee", "to start a game."))
     assert set(looked) == {"boxtoy"}
 
