@@ -26,7 +26,7 @@ from markupsafe import Markup
 
 from companion.core import registry
 from companion.i18n import N_, words
-from companion.table.envelope import Envelope, Seated
+from companion.table.envelope import Envelope, Seated, players_by_seat, with_seats
 from companion.table.seats import DEFAULT_LEVEL
 
 from .api import busy, phones, role, sign_in_seat, table
@@ -100,10 +100,10 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     who = who or role()
     snapshot = table().seat_snapshot(who.seat) if page == "seat" and who.seat is not None else None
     served, envelope = (snapshot.view, snapshot.envelope) if snapshot is not None else table().enveloped(who.reader)
-    view = with_colours(served, envelope)
     shown = seated(envelope)
+    view = with_seats(served, shown)  # the game's view for its templates, its players' chips as the table's
     # The game's own players, by seat, for the game's templates (its slots): the framework's read `seats`.
-    players = {p["seat"]: p for p in view.get("players", [])}
+    players = players_by_seat(view)
     # The table view may show the board as of the step the table is doing (the game may be a year on).
     past = table().as_of(who.reader) if page == "table" else None
     board_now = past is None or request.cookies.get("board") == "now"
@@ -185,20 +185,6 @@ def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
         "wizard_parts": "table" if chosen is playing else ("own" if "referee" in web.scripts else "none"),
         "wizard_asked": asked is not None,  # the referee chose a game: the wizard is open, where they were
     }
-
-
-def with_colours(view: dict[str, Any], envelope: Envelope) -> dict[str, Any]:
-    """The view for the game's templates with each player's colour, number and name as the table seats them
-    (the envelope's), for a game whose view leaves them out (Zargos shows a seat by its peoples): its
-    templates' chips and names read them. A view whose players all have a colour is the game's, as served."""
-    if all("colour" in p for p in view.get("players", ())):
-        return view
-    shown = {p.seat: p for p in seated(envelope)}
-    players = [p if "colour" in p or p["seat"] not in shown else
-               {**p, "colour": shown[p["seat"]].colour, "number": shown[p["seat"]].number,
-                "name": p.get("name") or shown[p["seat"]].name}
-               for p in view.get("players", ())]
-    return {**view, "players": players}
 
 
 def board_svg(view: dict[str, Any], reader: str, *, version: int, now: bool = False) -> str:

@@ -75,6 +75,25 @@ class Envelope:
         return replace(self, table=table)
 
 
+def players_by_seat(view: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
+    """The game's own players of its view by seat (the contract's `players`, each with its `seat`): what the
+    framework hands a game's templates, without reading them."""
+    return {p["seat"]: p for p in view.get("players") or ()}
+
+
+def with_seats(view: dict[str, Any], shown: Collection[Seated]) -> dict[str, Any]:
+    """The view for a game's templates with each player's colour, number and name as the table seats them
+    (`shown`), for a game whose view leaves them out (Zargos shows a seat by its peoples): its templates'
+    chips and names read them. A view whose players all have a colour is the game's, as served."""
+    players = view.get("players") or ()
+    if all("colour" in p for p in players):
+        return view
+    by_seat = {s.seat: s for s in shown}
+    return {**view, "players": [p if "colour" in p or p["seat"] not in by_seat else
+                                {**p, "colour": by_seat[p["seat"]].colour, "number": by_seat[p["seat"]].number,
+                                 "name": p.get("name") or by_seat[p["seat"]].name} for p in players]}
+
+
 def awaiting_of(view: Mapping[str, Any]) -> tuple[Awaiting, ...]:
     """The contract's `awaiting` of a game's view: `[{seat, decision}]`, as this reader may know it."""
     return tuple(Awaiting(int(a["seat"]), str(a["decision"])) for a in view.get("awaiting") or ())
