@@ -219,7 +219,7 @@ class TableViews(TableReads):
         me = parse_reader(reader, self._seat_numbers(game))
         # Each seat says whether its sealed choice is locked, never what it is.
         locked = self._drafts.locked if self._sealed_choices() else None
-        players = typed_names.named(self._part.players(self._part.setup_of(game)), self._names)
+        players = typed_names.named(self._rules.players(game.setup), self._names)
         envelope = Envelope(self._version, reader, progress=game.progress(), result=game.result(),
                             players=seated_players(players, locked),
                             awaiting=awaiting_of(own), drawable=drawable(game.chance(), me),
