@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.i18n import N_
+from companion.table.envelope import players_by_seat
 
 from .game_parts import JSON, GameRequest, Translate
 
@@ -42,7 +43,7 @@ class GenericWeb:
         """The end as the table says it from the game's `Result` (the view's `table.result`): who won, a team
         or nobody."""
         result = _result(view)
-        over = result is not None or view.get("phase") == "over"
+        over = result is not None
         verdict = (result or {}).get("said") or \
             (t(N_("The game is over.")) if over else t(N_("The game is under way.")))
         winners = (result or {}).get("winners") or []
@@ -51,7 +52,8 @@ class GenericWeb:
     def final_ranking(self, view: JSON) -> list[JSON]:
         """The winners first (the `Result`'s, in the view's `table.result`), the others in seat order."""
         winners = (_result(view) or {}).get("winners") or []
-        return sorted(view.get("players", []), key=lambda p: (p.get("seat") not in winners, p.get("seat", 0)))
+        players = players_by_seat(view)
+        return [players[seat] for seat in sorted(players, key=lambda seat: (seat not in winners, seat))]
 
     def seat_parts(self, seat: int, snapshot: Any, pack: Any, t: Translate, language: str) -> JSON:
         return {}

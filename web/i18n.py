@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, current_app
-from jinja2 import Undefined
+from jinja2 import StrictUndefined, Undefined
 
 from companion.i18n import N_, NP_, plural_forms, translate, word, words
 from companion.players import name_or_colour
@@ -77,6 +77,10 @@ def forms(message: tuple[str, str]) -> list[str]:
 
 
 def install(app: Flask) -> None:
+    # A name or field nobody gives fails the page, in the framework's templates and the games' alike: never an
+    # empty text standing for a mistake (issue 37: the mask hid framework templates reading a game's fields).
+    # A template asks `is defined` of what may be absent.
+    app.jinja_env.undefined = StrictUndefined
     # `_(NP_("{n} tile", "{n} tiles"), n=...)` in a template: the form that agrees with `n`.
     app.jinja_env.globals.update(_=gettext, NP_=NP_, forms=forms, term=term,
                                  name_or_colour=lambda player: name_or_colour(player, term))

@@ -8,6 +8,7 @@ the stream the page fetches its live part again (`/part/<page>`) and swaps it in
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any, cast
 
 from flask import (
@@ -25,6 +26,7 @@ from markupsafe import Markup
 
 from companion.core import registry
 from companion.i18n import N_, words
+from companion.table.envelope import Envelope, Seated, players_by_seat, with_seats
 from companion.table.seats import DEFAULT_LEVEL
 
 from .api import busy, phones, role, sign_in_seat, table
@@ -76,19 +78,32 @@ pages.record_once(lambda state: state.app.jinja_env.globals.update(instructions_
                                                                    timer_left=timer_left))
 
 
-def progress() -> tuple[dict[str, Any], bool]:
-    """Where the game under way stands, its round and its phase in the game's word ("setup" with no game),
-    and whether it is over (it has a Result)."""
-    now, over = table().glance()
-    return ({"round": None, "phase": "setup"} if now is None else {"round": now.round, "phase": now.phase}), over
+def progress(envelope: Envelope) -> dict[str, Any]:
+    """Where the game under way stands, its round and its phase in the game's word ("setup" with no game)."""
+    now = envelope.progress
+    return {"round": None, "phase": "setup"} if now is None else {"round": now.round, "phase": now.phase}
+
+
+def seated(envelope: Envelope) -> list[Seated]:
+    """The players as the framework's pages show them, in seat order: a label that is not a colour the pages
+    know is no colour, and a player with neither name nor colour (Zargos's) reads "Player N", N from 1."""
+    known = words()
+    out = []
+    for p in envelope.players:
+        colour = p.colour if p.colour in known else ""
+        out.append(replace(p, colour=colour, name=p.name or (None if colour else t(N_("Player {n}"), n=p.number))))
+    return out
 
 
 def context(page: str, who: Role | None = None) -> dict[str, Any]:
     """What every template gets: the reader's view, who they are, and the drawing helpers."""
     who = who or role()
     snapshot = table().seat_snapshot(who.seat) if page == "seat" and who.seat is not None else None
-    view = with_colours(snapshot.view if snapshot is not None else table().view(who.reader))
-    players = {p["seat"]: p for p in view.get("players", [])}
+    served, envelope = (snapshot.view, snapshot.envelope) if snapshot is not None else table().enveloped(who.reader)
+    shown = seated(envelope)
+    view = with_seats(served, shown)  # the game's view for its templates, its players' chips as the table's
+    # The game's own players, by seat, for the game's templates (its slots): the framework's read `seats`.
+    players = players_by_seat(view)
     # The table view may show the board as of the step the table is doing (the game may be a year on).
     past = table().as_of(who.reader) if page == "table" else None
     board_now = past is None or request.cookies.get("board") == "now"
@@ -97,23 +112,22 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
     table_part = current().table
     seat_part = game.seat_parts(who.seat or 0, snapshot, table().board, t, lang) if snapshot is not None else {}
     address = public_url()  # None: no network yet, and no link to hand out
-    progressed, over = progress()
     return {
         **game.page_parts(table().board, t, lang),
         **seat_part,
-        "page": page, "role": who, "view": view, "tablepart": view["table"], "players": players,
+        "page": page, "role": who, "view": view, "tablepart": envelope.table, "players": players,
         "lang": language(), "game": table().has_game(),
-        # What the framework's templates know of the game (they read nothing else of its view): where it stands
-        # (companion.core.game.Progress), whether it is over (it has a Result), its players in seat order and
-        # the seats it awaits, as this reader may know them (read here, from the view's envelope fields
-        # documented in docs/games.md, until the table's view carries them apart from the game's).
-        "progress": progressed, "over": over,
-        "seated": list(players.values()), "awaiting": view.get("awaiting") or [],
-        # Sealed choices awaited now (Xidit's programs): the table says of each seat whether it is locked.
-        "sealing": any("locked" in p for p in players.values()),
-        # The cards a chance question's drawer may say they drew: their own view lists them.
-        "drawable": (view.get("chance") or {}).get("outcomes") or [],
-        "map_svg": lambda: board_svg(view, who.reader) if board_now else board_svg(past or view, who.reader, view),
+        # What the framework's templates know of the game, from the view's envelope (companion/table/envelope.py;
+        # they read nothing of the game's view): where it stands (companion.core.game.Progress), whether it is
+        # over (it has a Result) and how, its players in seat order and the seats it awaits, as this reader may
+        # know them, whether sealed choices are awaited (the table says of each seat whether it is locked), the
+        # cards a chance question's drawer may say they drew.
+        "envelope": envelope, "progress": progress(envelope), "over": envelope.over, "result": envelope.result,
+        "seated": shown, "seats": {p.seat: p for p in shown}, "awaiting": list(envelope.awaiting),
+        "sealing": envelope.sealing,
+        "drawable": list(envelope.drawable),
+        "map_svg": lambda: board_svg(view, who.reader, version=envelope.version) if board_now
+        else board_svg(past or view, who.reader, version=envelope.version, now=True),
         "past": past, "board_now": board_now,
         "log_steps": lambda: [s for s in table().steps_json(who.reader) if s["done"]][::-1],
         "chart_svg": lambda: game.chart_svg(view, t),
@@ -173,32 +187,13 @@ def wizard(who: Role, shown: GameWeb, lang: str) -> dict[str, Any]:
     }
 
 
-def with_colours(view: dict[str, Any]) -> dict[str, Any]:
-    """The view with each player's colour and name as the table has them, for a game whose view leaves them
-    out (Zargos shows a seat by its peoples): the pages' chips and names read them."""
-    if all("colour" in p for p in view.get("players", ())):
-        return view
-    known = {seat: (colour, name) for seat, colour, name in table().players()}
-    players = []
-    # Players read "Player 1" and a chip with 1, in the order of the table, whatever the game numbers its
-    # seats from; a label that is not a colour the pages know is no colour.
-    for number, player in enumerate(view.get("players", ()), start=1):
-        if "colour" in player:
-            players.append(player)
-            continue
-        colour, name = known.get(player["seat"], ("", None))
-        players.append({**player, "colour": colour if colour in words() else "", "number": number,
-                        "name": player.get("name") or name or t(N_("Player {n}"), n=number)})
-    return {**view, "players": players}
-
-
-def board_svg(view: dict[str, Any], reader: str, now: dict[str, Any] | None = None) -> str:
-    """The map as this reader's view shows it: drawn once per reader, language and version, for the
-    table page and the map image alike. With `now`, `view` is the game as of the step the table is
-    doing (TableReads.as_of), drawn once per version of the table's view `now`."""
+def board_svg(view: dict[str, Any], reader: str, *, version: int, now: bool = False) -> str:
+    """The map as this reader's view shows it: drawn once per reader, language and version of the table's
+    view, for the table page and the map image alike. With `now`, `view` is the game as of the step the
+    table is doing (TableReads.as_of)."""
     parts: Parts = current_app.config["PARTS"]
     lang = language()
-    return parts.get((now or view)["version"], ("map.svg", reader, lang, now is not None),
+    return parts.get(version, ("map.svg", reader, lang, now),
                      lambda: game_parts().board_svg(view, table().board, t, lang))
 
 
@@ -206,13 +201,14 @@ def live_part(name: str, ctx: dict[str, Any]) -> str:
     """The page's live part for this reader and version, rendered once however many phones ask."""
     # The links follow the table's address, and the board may be shown as of the step being done.
     key: tuple[Any, ...] = (name, ctx["role"], ctx["lang"], ctx["has_box"], ctx["table_url"], ctx["board_now"])
-    timer = ctx["view"].get("table", {}).get("timer")
+    envelope: Envelope = ctx["envelope"]
+    timer = envelope.table.get("timer")
     if timer and not timer.get("paused"):
         key += (timer_left(timer),)  # a countdown running: the part says the time left when it is asked
-    if ctx["view"].get("table", {}).get("saving", {}).get("stalled"):  # said while a write hangs: never kept
+    if envelope.table.get("saving", {}).get("stalled"):  # said while a write hangs: never kept
         return render_template(live_template(name), **ctx)
     parts: Parts = current_app.config["PARTS"]
-    return parts.get(ctx["view"]["version"], key, lambda: render_template(live_template(name), **ctx))
+    return parts.get(envelope.version, key, lambda: render_template(live_template(name), **ctx))
 
 
 def seat_links(who: Role, address: str | None) -> list[dict[str, Any]]:
@@ -327,15 +323,16 @@ def part(name: str) -> Any:
 def map_image() -> Response:
     """The board as the asker's view shows it."""
     reader = role().reader
-    response = Response(board_svg(table().view(reader), reader), mimetype="image/svg+xml")
+    view, envelope = table().enveloped(reader)
+    response = Response(board_svg(view, reader, version=envelope.version), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @pages.get("/scoring.svg")
 def chart_image() -> Response:
-    view = table().view(role().reader)
-    if view.get("phase") != "over":
+    view, envelope = table().enveloped(role().reader)
+    if not envelope.over:
         abort(404)
     response = Response(game_parts().chart_svg(view, t), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"

@@ -232,7 +232,7 @@ class SeatController:
         boxes = self._game_part(snap)
         pages = self._pages()
         page = f"{pages.index(self.page) + 1}/{len(pages)}" if self.page in pages else ""
-        if view.get("phase") == "setup":  # the table has no game yet
+        if snap.envelope is not None and snap.envelope.progress is None:  # the table has no game yet
             title = registry.load(self._game_key(snap)).title
             return self._text(self._t(title), (self._t(N_("Waiting for the referee")),
                                                self._t(N_("to start a game."))), "")

@@ -16,6 +16,7 @@ class SeatSnapshot:
     chance: Any = None  # the chance node the game waits on (companion.core.game.ChanceNode), if any
     sealed: bool = False  # the seat's awaited choice is sealed: it is keyed in as a draft and locked
     game: str = ""  # the key of the game the table plays: the box finds that game's menus by it
+    envelope: Any = None  # what the framework knows of `view` (companion.table.envelope.Envelope); None in tests
 
     @property
     def forecast(self) -> tuple[Any, ...]:

@@ -1,5 +1,6 @@
-"""What readers see: the table's view for each reader (the engine's view plus the table's own part:
-instructions, drafts, boxes, pace, board), made once per reader and version however many ask.
+"""What readers see: the table's view for each reader (the engine's view in the table's envelope,
+envelope.py: its version, players, the table's own part: instructions, drafts, boxes, pace, board), made once
+per reader and version however many ask.
 
 The one cache of views lives here: every view of the current version, by reader, with its JSON text
 once someone asks for it. The version only ever rises, so a kept view is dropped as soon as it moves on.
@@ -20,6 +21,7 @@ from companion.i18n import N_, translate
 
 from . import chance, referee, results, seats, timed
 from . import names as typed_names
+from .envelope import Envelope, awaiting_of, drawable, seated_players, served
 from .reads import WAITING, TableReads
 from .reveals import Reveals
 from .saving import CANNOT_SAVE, STILL_SAVING, Saving
@@ -62,13 +64,15 @@ class ViewCache:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._version = -1
-        self._views: dict[str, dict[str, Any]] = {}
+        self._views: dict[str, tuple[dict[str, Any], Envelope]] = {}
         self._json: dict[str, str] = {}
         self._other: dict[tuple[Any, ...], Any] = {}
         self._steps: dict[tuple[int, int, str, int | None], dict[str, Any]] = {}
 
-    def view(self, version: int, reader: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-        """The kept view, else a new one; the caller holds the table's lock so `build` sees one state."""
+    def view(self, version: int, reader: str,
+             build: Callable[[], tuple[dict[str, Any], Envelope]]) -> tuple[dict[str, Any], Envelope]:
+        """The kept view and its envelope, else new ones; the caller holds the table's lock so `build` sees one
+        state."""
         with self._lock:
             self._move_to(version)
             found = self._views.get(reader)
@@ -89,9 +93,10 @@ class ViewCache:
                     self._json[reader] = text
         return text
 
-    def kept(self, version: int, reader: str) -> tuple[dict[str, Any] | None, str | None]:
-        """The view and its JSON text already made for this reader at this version, if any: read without
-        the table's lock (a loop stuck on a write holds it), since a kept view never changes."""
+    def kept(self, version: int, reader: str) -> tuple[tuple[dict[str, Any], Envelope] | None, str | None]:
+        """The view (with its envelope) and its JSON text already made for this reader at this version, if
+        any: read without the table's lock (a loop stuck on a write holds it), since a kept view never
+        changes."""
         with self._lock:
             if self._version != version:
                 return None, None
@@ -157,9 +162,18 @@ class TableViews(TableReads):
             return Awaited(self._key, self._game_id, self._board, choice, self.view(f"seat:{choice.seat}"))
 
     def view(self, reader: str = "referee") -> dict[str, Any]:
-        """The view for a reader. It is shared with every other caller for this version: never modify it.
-        One already made for the version now is handed out without the table's lock, so a page that
-        only reads answers even while the loop waits on a stalled write (saving.py)."""
+        """The view for a reader, as served (envelope.py). It is shared with every other caller for this
+        version: never modify it."""
+        return self.enveloped(reader)[0]
+
+    def envelope(self, reader: str = "referee") -> Envelope:
+        """What the framework knows of a reader's view (envelope.py): what its own code and pages read."""
+        return self.enveloped(reader)[1]
+
+    def enveloped(self, reader: str = "referee") -> tuple[dict[str, Any], Envelope]:
+        """The view for a reader as served and its envelope, of one version. One already made for the version
+        now is handed out without the table's lock, so a page that only reads answers even while the loop
+        waits on a stalled write (saving.py)."""
         found, _ = self._views.kept(self._version, reader)
         if found is not None:
             return self._while_stalled(found)
@@ -174,37 +188,43 @@ class TableViews(TableReads):
         _, text = self._views.kept(version, reader)
         if text is not None and not self._saving.stalled():
             return version, text
-        version, view = self._fresh_or_kept(("json", reader), lambda: (self._version, self.view(reader)),
-                                            lambda kept: (kept[0], self._while_stalled(kept[1])))
-        if view.get("table", {}).get("saving", {}).get("stalled"):  # made for this moment only: not kept
+        version, (view, envelope) = self._fresh_or_kept(
+            ("json", reader), lambda: (self._version, self.enveloped(reader)),
+            lambda kept: (kept[0], self._while_stalled(kept[1])))
+        if envelope.table.get("saving", {}).get("stalled"):  # made for this moment only: not kept
             return version, json.dumps(view, ensure_ascii=False, separators=(",", ":"))
         return version, self._views.json(version, reader, view)
 
-    def _while_stalled(self, view: dict[str, Any]) -> dict[str, Any]:
+    def _while_stalled(self, made: tuple[dict[str, Any], Envelope]) -> tuple[dict[str, Any], Envelope]:
         """A view handed out while a write hangs (saving.py: STALL), without the table's lock: it says the
         table is still saving, and `stale` when the table has changed since it was made (the audit's
         stalled disk served the public a view of version 2 while the game was at action 117)."""
-        if not self._saving.stalled() or not isinstance(view.get("table"), dict):
-            return view
-        said = {"problem": translate(self._language, STILL_SAVING), **(view["table"].get("saving") or {}),
-                "stalled": True, "stale": view.get("version", -1) < self._version}
-        return {**view, "table": {**view["table"], "saving": said}}
+        view, envelope = made
+        if not self._saving.stalled():
+            return made
+        said = {"problem": translate(self._language, STILL_SAVING), **(envelope.table.get("saving") or {}),
+                "stalled": True, "stale": envelope.version < self._version}
+        table = {**envelope.table, "saving": said}
+        return {**view, "table": table}, envelope.with_table(table)
 
-    def _build_view(self, reader: str) -> dict[str, Any]:
-        if self._game is None:
-            return {"format": registry.load(self._key).rules.view_format, "view": reader, "version": self._version,
-                    "phase": "setup", "table": self._table_part(reader, None)}
-        view: dict[str, Any] = self._game.view(reader)
-        me = parse_reader(reader, self._seat_numbers(self._game))
-        view["version"] = self._version
-        for player in view.get("players", ()):  # names.py: a game whose setup names nobody, named as typed
-            if not player.get("name") and player.get("seat") in self._names:
-                player["name"] = self._names[player["seat"]]
-        if self._sealed_choices():  # each seat says whether its sealed choice is locked, never what it is
-            for player in view.get("players", ()):
-                player["locked"] = player["seat"] in self._drafts.locked
-        view["table"] = self._table_part(reader, me)
-        return view
+    def _build_view(self, reader: str) -> tuple[dict[str, Any], Envelope]:
+        """The view for a reader and its envelope: the game's view is composed into the served one, never
+        changed (envelope.py)."""
+        if self._game is None:  # no game: the framework's view alone
+            part = self._table_part(reader, None)
+            return ({"format": registry.load(self._key).rules.view_format, "view": reader, "version": self._version,
+                     "phase": "setup", "table": part}, Envelope(self._version, reader, table=part))
+        game = self._game
+        own: dict[str, Any] = game.view(reader)
+        me = parse_reader(reader, self._seat_numbers(game))
+        # Each seat says whether its sealed choice is locked, never what it is.
+        locked = self._drafts.locked if self._sealed_choices() else None
+        players = typed_names.named(self._rules.players(game.setup), self._names)
+        envelope = Envelope(self._version, reader, progress=game.progress(), result=game.result(),
+                            players=seated_players(players, locked),
+                            awaiting=awaiting_of(own), drawable=drawable(game.chance(), me),
+                            table=self._table_part(reader, me))
+        return served(own, envelope, self._names), envelope
 
     def _step_json(self, n: int, step: Step, me: int | None) -> dict[str, Any]:
         """A step as one reader sees it (a player reads their own private lines, the referee every one)."""
@@ -329,11 +349,11 @@ class TableViews(TableReads):
     def _seat_snapshot(self, seat: int) -> SeatSnapshot:
         # A box of a seat this game has not (a table of four playing a game of two) reads what anyone may.
         seated = self._game is not None and seat in self._seat_numbers(self._game)
-        view = self.view(f"seat:{seat}") if seated else self.view("public")
+        view, envelope = self.enveloped(f"seat:{seat}") if seated else self.enveloped("public")
         rules = self._part.drafts
         blank = tuple(rules.blank(None)) if rules is not None else ()
         if self._game is None or seat not in self._seat_numbers(self._game):
-            return SeatSnapshot(view, None, (), blank, False)
+            return SeatSnapshot(view, None, (), blank, False, envelope=envelope)
         choice = next(iter(self._game.awaited(seat)), None)
         if choice is not None and not choice.sealed and self._held():
             choice = None  # the decision waits for the table: the box says what for (view's `waiting`)
@@ -342,8 +362,9 @@ class TableViews(TableReads):
         if node is not None and node.told_by is not None and node.told_by != seat:
             node = None  # another seat's secret draw: its possible cards are not this box's to know
         if rules is None:
-            return SeatSnapshot(view, choice, (), (), False, chance=node)
+            return SeatSnapshot(view, choice, (), (), False, chance=node, envelope=envelope)
         draft = self._drafts.of(seat, rules, sealed)
         forecast = rules.forecast(self._game, seat, draft) if sealed is not None else ()
         return SeatSnapshot(view, choice, forecast, tuple(draft) if isinstance(draft, list) else draft,
-                            seat in self._drafts.locked, chance=node, sealed=sealed is not None)
+                            seat in self._drafts.locked, chance=node, sealed=sealed is not None,
+                            envelope=envelope)

@@ -19,6 +19,7 @@ from companion.boxes.sequences import counter
 from companion.core import registry
 from companion.core.game import GameModule
 from companion.table import Command, Decide, SeatSnapshot
+from companion.table.envelope import Envelope
 from tests.games.toy import GAME
 from tests.games.toy.boxes import ToyBoxes, paint_dial
 from tests.games.toy.moves import AnswerChoice, Bid, ToySetup, Turn
@@ -96,7 +97,8 @@ def test_the_box_finds_the_game_the_table_plays_in_the_registry(monkeypatch: pyt
         return TOY
 
     monkeypatch.setattr(registry, "load", load)
-    box = SeatController(1, lambda: snapshot(None, {"phase": "setup"}), lambda command: None, sleeps=False)
+    no_game = replace(snapshot(None, {"phase": "setup"}), envelope=Envelope(0, "seat:1"))  # the table's, with no game
+    box = SeatController(1, lambda: no_game, lambda command: None, sleeps=False)
     assert box.frame() == Frame("message", "Toy game", ("Waiting for the referee", "to start a game."))
     assert set(looked) == {"toy"}
 

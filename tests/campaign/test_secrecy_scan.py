@@ -55,6 +55,7 @@ def scan_game(players: int, n: int) -> dict[str, Any]:
         app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
         readers = Readers(table)
         table.view = readers  # type: ignore[method-assign]
+        table.enveloped = readers.enveloped  # type: ignore[method-assign]
         bastion = table.board.bastion() or 0
         seats = list(engine(table).state.seats)
         clients = {None: app.test_client(), **{s: as_seat(app, s) for s in seats}}

@@ -89,6 +89,7 @@ def scan_game(players: int, chance: str, seed: int) -> dict[str, Any]:
         app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, set()))
         readers = Readers(table)
         table.view = readers  # type: ignore[method-assign]
+        table.enveloped = readers.enveloped  # type: ignore[method-assign]
         blind = as_referee(app)
         assert blind.post("/api/blind", json={"on": True}).status_code == 200
         clients = {"public": app.test_client(), **{f"seat:{s}": as_seat(app, s) for s in range(players)},

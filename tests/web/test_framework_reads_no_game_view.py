@@ -1,15 +1,22 @@
-"""The framework owns the table, a game owns its rules (issue 37): no framework template or script reads a
-field of a game's view. The fields are those Xidit's and Zargos's views hold over a random game (every
+"""The framework owns the table, a game owns its rules (issue 37): no framework template, script or module
+reads a field of a game's view. The fields are those Xidit's and Zargos's views hold over a random game (every
 reader), at the top and in each player; a framework page gets a game's progress, its end, its players and the
-seats it awaits from the page's context, and what only a game knows through the game's slots."""
+seats it awaits from the view's envelope (companion/table/envelope.py) in the page's context, and what only a
+game knows through the game's slots. No template reads a name or field nobody gives: it fails the page."""
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+from flask import Flask, render_template_string
+from jinja2 import UndefinedError
+
+import web.pages
 from companion.core import registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,3 +78,74 @@ def test_no_framework_template_or_script_reads_a_field_of_a_games_view() -> None
         if reads:
             found[str(path.relative_to(ROOT))] = reads
     assert found == {}
+
+
+# The framework's Python: the table, the boxes' shell, the pages and the main job. Two modules may read a game's
+# view, each for a reason: the envelope, the one door through which the framework composes the served view and
+# hands a game's templates their players (it reads the contract's `players` and `awaiting`, never a game's own
+# field); the generic box menus, which stand in for a game's own menus (`BoxMenus`, given the game's view) when
+# it has none, and show its view as text.
+CODE = [*sorted((ROOT / "web").glob("*.py")), *sorted((ROOT / "companion" / "table").glob("*.py")),
+        *sorted((ROOT / "companion" / "boxes").glob("*.py")), *sorted((ROOT / "companion").glob("*.py"))]
+MAY_READ = {"companion/table/envelope.py", "companion/boxes/generic.py"}
+
+
+def code_reads(tree: ast.AST, fields: set[str]) -> list[str]:
+    """`x["field"]`, `x.get("field")` on anything whose source names a view (`view`, `snap.view`, `ctx["view"]`,
+    `past`, `own`), for each field given: a read of a game's view."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            target, key = node.value, node.slice.value
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+              and node.args and isinstance(node.args[0], ast.Constant)):
+            target, key = node.func.value, node.args[0].value
+        else:
+            continue
+        if key in fields and re.search(r"\b(view|past|own)\b", ast.unparse(target)):
+            found.append(f"{ast.unparse(target)}[{key!r}] (line {node.lineno})")
+    return found
+
+
+def test_no_framework_module_reads_a_field_of_a_games_view() -> None:
+    fields: set[str] = set()
+    for key in ("xidit", "zargos"):
+        top, _ = view_fields(key)
+        fields |= top
+    assert {"phase", "players", "awaiting", "round", "winner", "chance"} <= fields
+    found = {}
+    for path in CODE:
+        name = str(path.relative_to(ROOT))
+        reads = code_reads(ast.parse(path.read_text(encoding="utf-8")), fields)
+        if reads and name not in MAY_READ:
+            found[name] = reads
+    assert found == {}
+
+
+def test_the_scan_finds_the_reads_it_looks_for() -> None:
+    source = 'a = view.get("phase")\nb = snap.view["players"]\nc = ctx["view"].get("awaiting")\nd = form.get("phase")'
+    assert code_reads(ast.parse(source), {"phase", "players", "awaiting"}) == [
+        "view['phase'] (line 1)", "snap.view['players'] (line 2)", "ctx['view']['awaiting'] (line 3)"]
+
+
+def test_a_template_reading_what_nobody_gives_fails_instead_of_showing_nothing(app: Flask) -> None:
+    with app.test_request_context("/"):
+        with pytest.raises(UndefinedError):
+            render_template_string("{{ view.year }}", view={"version": 1})
+        with pytest.raises(UndefinedError):
+            render_template_string("{% for a in awaited_by_nobody %}{{ a }}{% endfor %}")
+        assert render_template_string("{{ view.get('year', '') }}|{{ view.year is defined }}",
+                                      view={"version": 1}) == "|False"
+
+
+def test_a_framework_page_missing_a_name_of_its_context_is_an_error_not_an_empty_part(
+        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    client = app.test_client()
+    context = web.pages.context
+
+    def without_awaiting(page: str, who: Any = None) -> dict[str, Any]:
+        made = context(page, who)
+        del made["awaiting"]
+        return made
+    monkeypatch.setattr(web.pages, "context", without_awaiting)
+    assert client.get("/part/table").status_code == 500

@@ -100,8 +100,8 @@ def phase(t: Translate, key: str) -> str:
 
 def typed_name(view: JSON, seat: int) -> str | None:
     """The name kept for the game of this seat's player (the view's `name`), if any. On the pages every
-    player has one (web.pages.with_colours names the others "Player N"); the box's and the table's views
-    carry only the names typed in the wizard."""
+    player has one (web.pages.seated names the others "Player N", companion.table.envelope.with_seats hands
+    it to the game's templates); the box's and the table's views carry only the names typed in the wizard."""
     me: JSON = next((p for p in view.get("players", ()) if p.get("seat") == seat), {})
     return str(me["name"]) if me.get("name") else None
 
