@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterator
 
@@ -16,6 +17,11 @@ from companion.table import chance
 from tests import connections
 from tests.games.toy import GAME as TOY
 from tests.games.toy import WITH_AGENTS as TOY_WITH_AGENTS
+from web.i18n import STRICT
+
+# Every page the tests render, in this process and in the tables they start, fails on a name its template
+# reads and nobody gives (web/i18n.py): what a table logs and shows as nothing, a test refuses.
+os.environ[STRICT] = "1"
 
 # Every run sums each folder's CPU seconds against its budget in docs/testing.md.
 pytest_plugins = ["tests.time_budgets"]

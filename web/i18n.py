@@ -7,10 +7,12 @@ other text of the companion (`make catalog` extracts the templates too: companio
 
 from __future__ import annotations
 
+import logging
+import os
 from typing import Any
 
 from flask import Flask, current_app
-from jinja2 import StrictUndefined, Undefined
+from jinja2 import StrictUndefined, Undefined, make_logging_undefined
 
 from companion.i18n import N_, NP_, plural_forms, translate, word, words
 from companion.players import name_or_colour
@@ -49,17 +51,25 @@ def language() -> str:
 
 def gettext(message: str | tuple[str, str], **params: Any) -> str:
     """Jinja's `_`: the message in the table's language, `{named}` fields filled (and translated)."""
-    for value in params.values():
-        if isinstance(value, Undefined):  # a field nobody gives: a mistake of the template, never an empty text
-            value._fail_with_undefined_error()
+    params = {name: _given(value) for name, value in params.items()}
     return translate(language(), message, params or None)
+
+
+def _given(value: Any) -> Any:
+    """A field as the template gave it; one nobody gives is a mistake of the template: it fails the page where
+    templates are checked, and reads as nothing at a table (`install`), where the undefined has logged it."""
+    if isinstance(value, StrictUndefined):
+        value._fail_with_undefined_error()
+    if isinstance(value, Undefined):
+        str(value)  # logs it
+        return ""
+    return value
 
 
 def term(value: Any) -> str:
     """A word of the game (unit, colour, category, ...) in the table's language."""
-    if isinstance(value, Undefined):  # a field nobody gives: a mistake of the template, never an empty text
-        value._fail_with_undefined_error()
-    return word(language(), value)
+    value = _given(value)
+    return word(language(), value) if value != "" else ""
 
 
 def script_texts(lang: str, game: GameWeb | None = None) -> dict[str, str | list[str]]:
@@ -76,11 +86,19 @@ def forms(message: tuple[str, str]) -> list[str]:
     return plural_forms(language(), message)
 
 
+STRICT = "COMPANION_STRICT_TEMPLATES"  # set by the tests (tests/conftest.py), and by anyone checking templates
+
+
 def install(app: Flask) -> None:
-    # A name or field nobody gives fails the page, in the framework's templates and the games' alike: never an
-    # empty text standing for a mistake (issue 37: the mask hid framework templates reading a game's fields).
-    # A template asks `is defined` of what may be absent.
-    app.jinja_env.undefined = StrictUndefined
+    # Where templates are checked (the tests, with COMPANION_STRICT_TEMPLATES=1), a name or field nobody gives
+    # fails the page, in the framework's templates and the games' alike: the mask once hid framework templates
+    # reading a game's fields (issue 37); a template asks `is defined` of what may be absent. At a table, a
+    # read no test reached must not take a page away in the middle of a game: it is logged (web.templates, a
+    # warning naming it) and reads as nothing.
+    if os.environ.get(STRICT) == "1":
+        app.jinja_env.undefined = StrictUndefined
+    else:
+        app.jinja_env.undefined = make_logging_undefined(logging.getLogger("web.templates"))
     # `_(NP_("{n} tile", "{n} tiles"), n=...)` in a template: the form that agrees with `n`.
     app.jinja_env.globals.update(_=gettext, NP_=NP_, forms=forms, term=term,
                                  name_or_colour=lambda player: name_or_colour(player, term))

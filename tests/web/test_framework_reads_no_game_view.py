@@ -18,6 +18,11 @@ from jinja2 import UndefinedError
 
 import web.pages
 from companion.core import registry
+from companion.table import Table
+from web.i18n import STRICT
+from web.phone import PhoneBoxes
+
+from .conftest import PIN, web_app
 
 ROOT = Path(__file__).resolve().parents[2]
 FRAMEWORK = [*sorted((ROOT / "web" / "templates").glob("*.html")),
@@ -136,6 +141,18 @@ def test_a_template_reading_what_nobody_gives_fails_instead_of_showing_nothing(a
             render_template_string("{% for a in awaited_by_nobody %}{{ a }}{% endfor %}")
         assert render_template_string("{{ view.get('year', '') }}|{{ view.year is defined }}",
                                       view={"version": 1}) == "|False"
+
+
+def test_at_a_table_a_read_nobody_gives_is_logged_and_reads_as_nothing(
+        table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Outside the tests (no COMPANION_STRICT_TEMPLATES), a read no test reached must not take a page away in
+    the middle of a game: it reads as nothing, and the log names it."""
+    monkeypatch.delenv(STRICT)
+    app = web_app({"REFEREE_PIN": PIN}, table, PhoneBoxes(table, {1, 2}))
+    with app.test_request_context("/"), caplog.at_level("WARNING", logger="web.templates"):
+        assert render_template_string("[{{ view.year }}][{{ _('Year {n}', n=view.year) }}]",
+                                      view={"version": 1}) == "[][Year ]"
+    assert "year" in caplog.text
 
 
 def test_a_framework_page_missing_a_name_of_its_context_is_an_error_not_an_empty_part(

@@ -195,7 +195,8 @@
     }
     // A number typed in by taps (web/templates/_asking.html's typed card): one more or one less, within its
     // bounds; from blank, "+" starts at the least and "−" at the most.
-    const step = event.target.closest("[data-step]");
+    // Only inside a typed card's form: a game's own steppers (Xidit's seat page) carry data-step too.
+    const step = event.target.closest("[data-tell-form] [data-step]");
     if (step) {
       const input = step.parentElement.querySelector("input[type=number]");
       const least = Number(input.min), most = Number(input.max), by = Number(step.dataset.step);
@@ -262,7 +263,11 @@
     if (button) button.disabled = true;
     const result = await command(data);
     if (button) button.disabled = false;
-    const note = form.dataset.tellForm ? form.querySelector(".tell-note") : null;
+    // The form on the page now: the live part may have been swapped for the same question while the command
+    // was on its way, leaving `form` detached.
+    const live = form.dataset.tellForm && document.querySelector(
+      'form[data-tell-form][data-question="' + CSS.escape(form.dataset.question || "") + '"]');
+    const note = form.dataset.tellForm ? (live || form).querySelector(".tell-note") : null;
     if (note) note.textContent = result.ok ? "" : refusal(result);  // said under the fields, nothing changed
     else if (!result.ok) alert(refusal(result));
   });
@@ -275,7 +280,8 @@
   }
   document.addEventListener("xidit:refreshing", function (event) {
     const found = typedInputs(event.detail);
-    typing = found && {question: found.question,
+    const said = event.detail.querySelector("form[data-tell-form] .tell-note");
+    typing = found && {question: found.question, note: said ? said.textContent : "",
                        values: found.inputs.map(function (i) { return i.type === "number" ? i.value : i.checked; })};
   });
   document.addEventListener("xidit:refreshed", function (event) {
@@ -284,6 +290,8 @@
     found.inputs.forEach(function (input, n) {
       if (input.type === "number") input.value = typing.values[n]; else input.checked = typing.values[n];
     });
+    const note = event.detail.querySelector("form[data-tell-form] .tell-note");
+    if (note && typing.note) note.textContent = typing.note;  // the refusal still stands for the same question
   });
   // A typed card's fields as its outcome object: blank is null (the table says what is missing), a repeated
   // field a list by its data-index.
