@@ -3,8 +3,7 @@ and its screen (an OLED on the Pi's I²C bus, or the one inside a serial box) sh
 
 The adapter's thread only queues a key: lgpio delivers every GPIO edge of the Pi on one thread, so a
 key handled there (the table's fsync, the drawing, the I²C transfer) would hold up every other box.
-Each box takes its keys from its own queue on its own worker thread. While a key is handled, its
-frame goes first on a bus the box's screen shares with other screens (`Screen.first`, issue 37).
+Each box takes its keys from its own queue on its own worker thread.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ import logging
 import queue
 import threading
 from collections.abc import Mapping
-from contextlib import nullcontext
 from typing import Any
 
 from companion.boxes.box import Box
@@ -44,8 +42,6 @@ class HardwareBox:
         else:
             self._screen = Screen(screen, name=f"seat {seat}'s screen")
         self.box = Box(seat, table, self._show)
-        if self._screen is not None:
-            self._screen.superseded = self.box.newer_waiting
         self._keys: queue.SimpleQueue[InputEvent | None] = queue.SimpleQueue()
         self._worker = threading.Thread(target=self._work, name=f"box-{seat}-keys", daemon=True)
         self._worker.start()
@@ -81,8 +77,7 @@ class HardwareBox:
     def _work(self) -> None:
         while (event := self._keys.get()) is not None:
             try:
-                with self._screen.first() if self._screen is not None else nullcontext():
-                    self.box.key(event.key.value, event.kind)
+                self.box.key(event.key.value, event.kind)
             except Exception:  # a bad moment for one key must not stop the box's next keys
                 log.exception("seat %s: key %s failed", self.seat, event.key)
             with self._changed:

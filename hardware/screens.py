@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Callable
 from typing import Any
 
 from luma.core.error import Error as LumaError
@@ -27,8 +26,6 @@ from companion.boxes.drawing import image
 from companion.boxes.frame import Frame
 from companion.boxes.glass import FULL_FRAME, HEIGHT, WIDTH, pages
 from hardware.firmware import xidit_protocol as proto
-
-from .bus_turns import BusTurns, bus_turns
 
 log = logging.getLogger("companion.hardware")
 
@@ -80,8 +77,8 @@ def oled(spec: str) -> Any:
 def oled_screen(spec: str, name: str) -> Screen:
     """The `Screen` of a `screen` setting, opened now or, if it does not answer yet, later (see `Screen`).
     A setting that names no screen is a ValueError at once: that is no reason to try again."""
-    _, bus, _ = parse_screen(spec)
-    return Screen(opener=lambda: oled(spec), name=name, bus=bus_turns(bus))
+    parse_screen(spec)
+    return Screen(opener=lambda: oled(spec), name=name)
 
 
 class Screen:
@@ -91,10 +88,9 @@ class Screen:
     def __init__(self, device: Any = None, *, opener: Callable[[], Any] | None = None, contrast: int = 0xCF,
                  dim_contrast: int = 0x10, name: str = "screen", retry_first: float = RETRY_FIRST,
                  retry_at_most: float = RETRY_AT_MOST, reopen_every: float = REOPEN_EVERY,
-                 timer: Callable[[float, Callable[[], None]], Any] = later, bus: BusTurns | None = None) -> None:
+                 timer: Callable[[float, Callable[[], None]], Any] = later) -> None:
         """`device` is a luma device already open, else `opener` makes one: tried at once and, while it
-        fails, again every `reopen_every` seconds (on `timer`). `bus` is the turns of the I²C bus the
-        screen shares with others (see `hardware.bus_turns`); a screen alone on its bus needs none."""
+        fails, again every `reopen_every` seconds (on `timer`)."""
         if device is None and opener is None:
             raise ValueError("a screen needs a device or an opener")
         self.device = device
@@ -117,12 +113,6 @@ class Screen:
         self._opener, self._reopen_every = opener, reopen_every
         self._reopen: Any = None
         self._absent = 0  # failed attempts to open the device
-        #: True while a newer frame waits to be shown (the box's outbox): the frame being sent stops at
-        #: the next page, so a key's frame never waits for a redraw it replaces (issue 37).
-        self.superseded: Callable[[], bool] = lambda: False
-        self.bus = bus if bus is not None else BusTurns()
-        self._first = 0  # keys whose frame this screen is sending or about to: its pages go first
-        self._first_lock = threading.Lock()
         if device is None:
             self._open()
 
@@ -150,17 +140,6 @@ class Screen:
             if self._pending is not None:  # the box's current frame, kept while there was no device
                 self.show(self._pending)
 
-    @contextmanager
-    def first(self) -> Iterator[None]:
-        """While inside, this screen's transfers go before other screens' on its bus (a key's frame)."""
-        with self._first_lock:
-            self._first += 1
-        try:
-            yield
-        finally:
-            with self._first_lock:
-                self._first -= 1
-
     def show(self, frame: Frame) -> bool:
         """Draws the frame if it differs from the one on the glass; True when it went through. A device
         error is caught: the frame is tried again later, unless another one comes first."""
@@ -172,43 +151,28 @@ class Screen:
                 return False
             self._cancel_retry()
             try:
-                whole = self._send(frame)
+                self._send(frame)
             except (OSError, LumaError) as error:  # luma words errno 121 on a command as "device not found"
                 self._failed(frame, error)
                 return False
             if self.failures:
                 log.info("%s: the screen answers again after %d failed attempt(s)", self.name, self.failures)
             self.failures, self._pause, self._pending = 0, self._retry_first, None
-            return whole
+            return True
 
-    def _send(self, frame: Frame) -> bool:
-        # Whether this is a key's frame is decided once: all its turns are asked alike (a frame whose
-        # turns changed kind half-way could wait for its own `first_frame`).
-        if not self._first:
-            return self._send_frame(frame, lambda: self.bus.turn())
-        with self.bus.first_frame():
-            return self._send_frame(frame, lambda: self.bus.turn(first=True))
-
-    def _send_frame(self, frame: Frame, turn: Callable[[], AbstractContextManager[None]]) -> bool:
+    def _send(self, frame: Frame) -> None:
         picture = image(frame)
         memory = b"".join(pages(picture))
         if self.shown is None or frame.dim != self.shown.dim:
-            with turn():
-                self.device.contrast(self.dim_contrast if frame.dim else self.contrast)
+            self.device.contrast(self.dim_contrast if frame.dim else self.contrast)
         controller = partial_controller(self.device)
         if controller is None or self._memory is None:
-            with turn():  # luma sends a whole frame in one call: one turn
-                self.device.display(picture.convert(self.device.mode))
+            self.device.display(picture.convert(self.device.mode))
             self.bytes_sent += FULL_FRAME
         else:
-            sent, landed = send_runs(self.device, controller, self._memory, memory, turn, self.superseded)
-            self.bytes_sent += sent
-            if landed != memory:  # stopped for a newer frame: the glass holds part of this one
-                self.shown, self._memory = None, landed
-                return False
+            self.bytes_sent += send_changes(self.device, controller, self._memory, memory)
         self.shown, self._memory = frame, memory
         self.frames_sent += 1
-        return True
 
     def _failed(self, frame: Frame, error: Exception) -> None:
         # Part of the frame may have landed: forget what the glass shows, so the next try sends it all.
@@ -260,35 +224,17 @@ def partial_controller(device: Any) -> str | None:
 
 def send_changes(device: Any, controller: str, before: bytes, after: bytes) -> int:
     """Sends only the changed runs of columns, addressed page by page; returns the data bytes sent."""
-    return send_runs(device, controller, before, after)[0]
-
-
-def send_runs(device: Any, controller: str, before: bytes, after: bytes,
-              turn: Callable[[], AbstractContextManager[None]] = nullcontext,
-              stop: Callable[[], bool] = lambda: False) -> tuple[int, bytes]:
-    """Sends the changed runs as `send_changes` does, each page in a `turn` of its bus (a key's frame on
-    another screen may go between two pages), and no further page once `stop()` is true; returns the
-    data bytes sent and what the controller's memory holds then (`after` unless stopped)."""
     sent = 0
-    landed = bytearray(before)
     # One run a page, from its first to its last change, as the OLEDs have always been sent: the
     # bench's figure of bytes per key press counts exactly these.
     for page, x0, data in proto.diff_runs(before, after, merge_gap=WIDTH):
-        if stop():
-            break
-        with turn():
-            sent += _send_page(device, controller, page, x0, data)
-        landed[page * WIDTH + x0:page * WIDTH + x0 + len(data)] = data
-    return sent, bytes(landed)
-
-
-def _send_page(device: Any, controller: str, page: int, x0: int, data: bytes) -> int:
-    if controller == "ssd1306":
-        start = getattr(device, "_colstart", 0) + x0
-        const = device._const
-        device.command(const.COLUMNADDR, start, start + len(data) - 1, const.PAGEADDR, page, page)
-    else:  # sh1106: 132 columns, the glass starts at column 2
-        column = 2 + x0
-        device.command(0xB0 + page, column & 0x0F, 0x10 | (column >> 4))
-    device.data(list(data))
-    return len(data)
+        if controller == "ssd1306":
+            start = getattr(device, "_colstart", 0) + x0
+            const = device._const
+            device.command(const.COLUMNADDR, start, start + len(data) - 1, const.PAGEADDR, page, page)
+        else:  # sh1106: 132 columns, the glass starts at column 2
+            column = 2 + x0
+            device.command(0xB0 + page, column & 0x0F, 0x10 | (column >> 4))
+        device.data(list(data))
+        sent += len(data)
+    return sent

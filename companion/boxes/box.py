@@ -1,11 +1,5 @@
 """A player's box at the table: key events in, frames out, one lock so that keys from a hardware
-thread and redraws after a table change never interleave.
-
-A frame is made under that lock but sent outside it (issue 37): a transfer to the glass takes up to a
-whole frame's time on a shared I²C bus, and a key must not wait for it to make its own frame. Frames
-leave through an outbox of one: the newest frame made replaces an older one not yet sent, one thread
-sends at a time (no torn frame), and whoever made a frame returns only once it or a newer one is sent
-(the last frame always reaches the glass)."""
+thread and redraws after a table change never interleave."""
 
 from __future__ import annotations
 
@@ -55,11 +49,6 @@ class Box:
         self._closed = threading.Event()
         self._drawer: threading.Thread | None = None
         self._unsubscribe: Callable[[], None] | None = None
-        self._out = threading.Condition()  # the outbox: the frames made, sent and being sent
-        self._next: Frame | None = None  # the newest frame made and not sent yet
-        self._made = 0  # frames made, in the order the lock gave
-        self._sent = 0  # the number of the last frame sent (or superseded)
-        self._sending = False
 
     def _snapshot(self) -> SeatSnapshot:
         """The seat's snapshot, naming the game the table plays: the box takes that game's menus."""
@@ -75,8 +64,7 @@ class Box:
             if self._closed.is_set():
                 return None
             frame = self.controller.press(key, kind)
-            number = self._post(frame)
-        self._deliver(number)
+            self._show(frame)
         if self._drawer is not None:
             # The press is applied and on the glass; a redraw for what the table did meanwhile is the
             # drawing thread's, so the key's caller (the hardware thread) is free for the next key.
@@ -118,39 +106,6 @@ class Box:
             self._unsubscribe()
             self._unsubscribe = None
 
-    def _post(self, frame: Frame) -> int:
-        """Puts a frame made under the box's lock in the outbox, over any older one not sent yet."""
-        with self._out:
-            self._next = frame
-            self._made += 1
-            return self._made
-
-    def newer_waiting(self) -> bool:
-        """Whether a frame newer than the one being sent waits in the outbox (a screen may then stop
-        sending the older one: the newer one follows at once)."""
-        return self._next is not None
-
-    def _deliver(self, number: int) -> None:
-        """Returns once frame `number`, or a newer one, is sent: sends the newest itself unless another
-        thread is sending, then waits for that one. Never called under the box's lock."""
-        with self._out:
-            while self._sent < number:
-                if self._sending:
-                    self._out.wait()
-                    continue
-                frame, taken, self._next = self._next, self._made, None
-                assert frame is not None  # made and not sent: it is in the outbox
-                self._sending = True
-                self._out.release()
-                try:
-                    self._show(frame)
-                finally:
-                    self._out.acquire()
-                    self._sending, self._sent = False, taken
-                    self._out.notify_all()
-        with self._drawn:
-            self._drawn.notify_all()
-
     def _settle(self) -> None:
         try:
             while self._dirty and self._lock.acquire(blocking=False):
@@ -158,29 +113,23 @@ class Box:
                     self._dirty = False
                     if self._closed.is_set():
                         break  # the farewell is on the glass: nothing draws over it
-                    number = self._post(self.controller.frame())
+                    self._show(self.controller.frame())
                 finally:
                     self._lock.release()
-                self._deliver(number)
         finally:
             with self._drawn:
                 self._drawn.notify_all()
 
-    def _quiet(self) -> bool:
-        with self._out:
-            return not self._dirty and not self._lock.locked() and self._sent == self._made
-
     def settled(self, timeout: float) -> bool:
         """Waits until the screen shows the table's latest state (for tests and a clean shutdown)."""
         with self._drawn:
-            return self._drawn.wait_for(self._quiet, timeout)
+            return self._drawn.wait_for(lambda: not self._dirty and not self._lock.locked(), timeout)
 
     def show_final(self, frame: Frame) -> None:
         """The last picture before the power goes: keys are no longer taken."""
         with self._lock:
             self._closed.set()  # a late key or table change must not draw over it
-            number = self._post(frame)
-        self._deliver(number)
+            self._show(frame)
         self._wake.set()  # the drawing thread ends
 
     def attach(self) -> Callable[[], None]:

@@ -30,7 +30,6 @@ from companion.games.xidit.boxes.keys import keys_for
 from companion.games.xidit.rules.board import Board
 from companion.store import Store
 from companion.table import Table
-from hardware.bus_turns import BusTurns
 from hardware.hardware_box import HardwareBox
 from hardware.screens import Screen
 
@@ -38,55 +37,33 @@ I2C_HZ = 400_000
 SD_FSYNC = 0.005  # seconds an SD card's fsync adds to each commit (class 10 cards: 2 to 10 ms)
 
 
-def bus_time(count: int) -> float:
-    """Seconds a transfer of `count` bytes holds the bus (after the address and control bytes)."""
-    return (2 + count) * 9 / I2C_HZ
-
-
 class Bus:
-    """One I²C bus: its transfers go one after the other, each taking its bits' time. `done` lists
-    (end, wire, bytes) of every transfer, to tell what a key's frame waited behind."""
+    """One I²C bus: its transfers go one after the other, each taking its bits' time."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self.turns = BusTurns()  # the screens' turns on this bus, as hardware/screens.py takes them
-        self.done: list[tuple[float, object, int]] = []
 
-    def transfer(self, wire: object, count: int) -> float:
+    def transfer(self, count: int) -> float:
         """Sends `count` bytes after the address and control bytes; returns when the last one is out."""
         with self._lock:
-            end = time.perf_counter() + bus_time(count)
+            end = time.perf_counter() + (2 + count) * 9 / I2C_HZ
             while (left := end - time.perf_counter()) > 0:
                 time.sleep(left)
-            self.done.append((end, wire, count))
             return end
-
-    def between(self, wire: object, start: float, end: float) -> tuple[int, float]:
-        """Transfers of other screens that ended within (start, end], and the bus time of every transfer
-        there (the wire's own included: a redraw of its own it waited for)."""
-        within = [(who, count) for at, who, count in self.done if start < at <= end]
-        return sum(1 for who, _ in within if who is not wire), sum(bus_time(count) for _, count in within)
 
 
 class Wire:
-    """luma's serial interface for one SSD1306 on a modelled bus; `last` is when its last byte went out,
-    `asked` when it first asked for the bus since the bench set it to None."""
+    """luma's serial interface for one SSD1306 on a modelled bus; `last` is when its last byte went out."""
 
     def __init__(self, bus: Bus) -> None:
         self.bus = bus
         self.last = 0.0
-        self.asked: float | None = None
-
-    def _transfer(self, count: int) -> None:
-        if self.asked is None:
-            self.asked = time.perf_counter()
-        self.last = self.bus.transfer(self, count)
 
     def command(self, *cmd: int) -> None:
-        self._transfer(len(cmd))
+        self.last = self.bus.transfer(len(cmd))
 
     def data(self, data: list[int]) -> None:
-        self._transfer(len(data))
+        self.last = self.bus.transfer(len(data))
 
     def cleanup(self) -> None:
         pass
@@ -125,8 +102,6 @@ def _press(factory: MockFactory, hardware: HardwareBox, key: str) -> None:
 def key_to_glass(board: Board, presses: int) -> list[Figure]:
     """`presses` key presses, game after game, on build 3's boxes."""
     latencies: list[float] = []
-    behind: list[float] = []  # other screens' transfers a key's frame waited behind
-    bus_ms: list[float] = []  # modelled bus time from its screen asking for the bus to its last byte
     pressed = 0
     cpu = 0.0
     with tempfile.TemporaryDirectory() as folder:
@@ -141,8 +116,7 @@ def key_to_glass(board: Board, presses: int) -> list[Figure]:
             bus_1, bus_3 = Bus(), Bus()
             wires = {1: Wire(bus_1), 2: Wire(bus_1), 3: Wire(bus_3)}
             boxes = {seat: HardwareBox(seat, f"gpio:{seat - 1}", table, pin_factory=factory,
-                                       screen=Screen(ssd1306(serial_interface=wires[seat]),
-                                                     bus=wires[seat].bus.turns))
+                                       screen=Screen(ssd1306(serial_interface=wires[seat])))
                      for seat in wires}
             rng = random.Random(n)
             process, driver = time.process_time(), time.thread_time()
@@ -151,19 +125,12 @@ def key_to_glass(board: Board, presses: int) -> list[Figure]:
                     for seat, hardware in boxes.items():
                         for key in keys_for(hardware.box, rng, six_keys=True):
                             before, expected = wires[seat].last, hardware.handled + 1
-                            wires[seat].asked = None
                             start = time.perf_counter()
                             _press(factory, hardware, key)
                             hardware.wait_handled(expected, 30)
                             pressed += 1
-                            wire = wires[seat]
-                            if wire.last != before:
-                                latencies.append((wire.last - start) * 1000)
-                                count, seconds = wire.bus.between(wire, wire.asked or start, wire.last)
-                                behind.append(count)
-                                bus_ms.append(seconds * 1000)
-                    bus_1.done.clear()
-                    bus_3.done.clear()
+                            if wires[seat].last != before:
+                                latencies.append((wires[seat].last - start) * 1000)
                 # The companion's CPU: the whole process's, less this thread's (the virtual players' choices).
                 cpu += (time.process_time() - process) - (time.thread_time() - driver)
             finally:
@@ -178,11 +145,6 @@ def key_to_glass(board: Board, presses: int) -> list[Figure]:
         Figure("boxes: GPIO key press to the last byte on the glass, p99", percentile(latencies, 99), "ms (p99)",
                len(latencies), "≤ 30 ms", "the same presses; the slowest store a decision while the other screen "
                "on the bus redraws"),
-        Figure("boxes: modelled bus time from a key's screen asking for the bus to its frame's last byte, p99",
-               percentile(bus_ms, 99), "ms (p99)", len(bus_ms), "",
-               f"p50 {percentile(bus_ms, 50):.2f} ms; its own frame, any redraw of its own before it and other "
-               f"screens' transfers between; other screens' transfers there: p99 {percentile(behind, 99):g}, "
-               f"max {max(behind, default=0):g}; bus time, not wall time: a busy machine does not inflate it"),
         Figure("boxes: CPU time of the companion per key press", 1000 * cpu / max(1, pressed), "ms", pressed, "",
                "process CPU less the virtual players' thread; the figure that scales to a slower Pi"),
     ]
