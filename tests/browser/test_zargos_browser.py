@@ -11,6 +11,7 @@ command, the table's watch callback)."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import threading
 import time
@@ -321,7 +322,13 @@ def phone_moves(record: dict[str, Any]) -> int:
     return sum(1 for m in record["moves"] if m.get("seat") in PHONES and m["type"] not in ("adjust", "fight"))
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 8), (6, 13)])
+# `make test` plays the 6-player game (every page's layout at its fullest, two phones among four virtual
+# players); the 2-player game, the same pages and decisions with fewer seats, with CAMPAIGN_FULL=1 (issue 38:
+# no browser test replays what another already proves). The 2-player rules are the engine's tests'.
+GAMES = [(2, 8), (6, 13)] if os.environ.get("CAMPAIGN_FULL") == "1" else [(6, 13)]
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_zargos_played_to_a_victory_with_two_phones(nights: Any, browser: Any, players: int, seed: int) -> None:
     night: Night = nights(players, seed)
     started = time.monotonic()
