@@ -17,8 +17,10 @@ from .game_parts import JSON, GameRequest, Translate
 HERE = Path(__file__).parent
 
 # Shown where a game would draw its map: the framework knows no board.
-NO_MAP = ('<svg xmlns="http://www.w3.org/2000/svg" class="no-map" viewBox="0 0 300 40" role="img" '
-          'aria-label="{text}"><text x="150" y="25" text-anchor="middle" font-size="14">{text}</text></svg>')
+# A line of text, as wide as a sentence (French's longest fits): the page keeps it a line high (style.css
+# `svg.no-map`), not scaled up to the width of a TV.
+NO_MAP = ('<svg xmlns="http://www.w3.org/2000/svg" class="no-map" viewBox="0 0 400 40" role="img" '
+          'aria-label="{text}"><text x="200" y="25" text-anchor="middle" font-size="13">{text}</text></svg>')
 
 
 class GenericWeb:

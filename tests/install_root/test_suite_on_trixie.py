@@ -43,7 +43,8 @@ def trixie(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("python3", "-m", "venv", VENV),
         # The checkout editable, as `make` installs it, with the tools the tests need (not the linters, nor
         # playwright: no browser test runs here).
-        (f"{VENV}/bin/pip", "install", "--quiet", "-e", SOURCE, "pytest>=8", "pytest-xdist>=3.6", "hypothesis>=6.100"),
+        (f"{VENV}/bin/pip", "install", "--quiet", "-e", SOURCE, "pytest>=8", "pytest-xdist>=3.6", "pytest-timeout>=2.3",
+         "hypothesis>=6.100"),
     ]
     for step in steps:
         done = run_in(root, *step, timeout=SETUP_TIMEOUT, suite=SUITE)
