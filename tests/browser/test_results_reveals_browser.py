@@ -77,4 +77,6 @@ def test_a_team_win_and_its_reason_on_the_tv_and_the_referees_tablet(tmp_path: P
         referee.locator("#pin").press("Enter")
         expect(referee.locator("section.final .result-teams li.won")).to_contain_text("Team A")
         settled(referee, table)
-        referee.locator("section.final").screenshot(path=str(SHOTS / f"toy-team-result-referee-{language}.png"))
+        # The page, not the section: the live part holding it may be swapped for the same one at any time
+        # (a stream's event), which a picture of the element itself would find detached.
+        referee.screenshot(path=str(SHOTS / f"toy-team-result-referee-{language}.png"), full_page=True)
