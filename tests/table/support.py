@@ -66,3 +66,13 @@ def advance_toy(table: Table, rng: random.Random, actions: int) -> None:
     while table.playing() and table.actions() < actions:
         for command in toy_inputs(table, rng):
             table.handle(command)
+
+
+def decide_and_apply(table: Table, bots: Any, times: int) -> None:
+    """`times` rounds of the virtual players' decisions, each round's commands applied: every round must
+    bring some (someone is always awaited while they all play)."""
+    for _ in range(times):
+        commands = bots.decide()
+        assert commands
+        for command in commands:
+            table.handle(command)

@@ -12,7 +12,7 @@ import pytest
 
 from companion.agents.bots import Bots, next_commands
 
-from .support import new_toy_table
+from .support import decide_and_apply, new_toy_table
 
 pytestmark = pytest.mark.usefixtures("toy_with_agents")
 
@@ -70,11 +70,7 @@ def test_every_level_can_sit_at_the_table(tmp_path: Path, level: str) -> None:
     table = new_toy_table(tmp_path / "t.db", players=3, seed=7)
     bots = Bots(table, {0: level, 1: level, 2: level}, delay=0.0, seed=1)
     try:
-        for _ in range(6):  # the bids, then the first turns: decided and accepted
-            commands = bots.decide()
-            assert commands
-            for command in commands:
-                table.handle(command)
+        decide_and_apply(table, bots, 6)  # the bids, then the first turns: decided and accepted
         assert table.actions() >= 3
     finally:
         table.stop()

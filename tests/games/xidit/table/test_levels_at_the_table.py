@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.agents.bots import Bots
-from tests.table.support import new_table
+from tests.table.support import decide_and_apply, new_table
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "strong"])
@@ -17,11 +17,7 @@ def test_every_level_can_sit_at_the_table(tmp_path: Path, level: str) -> None:
     table = new_table(tmp_path / "t.db", players=3, seed=7)
     bots = Bots(table, {1: level, 2: level, 3: level}, delay=0.0, seed=1)
     try:
-        for _ in range(12):  # placements, then the first year's programs: decided and accepted
-            commands = bots.decide()
-            assert commands
-            for command in commands:
-                table.handle(command)
+        decide_and_apply(table, bots, 12)  # placements, then the first year's programs: decided and accepted
         assert table.actions() >= 3
     finally:
         table.stop()
