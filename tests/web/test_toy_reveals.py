@@ -136,12 +136,18 @@ def test_a_card_drawn_is_shown_to_its_drawer_alone_until_read_after_a_restart_to
     table.stop()
 
 
-def test_what_a_seat_may_block_with_is_shown_to_it_while_the_game_holds_it(tmp_path: Path) -> None:
+def seat_0_drew_a_4(tmp_path: Path) -> Table:
+    """A 3-player toy game whose table tells chance, the bids made, seat 0's draw told by seat 0: a 4."""
     table = open_table(tmp_path / "t.db")
     table.handle(NewGame({"players": 3, "rounds": 1, "seed": 5}, game="toy", chance="table"))
     bid_all(table, 3)
     table.handle(Decide(0, {"type": "turn", "seat": 0, "do": "draw", "card": None}))
     table.handle(Tell(4, by="seat:0"))
+    return table
+
+
+def test_what_a_seat_may_block_with_is_shown_to_it_while_the_game_holds_it(tmp_path: Path) -> None:
+    table = seat_0_drew_a_4(tmp_path)
     table.handle(Decide(1, {"type": "turn", "seat": 1, "do": "roll", "card": None}))
     table.handle(Tell(6, by="referee"))  # seat 0 holds a card: it may block the roll (T-11)
     held = [r for r in table.view("seat:0")["table"]["reveals"] if r["key"].startswith("block:")]
@@ -158,11 +164,7 @@ def test_what_a_seat_may_block_with_is_shown_to_it_while_the_game_holds_it(tmp_p
 
 
 def test_the_oracle_finds_a_reveal_shown_to_another_reader(tmp_path: Path) -> None:
-    table = open_table(tmp_path / "t.db")
-    table.handle(NewGame({"players": 3, "rounds": 1, "seed": 5}, game="toy", chance="table"))
-    bid_all(table, 3)
-    table.handle(Decide(0, {"type": "turn", "seat": 0, "do": "draw", "card": None}))
-    table.handle(Tell(4, by="seat:0"))
+    table = seat_0_drew_a_4(tmp_path)
     assert ORACLE.forbidden(table.view("seat:0"), "seat:0", None) == []
     assert f"the reveal draw:{table.actions()} shown to [0]" in ORACLE.forbidden(table.view("seat:0"), "seat:1", None)
     assert f"the reveal draw:{table.actions()} shown to [0]" in ORACLE.forbidden(table.view("referee"), "public", None)
