@@ -194,6 +194,11 @@ FRAMEWORK: dict[str, Request] = {
     "state": Request("table", _state),  # a seat states for itself, the referee as the referee
     "countdown": Request("referee", _countdown),  # a timed window's countdown (companion/table/timed.py)
     "seen_reveal": Request("table", _seen_reveal),  # a reveal read by its seat, or dismissed by the referee
+    # A sealed choice keyed in piece by piece, in the game's terms (its table part's `drafts.edit` reads the
+    # change and refuses a bad one), then sealed and unsealed: any game's pages, Xidit's under its own names.
+    "edit_draft": Request("seat", lambda f, s: c.EditDraft(s.seat or 0, f.mapping("change"))),
+    "seal": Request("seat", lambda f, s: c.Seal(s.seat or 0)),
+    "unseal": Request("seat", lambda f, s: c.Unseal(s.seat or 0)),
 }
 MAY_SEND = {"referee": {"seat", "table", "anyone", "referee"}, "seat": {"seat", "table", "anyone"},
             "public": {"anyone"}}
