@@ -197,8 +197,8 @@ def _check_seats(players: list[PlayerConfig], game: GameModule, options: dict[st
 
 def _seats_of_a_new_game(players: list[PlayerConfig], game: GameModule, options: dict[str, str]) -> list[int] | None:
     """The seats (from 1) a new game of these players has, as the game's own set-up numbers them; None when
-    it cannot tell (no agents or table part, or a set-up it refuses: the run says why when it starts)."""
-    if game.agents is None or game.table is None:
+    it cannot tell (no agents, or a set-up it refuses: the run says why when it starts)."""
+    if game.agents is None:
         return None
     given = [(game.inner_seat(p.seat), p.colour, p.name) for p in players]
     try:
