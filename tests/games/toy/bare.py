@@ -27,6 +27,7 @@ class BareMatch(ToyMatch):
 class BareRules(ToyRules):
     key = KEY
     record_format = BARE_FORMAT
+    first_seat = 0  # the toy numbers its seats from 0: people read them from 1 (GameModule.shown_seat)
 
     def start(self, pack: Any, setup: ToySetup) -> BareMatch:
         return BareMatch(setup)
