@@ -13,8 +13,8 @@ from typing import Any
 
 from companion.core import registry
 from companion.core.errors import CompanionError
-from companion.table import commands as c
 from companion.table import chance
+from companion.table import commands as c
 from companion.table.chance import POLICIES
 
 from .auth import Role
