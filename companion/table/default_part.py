@@ -194,10 +194,12 @@ class DefaultTable(GameTable):
 
     @property
     def module(self) -> GameModule:
+        """The game: its module, or the registry's of its key now (a part two variants of a game share, the
+        toy with and without agents, reads the one registered)."""
         if isinstance(self._game, str):
             from companion.core import registry
 
-            self._game = registry.load(self._game)
+            return registry.load(self._game)
         return self._game
 
     def _shown(self, seat: int) -> int:
