@@ -15,6 +15,7 @@ from platformdirs import user_data_path
 from companion.core import registry
 from companion.core.errors import CompanionError, UnknownGame
 from companion.core.game import GameModule
+from companion.core.random_agents import kit_of
 from companion.i18n import LANGUAGES
 from companion.settings import BOX_KEYS, PACES
 from hardware.pinout import DEFAULT_PIN_MAPS, pin_clash, pin_uses
@@ -229,7 +230,7 @@ def load(path: Path) -> Config:
         raise BadConfig(f"config: unknown key(s) {', '.join(sorted(unknown))}")
     options, board = _options(data, game)
     colours = game.rules.colours
-    levels = tuple(game.agents.levels) if game.agents is not None else ()
+    levels = tuple(kit_of(game).levels)  # no agents of its own: the framework's random player
     players = []
     for i, p in enumerate(data.get("player", [])):
         if not isinstance(p, dict):
