@@ -78,8 +78,8 @@ UNSAID = ("format", "reader", "version", "table")
 
 def view_lines(view: JSON, t: Translate) -> list[JSON]:
     """The reader's own view in words, as the page may show it: each field of the game's view by its name (a
-    game word, translated), its value in words; a list of objects (the players) a row each, named by its seat
-    when it has one. Never the view's JSON: a player reads words (the table's part is shown in words)."""
+    game word, translated), its value in words; a list of objects a row each, named by its seat when it has
+    one (the envelope's `players` by their seat alone). Never the view's JSON: a player reads words (the table's part is shown in words)."""
     rows: list[JSON] = []
     for key, value in view.items():
         if key in UNSAID:
@@ -88,10 +88,10 @@ def view_lines(view: JSON, t: Translate) -> list[JSON]:
             for item in value:
                 seat = item.get("seat")
                 mine = isinstance(seat, int) and not isinstance(seat, bool)
-                rows.append({"label": _name(key, t), "seat": seat if mine else None,
+                rows.append({"label": _name(key, t), "seat": seat if mine else None, "players": key == "players",
                              "text": _fields({k: v for k, v in item.items() if not (mine and k == "seat")}, t)})
         else:
-            rows.append({"label": _name(key, t), "seat": None, "text": _said(value, t)})
+            rows.append({"label": _name(key, t), "seat": None, "players": False, "text": _said(value, t)})
     return rows
 
 
