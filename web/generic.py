@@ -79,7 +79,8 @@ UNSAID = ("format", "reader", "version", "table")
 def view_lines(view: JSON, t: Translate) -> list[JSON]:
     """The reader's own view in words, as the page may show it: each field of the game's view by its name (a
     game word, translated), its value in words; a list of objects a row each, named by its seat when it has
-    one (the envelope's `players` by their seat alone). Never the view's JSON: a player reads words (the table's part is shown in words)."""
+    one (the envelope's `players` by their seat alone). Never the view's JSON: a player reads words (the
+    table's part is shown in words)."""
     rows: list[JSON] = []
     for key, value in view.items():
         if key in UNSAID:
