@@ -93,6 +93,7 @@ class MoveEvent:
     chance: bool = False
     prompt: str = ""
     told_by: int | None = None
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)  # the prompt's fields (ChanceNode.params)
 
 
 def _prompt(node: ChanceNode) -> str:
@@ -131,7 +132,7 @@ def line_of(event: MoveEvent, shown: Callable[[int], int]) -> Instruction:
         who = shown(seat) if isinstance(seat, int) else seat
         return Instruction(N_("Seat {seat}: {move}."), {"seat": who, "move": MoveWords(move)},
                            seat if isinstance(seat, int) else None, physical=False)
-    said = {"prompt": Text(event.prompt), "outcome": OutcomeWords(move.get("outcome"))}
+    said = {"prompt": Text(event.prompt, dict(event.params)), "outcome": OutcomeWords(move.get("outcome"))}
     if event.told_by is None:
         return Instruction(N_("{prompt}: {outcome}."), said)
     return Instruction(N_("Seat {seat}: {prompt}."), {**said, "seat": shown(event.told_by)}, event.told_by,
@@ -217,9 +218,9 @@ class DefaultTable(GameTable):
         again, told = kept
         for move in moves[again.version:]:
             node, written = again.chance(), rules.move_to_json(move)
-            told.append(MoveEvent(again.progress().round, written, node is not None and written.get("type") ==
-                                  rebuild.CHANCE, _prompt(node) if node is not None else "",
-                                  node.told_by if node is not None else None))
+            chance = node is not None and written.get("type") == rebuild.CHANCE
+            told.append(MoveEvent(again.progress().round, written, chance, _prompt(node) if node else "",
+                                  node.told_by if node else None, dict(node.params) if node else {}))
             rebuild.push_move(rules, again, move)
         return list(told)
 
