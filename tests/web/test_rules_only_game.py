@@ -2,7 +2,8 @@
 (tests/games/toy/bare.py: no table, box, page nor agents part) is made by the referee's wizard with the
 request its page sends, keyed to its end from the seats' phone boxes (the framework's generic menus) over
 HTTP, its rolls told from a seat's page and its secret draws from the drawer's box, the table restarted in
-the middle; its pages show the end in words, never the view's JSON."""
+the middle, each seat's view over HTTP keeping the others' secrets; its pages show the end in words, never
+the view's JSON."""
 
 from __future__ import annotations
 
@@ -80,8 +81,13 @@ class Opened:
 
 
 def step(opened: Opened, rng: random.Random) -> str:
-    """One input from a seat: a roll told from its page, a draw told from the drawer's box, a move keyed in."""
+    """One input from a seat: a roll told from its page, a draw told from the drawer's box, a move keyed in.
+    Before it, each seat's view as its page reads it shows nothing of another's secrets (the game's oracle)."""
     match = engine(opened.table)
+    assert BARE.testing is not None
+    for seat in SEATS:
+        view = opened.seat(seat).get("/api/view").get_json()
+        assert BARE.testing.forbidden(view, f"seat:{seat}", match) == [], (seat, match.version)
     node = match.chance()
     if node is not None and node.told_by is None:
         teller = opened.seat(rng.choice(SEATS))
