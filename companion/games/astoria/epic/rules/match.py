@@ -1,0 +1,166 @@
+"""One Epic game under way: the contract's Match (companion.core.game), changed only by `push` (a mage's move)
+and `resolve` (an Invasion card). Every move is applied to a copy of the state, so a refused one changes
+nothing. The round (E4), the actions (E6), the Glyph pool (A-26) and their effects (E7, glyphs.py), the
+fights (E8, E9), the Defence of the Walls (E10, walls.py) and the ends (E3, ends.py)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from companion.core.errors import N_, IllegalAction
+from companion.core.game import REFEREE, ChanceNode, Progress, Result, Reveal
+
+from . import actions, ends, invasion, walls
+from .choices import EpicChoice
+from .moves import RECORD_FORMAT, Chance, Move, move_to_json
+from .pack import EpicPack
+from .setup import EpicSetup, setup_to_json
+from .state import Mage, State
+from .terms import COLOURS, GRAND_ALCHEMIST, PER_COLOUR, PREPARER, STOCK
+from .views import view
+
+
+class EpicMatch:
+    def __init__(self, pack: EpicPack, setup: EpicSetup) -> None:
+        self.pack, self.setup = pack, setup
+        self.state = initial(pack, setup)
+        self._moves: list[Move | Chance] = []
+        self.news: list[Reveal] = []  # what the last move showed (an accusation's verdict, a look)
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    @property
+    def moves(self) -> list[Move | Chance]:
+        return list(self._moves)
+
+    @property
+    def version(self) -> int:
+        return len(self._moves)
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    def active(self) -> int | None:
+        s = self.state
+        return s.order[s.turn] if s.phase == "turn" and s.turn < len(s.order) else None
+
+    def chance(self) -> ChanceNode | None:
+        s = self.state
+        if s.phase == "over":
+            return None
+        if s.pending:
+            top = s.pending[-1]
+            if top.kind in ("fight", "assault") and not top.asked:
+                return invasion.node(self.pack, s, top.kind)
+            if top.kind == "look":
+                return invasion.node(self.pack, s, "look", told_by=top.data["seat"])
+            return None
+        if s.phase == "invasion":
+            return invasion.node(self.pack, s, "invasion")
+        return None
+
+    def awaited(self, seat: int | None = None) -> list[EpicChoice]:
+        s = self.state
+        found: list[EpicChoice] = []
+        if s.phase == "over" or self.chance() is not None:
+            return []
+        if s.pending:
+            top = s.pending[-1]
+            decision = {"rescue": "rescue", "parry": "parry", "assault": "defend", "straighten": "straighten"}
+            asked = top.asked if top.kind == "straighten" else top.asked[:1]
+            found = [EpicChoice(p, decision[top.kind], self) for p in asked]
+        elif s.phase == "turn":
+            active = self.active()
+            assert active is not None
+            found = [EpicChoice(active, "turn", self)]
+        return [c for c in found if seat is None or c.seat == seat]
+
+    def result(self) -> Result | None:
+        return ends.result(self) if self.state.phase == "over" else None
+
+    def reveals(self) -> list[Reveal]:
+        return list(self.news)
+
+    def progress(self) -> Progress:
+        s = self.state
+        phase = {"invasion": N_("Invasion"), "turn": N_("Actions"), "walls": N_("Defence of the Walls"),
+                 "over": N_("Game over")}[s.phase]
+        return Progress(round=s.round, rounds=None, phase=phase)
+
+    def record_json(self) -> dict[str, Any]:
+        return {"format": RECORD_FORMAT, "setup": setup_to_json(self.setup),
+                "moves": [move_to_json(m) for m in self._moves]}
+
+    def view(self, reader: str = REFEREE) -> dict[str, Any]:
+        return view(self, reader)
+
+    def allowed(self, move: Move) -> bool:
+        """Whether `move` would be accepted now (the game unchanged either way)."""
+        try:
+            self._applied(move)
+        except IllegalAction:
+            return False
+        return True
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    def push(self, move: Any) -> None:
+        if isinstance(move, Chance):
+            self.resolve(move.outcome)
+            return
+        if not isinstance(move, Move):
+            raise IllegalAction("E4.4", N_("That is no move of this game."))
+        after, news = self._applied(move)
+        self.state, self.news = after, news
+        self._moves.append(move)
+
+    def resolve(self, outcome: Any) -> None:
+        if self.chance() is None:
+            raise IllegalAction("E5", N_("No Invasion card is being drawn now."))
+        after = copy.deepcopy(self.state)
+        news: list[Reveal] = []
+        actions.drawn(self, after, outcome, news)
+        walls.settle(self, after)
+        self.state, self.news = after, news
+        self._moves.append(Chance(outcome))
+
+    def _applied(self, move: Move) -> tuple[State, list[Reveal]]:
+        if self.chance() is not None:
+            raise IllegalAction("E5", N_("First draw the Invasion card."))
+        if self.state.phase == "over":
+            raise IllegalAction("E3", N_("The game is over."))
+        if move.seat not in self.setup.seats:
+            raise IllegalAction("E4.4", N_("There is no seat {seat}."), seat=move.seat)
+        after = copy.deepcopy(self.state)
+        news: list[Reveal] = []
+        actions.apply(self, after, move, news)
+        walls.settle(self, after)
+        return after, news
+
+
+def initial(pack: EpicPack, setup: EpicSetup) -> State:
+    """E2: markers on their spaces (E2.3), each mage's Stock and Power marker (E2.4; the variant's roles,
+    E14.5, E14.6, E14.8, A-55), the Reserve of the unused Characters' gems (E2.5), the three Discovery piles
+    (E2.8), the virtual Invasion pile when the pack has a catalogue (E2.6)."""
+    s = State(first=setup.first, populace=1, unrest=1, barbarians=1, reinforcements=1, dragon=1,
+              health=pack.health_start)
+    s.reserve = {c: (0 if c in setup.characters else PER_COLOUR) for c in COLOURS}
+    for seat in setup.seats:
+        colour, role = setup.character(seat), setup.role(seat)
+        mage = Mage(seat, colour, stock={c: 0 for c in COLOURS}, flask={c: 0 for c in COLOURS})
+        mage.stock[colour] = STOCK
+        if role is not None:
+            mage.has_flask = role in (GRAND_ALCHEMIST, PREPARER)  # E14.5
+        if role == PREPARER:
+            mage.stock[colour] = STOCK + 1  # E14.6: no Power marker
+        if role == GRAND_ALCHEMIST:  # E14.8: 5 gems: 4 in Stock, one the marker on 20; five to the Reserve
+            mage.stock[colour], mage.power = 4, min(20, pack.power_max)
+            s.reserve[colour] += 5
+        s.mages[seat] = mage
+    from .terms import PILE_SIZE
+
+    s.piles = [PILE_SIZE[setup.players]] * 3
+    s.deck = sorted(pack.invasion) if pack.invasion else None
+    return s
