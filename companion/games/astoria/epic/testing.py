@@ -38,7 +38,7 @@ class EpicTesting:
         rng = Random(seed)
         players = rng.randint(2, 6)
         roles = tuple(rng.choice(ROLES) for _ in range(players)) if players >= 5 and rng.random() < 0.5 else ()
-        return test_pack(seed), deal(players, seed, roles=roles)
+        return shipped(), replace(deal(players, seed, roles=roles), invasion=tuple(test_cards(seed).items()))
 
     def random_move(self, match: Any, choice: Any, rng: Random) -> Any:
         tried = candidates(match, choice.seat, choice.decision)

@@ -22,11 +22,9 @@ from .terms import (
     GUARD_POWER,
     HAND_LIMIT,
     OBJECTIVE_WORDS,
-    ORANGE,
     PREPARER,
     RED,
     SABOTEUR,
-    SAVE,
     YELLOW,
 )
 
@@ -64,9 +62,8 @@ def action(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
         raise IllegalAction("E9.1", N_("A mage in Exile may not do that (E9.1)."))
     if match.players == 2 and move.type in ("accuse", "assault"):
         raise IllegalAction("E13.3", N_("At two players nobody accuses and nobody goes into Exile."))
-    if move.type in HELP or move.type == "role_talent":
-        if not match.setup.roles:
-            raise IllegalAction("E14", N_("That is only in the Grand Alchimiste variant."))
+    if (move.type in HELP or move.type == "role_talent") and not match.setup.roles:
+        raise IllegalAction("E14", N_("That is only in the Grand Alchimiste variant."))
     if move.type in HELP:
         if s.helped:
             raise IllegalAction("E14.2", N_("Only one help action per turn."))
@@ -167,7 +164,8 @@ def place(match: EpicMatch, s: State, giver: Mage, owner: Mage, index: int | Non
     artefact = owner.artefacts[index]
     if colour not in COLOURS or giver.stock[colour] < 1:
         raise IllegalAction("E6.5", N_("You have no gem of that colour in your Stock."))
-    free = [n for n, (c, f) in enumerate(zip(artefact.card.places, artefact.filled, strict=True)) if c == colour and not f]
+    free = [n for n, (c, f) in enumerate(zip(artefact.card.places, artefact.filled, strict=True))
+            if c == colour and not f]
     if not free:
         raise IllegalAction("A-49", N_("That Artefact has no empty place of that colour."))
     last = artefact.filled.count(False) == 1

@@ -6,6 +6,7 @@ fights (E8, E9), the Defence of the Walls (E10, walls.py) and the ends (E3, ends
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from companion.core.errors import N_, IllegalAction
@@ -23,8 +24,10 @@ from .views import view
 
 class EpicMatch:
     def __init__(self, pack: EpicPack, setup: EpicSetup) -> None:
-        self.pack, self.setup = pack, setup
-        self.state = initial(pack, setup)
+        # The catalogue the set-up carries (a record's) comes before the pack's (E1.5).
+        self.pack = replace(pack, invasion=dict(setup.invasion)) if setup.invasion else pack
+        self.setup = setup
+        self.state = initial(self.pack, setup)
         self._moves: list[Move | Chance] = []
         self.news: list[Reveal] = []  # what the last move showed (an accusation's verdict, a look)
 
@@ -90,7 +93,8 @@ class EpicMatch:
         return Progress(round=s.round, rounds=None, phase=phase)
 
     def record_json(self) -> dict[str, Any]:
-        return {"format": RECORD_FORMAT, "setup": setup_to_json(self.setup),
+        played = replace(self.setup, invasion=tuple(sorted(self.pack.invasion.items())))
+        return {"format": RECORD_FORMAT, "setup": setup_to_json(played),
                 "moves": [move_to_json(m) for m in self._moves]}
 
     def view(self, reader: str = REFEREE) -> dict[str, Any]:

@@ -98,6 +98,11 @@ def parse_pack(text: str) -> EpicPack:
                     **values)
 
 
+def card_from_json(data: Any) -> tuple[int, InvasionCard]:
+    """A card of a record's catalogue (its set-up's `invasion`), bounded only by what the rules say."""
+    return _card(data, 10**6, 10**6)
+
+
 def _card(data: Any, flux_most: int, chief_most: int) -> tuple[int, InvasionCard]:
     if not isinstance(data, dict):
         raise ValueError("a card is a table")

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core.errors import BadRecord
 
+from .pack import InvasionCard, card_from_json
 from .terms import COLOURS, ROLES, objective_cards
 
 FIRST_SEAT = 1
@@ -24,6 +25,9 @@ class EpicSetup:
     first: int = FIRST_SEAT  # the first player of the first round (E2.7)
     roles: tuple[str, ...] = ()  # the variant's role per seat (E14), empty when not played
     seed: int = 0  # what the table's Pi draws by; the engine itself never draws
+    # The catalogue of Invasion cards the game is played with (the pack's, E1.5), by number: written in the
+    # record's set-up so that a record replays on any pack. Empty: the pack's, or typed at the table.
+    invasion: tuple[tuple[int, InvasionCard], ...] = ()
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -77,6 +81,8 @@ def setup_to_json(setup: EpicSetup) -> dict[str, Any]:
                              "objectives": list(setup.objectives), "first": setup.first, "seed": setup.seed}
     if setup.roles:
         found["roles"] = list(setup.roles)
+    if setup.invasion:
+        found["invasion"] = [{"number": n, **card.to_json()} for n, card in setup.invasion]
     return found
 
 
@@ -92,4 +98,16 @@ def setup_from_json(data: Any) -> EpicSetup:
         raise BadRecord("an Epic set-up's players, first and seed are whole numbers")
     if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in (characters, objectives, roles)):
         raise BadRecord("an Epic set-up's characters, objectives and roles are lists of words")
-    return check(EpicSetup(players, tuple(characters), tuple(objectives), first, tuple(roles), seed))
+    invasion = data.get("invasion", [])
+    if not isinstance(invasion, list):
+        raise BadRecord("an Epic set-up's invasion is a list of cards")
+    cards = []
+    for n, card in enumerate(invasion):
+        try:
+            cards.append(card_from_json(card))
+        except ValueError as error:
+            raise BadRecord(f"invasion card {n + 1}: {error}") from None
+    if len({n for n, _ in cards}) != len(cards):
+        raise BadRecord("two invasion cards have the same number")
+    return check(EpicSetup(players, tuple(characters), tuple(objectives), first, tuple(roles), seed,
+                           tuple(sorted(cards, key=lambda c: c[0]))))

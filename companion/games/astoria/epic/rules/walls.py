@@ -96,8 +96,8 @@ def settle(match: EpicMatch, s: State) -> None:
             if top.kind == "straighten":
                 if not top.data["started"]:
                     top.data["started"] = True
-                    top.asked = [p for p in clockwise(match, s.first)
-                                 if any(cards.tilted(s.mages[p], r) for r in cards.refs(s.mages[p], match.setup.role(p)))]
+                    top.asked = [p for p in clockwise(match, s.first) if any(
+                        cards.tilted(s.mages[p], r) for r in cards.refs(s.mages[p], match.setup.role(p)))]
                 if top.asked:
                     return
                 s.pending.pop()
