@@ -5,7 +5,6 @@ fights (E8, E9), the Defence of the Walls (E10, walls.py) and the ends (E3, ends
 
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 from typing import Any
 
@@ -123,7 +122,7 @@ class EpicMatch:
     def resolve(self, outcome: Any) -> None:
         if self.chance() is None:
             raise IllegalAction("E5", N_("No Invasion card is being drawn now."))
-        after = copy.deepcopy(self.state)
+        after = self.state.copy()
         news: list[Reveal] = []
         actions.drawn(self, after, outcome, news)
         walls.settle(self, after)
@@ -137,7 +136,7 @@ class EpicMatch:
             raise IllegalAction("E3", N_("The game is over."))
         if move.seat not in self.setup.seats:
             raise IllegalAction("E4.4", N_("There is no seat {seat}."), seat=move.seat)
-        after = copy.deepcopy(self.state)
+        after = self.state.copy()
         news: list[Reveal] = []
         actions.apply(self, after, move, news)
         walls.settle(self, after)

@@ -4,7 +4,8 @@ each move so that a refused move changes nothing."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .moves import ArtefactCard
@@ -24,6 +25,9 @@ class Artefact:
     def finished(self) -> bool:
         return all(self.filled)
 
+    def copy(self) -> Artefact:
+        return Artefact(self.card, list(self.filled), self.tilted)
+
 
 @dataclass
 class Mage:
@@ -41,6 +45,10 @@ class Mage:
     exiled: bool = False  # E9, A-32
     revealed: bool = False  # his Objective shown to all (E11.2)
     chiefs: list[int] = field(default_factory=list)  # the Forces of the Chiefs he beat (E8.5)
+
+    def copy(self) -> Mage:
+        return replace(self, stock=dict(self.stock), flask=dict(self.flask), chiefs=list(self.chiefs),
+                       artefacts=[a.copy() for a in self.artefacts])
 
 
 @dataclass
@@ -86,3 +94,13 @@ class State:
     helped: bool = False  # E14.2: this turn's one help
     crafted_for_preparer: int = 0  # E14.7: a Preparer's second gem of one Craft still to place
     end: dict[str, Any] | None = None  # how the game ended: "how", and "faction" or "seat"
+
+    def copy(self) -> State:
+        """A copy to change (a move is applied to one, kept only if legal): faster than a deep copy, sharing
+        only what never changes (the cards, frozen)."""
+        return replace(self, order=list(self.order), pending=copy.deepcopy(self.pending),
+                       mages={k: m.copy() for k, m in self.mages.items()}, reserve=dict(self.reserve),
+                       piles=list(self.piles), chiefs=list(self.chiefs), chief_numbers=list(self.chief_numbers),
+                       drawn=list(self.drawn), deck=None if self.deck is None else list(self.deck),
+                       seen={k: list(v) for k, v in self.seen.items()}, top=list(self.top), pool=dict(self.pool),
+                       end=None if self.end is None else dict(self.end))
