@@ -74,7 +74,9 @@ def action(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
         s.pool, s.chained = {}, False
     HANDLERS[move.type](match, s, move, news)
     s.chained = generates
-    if not free:
+    if free:
+        s.crafted_for_preparer = 0  # E14.7: two gems for one action, not more
+    else:
         s.actions_left -= 1
 
 
