@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.core.errors import IllegalAction
+from companion.games.astoria.epic.packs import shipped
 from companion.games.astoria.epic.rules import EpicMatch, EpicSetup
 from companion.games.astoria.epic.rules.terms import COLOURS
-from companion.games.astoria.epic.packs import shipped
 from tests.games.astoria_epic.support import act, artefact, card, finish, game, pass_turn, spend
 
 

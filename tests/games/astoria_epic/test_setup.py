@@ -8,9 +8,9 @@ import pytest
 
 from companion.core.errors import BadRecord
 from companion.games.astoria.epic.module import RULES
+from companion.games.astoria.epic.packs import shipped
 from companion.games.astoria.epic.rules import EpicMatch, EpicSetup, deal
 from companion.games.astoria.epic.rules.terms import COLOURS
-from companion.games.astoria.epic.packs import shipped
 from tests.games.astoria_epic.support import game
 
 

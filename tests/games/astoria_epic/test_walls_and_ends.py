@@ -31,7 +31,8 @@ def test_the_city_falls_to_the_faction_at_ten() -> None:
     result = match.result()
     assert result is not None and match.state.end == {"how": "city", "faction": "barbarians"}
     assert result.detail["fulfilled"] == [2] and result.winners == (2,)
-    assert result.reason == "The city falls to {faction}." and result.reason_params == {"faction": "the Barbarian Hordes"}
+    assert result.reason == "The city falls to {faction}."
+    assert result.reason_params == {"faction": "the Barbarian Hordes"}
 
 
 def test_both_factions_at_ten_fulfil_nothing() -> None:

@@ -34,6 +34,4 @@ class EpicChoice:
         return found
 
     def enumerate(self) -> list[Move]:
-        from .legal import candidates
-
-        return [m for m in candidates(self.match, self.seat, self.decision) if self.match.allowed(m)]
+        return list(self.match.legal(self.seat, self.decision))

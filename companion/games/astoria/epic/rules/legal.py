@@ -19,8 +19,7 @@ MOST_TILTED = 3  # the subsets of cards tried for a fight, an assault or a defen
 
 
 def kinds(match: EpicMatch, seat: int, decision: str) -> list[str]:
-    return sorted({m.type if m.type != "spend" else f"spend:{m.effect}"
-                   for m in candidates(match, seat, decision) if match.allowed(m)})
+    return sorted({m.type if m.type != "spend" else f"spend:{m.effect}" for m in match.legal(seat, decision)})
 
 
 def candidates(match: EpicMatch, seat: int, decision: str) -> list[Move]:

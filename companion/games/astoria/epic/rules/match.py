@@ -29,6 +29,7 @@ class EpicMatch:
         self.state = initial(self.pack, setup)
         self._moves: list[Move | Chance] = []
         self.news: list[Reveal] = []  # what the last move showed (an accusation's verdict, a look)
+        self._legal: tuple[State | None, dict[tuple[int, str], list[Move]]] = (None, {})
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -98,6 +99,18 @@ class EpicMatch:
 
     def view(self, reader: str = REFEREE) -> dict[str, Any]:
         return view(self, reader)
+
+    def legal(self, seat: int, decision: str) -> list[Move]:
+        """The moves the engine can list for one awaited choice, each tried (legal.py); kept while the state
+        is the same object (every move makes a new one)."""
+        from .legal import candidates
+
+        if self._legal[0] is not self.state:
+            self._legal = (self.state, {})
+        known = self._legal[1]
+        if (seat, decision) not in known:
+            known[seat, decision] = [m for m in candidates(self, seat, decision) if self.allowed(m)]
+        return known[seat, decision]
 
     def allowed(self, move: Move) -> bool:
         """Whether `move` would be accepted now (the game unchanged either way)."""
