@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.errors import N_, BadRecord
+from companion.core.game import Option
 
 from .packs import shipped
 from .rules import RECORD_FORMAT, VIEW_FORMAT, EpicMatch, EpicPack, EpicSetup, Move, deal
@@ -24,7 +25,7 @@ class EpicRules:
     seats = range(2, 7)  # E2: 2 to 6 players
     first_seat = 1
     colours = COLOURS  # a seat's colour is its Character's (E2.1)
-    options = ()  # the variant (E14) needs each player's role, which the set-up carries
+    options: tuple[Option, ...] = ()  # the variant (E14) needs each player's role, which the set-up carries
 
     def default_setup(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
                       seed: int) -> EpicSetup:

@@ -18,7 +18,7 @@ from .rules.pack import InvasionCard
 from .rules.terms import COLOURS, ROLES
 
 
-def test_cards(seed: int = 0) -> dict[int, InvasionCard]:
+def invented_cards(seed: int = 0) -> dict[int, InvasionCard]:
     """Twenty invented cards: six Flux values from 0 to 5, some hammers and Dragons, a few Chiefs."""
     rng = Random(f"astoria-epic-test-cards/{seed}")
     found = {}
@@ -29,8 +29,8 @@ def test_cards(seed: int = 0) -> dict[int, InvasionCard]:
     return found
 
 
-def test_pack(seed: int = 0) -> EpicPack:
-    return replace(shipped(), name="tests' invented Invasion cards", invasion=test_cards(seed))
+def invented_pack(seed: int = 0) -> EpicPack:
+    return replace(shipped(), name="tests' invented Invasion cards", invasion=invented_cards(seed))
 
 
 class EpicTesting:
@@ -38,7 +38,7 @@ class EpicTesting:
         rng = Random(seed)
         players = rng.randint(2, 6)
         roles = tuple(rng.choice(ROLES) for _ in range(players)) if players >= 5 and rng.random() < 0.5 else ()
-        return shipped(), replace(deal(players, seed, roles=roles), invasion=tuple(test_cards(seed).items()))
+        return shipped(), replace(deal(players, seed, roles=roles), invasion=tuple(invented_cards(seed).items()))
 
     def random_move(self, match: Any, choice: Any, rng: Random) -> Any:
         tried = candidates(match, choice.seat, choice.decision)
