@@ -84,4 +84,5 @@ def test_a_game_with_the_packs_catalogue_draws_from_a_virtual_pile() -> None:
     node = match.chance()
     assert node is not None and node.form is None and node.outcomes == tuple(range(1, 21))
     match.resolve(7)
-    assert match.state.deck is not None and 7 not in match.state.deck and match.view("public")["invasion"]["number"] == 7
+    assert match.state.deck is not None and 7 not in match.state.deck
+    assert match.view("public")["invasion"]["number"] == 7
