@@ -4,8 +4,9 @@ test suites ask for (`testing`). No table, box or page part of its own yet: the 
 
 from companion.core.game import GameModule, Later
 
-from .module import RULES, TITLE
+from .module import RULES, TITLE, WORDS
 from .packs import EpicPacks
 
 GAME = GameModule(key="astoria-epic", title=TITLE, rules=RULES, packs=EpicPacks(),
-                  testing=Later("companion.games.astoria.epic.testing:TESTING"))
+                  testing=Later("companion.games.astoria.epic.testing:TESTING"),
+                  catalog="companion.games.astoria.locale", words=WORDS)

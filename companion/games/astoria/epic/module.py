@@ -15,7 +15,7 @@ from .rules import move_to_json as _move_to_json
 from .rules import setup_from_json as _setup_from_json
 from .rules import setup_to_json as _setup_to_json
 from .rules.moves import Chance
-from .rules.terms import COLOURS
+from .rules.terms import COLOURS, FACTION_WORDS, OBJECTIVE_WORDS
 
 
 class EpicRules:
@@ -62,3 +62,5 @@ class EpicRules:
 
 RULES = EpicRules()
 TITLE = N_("Astoria: Epic version")
+# Words that fill message fields: the objectives and factions an accusation or an end names.
+WORDS = frozenset({*OBJECTIVE_WORDS.values(), *FACTION_WORDS.values()})

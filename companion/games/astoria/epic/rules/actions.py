@@ -46,7 +46,7 @@ def apply(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
         glyphs.spend(match, s, move, news)
     elif move.type == "end":
         if s.actions_left > 0:
-            raise IllegalAction("E4.3", N_("You still have {n} actions to take."), n=s.actions_left)
+            raise IllegalAction("E4.3", N_("Actions left this turn: {n}."), n=s.actions_left)
         walls.end_turn(match, s)
     else:
         action(match, s, move, news)
@@ -59,7 +59,7 @@ def action(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
     if s.actions_left <= 0 and not free:
         raise IllegalAction("E4.3", N_("You have no action left this turn."))
     if mage.exiled and move.type in ("tribute", "fight", "guard", "accuse", *HELP):
-        raise IllegalAction("E9.1", N_("A mage in Exile may not do that (E9.1)."))
+        raise IllegalAction("E9.1", N_("A mage in Exile may not do that."))
     if match.players == 2 and move.type in ("accuse", "assault"):
         raise IllegalAction("E13.3", N_("At two players nobody accuses and nobody goes into Exile."))
     if (move.type in HELP or move.type == "role_talent") and not match.setup.roles:

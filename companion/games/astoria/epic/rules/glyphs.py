@@ -25,7 +25,7 @@ def spend(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
     domain, run = effect
     mage = s.mages[move.seat]
     if mage.exiled and move.effect in FORBIDDEN_IN_EXILE:
-        raise IllegalAction("A-36", N_("A mage in Exile may not do that (E9.1)."))
+        raise IllegalAction("A-36", N_("A mage in Exile may not do that."))
     cost = run(match, s, move, mage)
     if cost < 1 or s.pool.get(domain, 0) < cost:
         raise IllegalAction("A-26", N_("You do not have the Glyphs for that."))
@@ -164,7 +164,7 @@ def cobalt_look(match: EpicMatch, s: State, move: Move, mage: Mage) -> int:
     n = count(move)
     if s.deck is not None:
         if n > len(s.deck):
-            raise IllegalAction("E7.6", N_("The pile holds only {n} cards."), n=len(s.deck))
+            raise IllegalAction("E7.6", N_("Cards left in the pile: {n}."), n=len(s.deck))
         s.pending.append(Pending("look", [], {"seat": mage.seat, "left": n}))
     return n
 
@@ -182,8 +182,8 @@ def looked(match: EpicMatch, s: State, top: Pending, outcome: object, news: list
     s.top.append(outcome)
     seat = top.data["seat"]
     s.seen.setdefault(seat, []).append(outcome)
-    news.append(Reveal(f"look:{match.version + 1}", N_("The next Invasion card but {n}: card {card}."),
-                       {"n": len(s.top) - 1, "card": outcome}, frozenset({seat})))
+    news.append(Reveal(f"look:{match.version + 1}", N_("Invasion card {card} lies at place {place} from the top."),
+                       {"place": len(s.top), "card": outcome}, frozenset({seat})))
     top.data["left"] -= 1
     if not top.data["left"]:
         s.pending.pop()

@@ -69,5 +69,6 @@ def take(pack: EpicPack, state: State, outcome: Any) -> tuple[int | None, Invasi
         raise IllegalAction("E5", error.template, **error.params) from None
     try:
         return None, invasion_card(typed, pack.chief_most)
-    except ValueError as error:
-        raise IllegalAction("E1.5", N_("This is no Invasion card: {why}."), why=str(error)) from None
+    except ValueError:  # the form bounds every value: what is left is a Chief's Force without his Glyph
+        raise IllegalAction("E1.5", N_("A Chief has both a Force and a Glyph; a card without a Chief has "
+                                       "neither.")) from None
