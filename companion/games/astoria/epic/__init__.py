@@ -9,4 +9,4 @@ from .packs import EpicPacks
 
 GAME = GameModule(key="astoria-epic", title=TITLE, rules=RULES, packs=EpicPacks(),
                   testing=Later("companion.games.astoria.epic.testing:TESTING"),
-                  catalog="companion.games.astoria.locale", words=WORDS)
+                  catalog="companion.games.astoria.common.locale", words=WORDS)
