@@ -16,6 +16,7 @@ from companion.games.astoria.epic.module import RULES
 from companion.games.astoria.epic.packs import shipped
 from companion.games.astoria.epic.rules import EpicMatch
 from companion.games.astoria.epic.rules.legal import candidates
+from companion.games.astoria.epic.rules.terms import OBJECTIVE_WORDS
 from companion.games.astoria.epic.testing import TESTING
 
 
@@ -98,3 +99,14 @@ def test_a_record_is_the_referees_and_holds_every_objective() -> None:
     record: dict[str, Any] = RULES.start(pack, setup).record_json()
     assert record["setup"]["objectives"] == list(setup.objectives)
     assert shipped().invasion == {}  # the shipped pack lists no card: the engine invents none
+
+
+def test_each_seat_is_shown_its_own_objective_alone_until_the_end() -> None:
+    pack, setup = TESTING.short_setup(5)
+    match = RULES.start(pack, setup)
+    own = {r.key: r for r in match.reveals()}
+    assert sorted(own) == [f"objective:{s}" for s in setup.seats]
+    for seat in setup.seats:
+        reveal = own[f"objective:{seat}"]
+        assert reveal.to == frozenset({seat}) and reveal.held
+        assert reveal.params["objective"] == OBJECTIVE_WORDS[setup.objective(seat)]

@@ -17,7 +17,7 @@ from .moves import RECORD_FORMAT, Chance, Move, move_to_json
 from .pack import EpicPack
 from .setup import EpicSetup, setup_to_json
 from .state import Mage, State
-from .terms import COLOURS, GRAND_ALCHEMIST, PER_COLOUR, PREPARER, STOCK
+from .terms import COLOURS, GRAND_ALCHEMIST, OBJECTIVE_WORDS, PER_COLOUR, PREPARER, STOCK
 from .views import view
 
 
@@ -84,7 +84,12 @@ class EpicMatch:
         return ends.result(self) if self.state.phase == "over" else None
 
     def reveals(self) -> list[Reveal]:
-        return list(self.news)
+        """The last move's news (an accusation's verdict to all, E11.2; a look to its caster, A-56) and, while
+        the game lasts, each seat's own Objective to that seat alone (held: its box shows it, E2.1)."""
+        own = [Reveal(f"objective:{seat}", N_("Your Objective: {objective}."),
+                      {"objective": OBJECTIVE_WORDS[self.setup.objective(seat)]}, frozenset({seat}), held=True)
+               for seat in self.setup.seats] if self.state.phase != "over" else []
+        return [*self.news, *own]
 
     def progress(self) -> Progress:
         s = self.state
