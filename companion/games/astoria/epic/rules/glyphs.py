@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 from companion.core.errors import N_, IllegalAction
 from companion.core.game import Reveal
 
+from .cards import can_show
 from .moves import Move
 from .state import Mage, Pending, State
 from .terms import BLUE, GREEN, ORANGE, RED, VIOLET, YELLOW
+from .walls import clockwise, kill_guard
 
 if TYPE_CHECKING:
     from .match import EpicMatch
@@ -60,21 +62,15 @@ def guard_of(match: EpicMatch, s: State, move: Move) -> Mage:
     owner = target(s, move)
     if owner.guards < 1:
         raise IllegalAction("E7.1", N_("That mage has no Guard in the Guard Room."))
-    from .walls import clockwise
-
     savers = [p for p in clockwise(match, move.seat)[1:] if not s.mages[p].exiled and _cobalt(s.mages[p])]
     if savers:
         s.pending.append(Pending("rescue", savers, {"owner": owner.seat}))
     else:
-        from .walls import kill_guard
-
         kill_guard(s, owner.seat)
     return owner
 
 
 def _cobalt(mage: Mage) -> bool:
-    from .cards import can_show
-
     return bool(can_show(mage, BLUE))
 
 

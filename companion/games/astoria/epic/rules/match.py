@@ -17,7 +17,7 @@ from .moves import RECORD_FORMAT, Chance, Move, move_to_json
 from .pack import EpicPack
 from .setup import EpicSetup, setup_to_json
 from .state import Mage, State
-from .terms import COLOURS, GRAND_ALCHEMIST, OBJECTIVE_WORDS, PER_COLOUR, PREPARER, STOCK
+from .terms import COLOURS, GRAND_ALCHEMIST, OBJECTIVE_WORDS, PER_COLOUR, PILE_SIZE, PREPARER, STOCK
 from .views import view
 
 
@@ -180,8 +180,6 @@ def initial(pack: EpicPack, setup: EpicSetup) -> State:
             mage.stock[colour], mage.power = 4, min(20, pack.power_max)
             s.reserve[colour] += 5
         s.mages[seat] = mage
-    from .terms import PILE_SIZE
-
     s.piles = [PILE_SIZE[setup.players]] * 3
     s.deck = sorted(pack.invasion) if pack.invasion else None
     return s
