@@ -38,7 +38,9 @@ def apply(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
     if move.type in ANSWERS:
         ANSWERS[move.type](match, s, move, news)
         return
-    if s.pending or s.phase != "turn":
+    if s.pending:
+        raise IllegalAction("E4.4", N_("Another mage must answer first."))
+    if s.phase != "turn":
         raise IllegalAction("E4.4", N_("It is nobody's turn to act now."))
     if move.seat != match.active():
         raise IllegalAction("E4.1", N_("It is not your turn."))
