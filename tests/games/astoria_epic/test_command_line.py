@@ -41,3 +41,14 @@ def test_board_check_reads_the_shipped_pack_and_names_a_problem(tmp_path: Path) 
     bad.write_text('format = "astoria-epic-pack/1"\nhealth_max = "ten"\n')
     done = companion("board", "check", "--game", "astoria-epic", str(bad))
     assert done.returncode == 2 and "health_max must be a whole number" in done.stdout + done.stderr
+
+
+def test_simulate_plays_random_games_on_a_pack_with_invasion_cards() -> None:
+    invented = Path(__file__).parent / "invented-cards.toml"  # INVENTED cards: the tests', not the game's
+    done = companion("simulate", "--game", "astoria-epic", "--players", "5", "--games", "4", "--seed", "3",
+                     "--board", str(invented), "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["games"] == 4 and sum(summary["ends"].values()) == 4
+    refused = companion("simulate", "--game", "astoria-epic", "--players", "5", "--games", "1", "--seed", "3")
+    assert refused.returncode == 2 and "[[invasion]] cards" in refused.stderr

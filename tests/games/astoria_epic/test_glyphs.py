@@ -81,3 +81,22 @@ def test_a_cobalt_look_at_a_virtual_pile_is_shown_to_the_caster_alone_and_drawn_
     assert "seen" not in match.view("public") and "top" in match.view("referee")
     other = next(s for s in setup.seats if s != seat)
     assert "seen" not in match.view(f"seat:{other}")
+
+
+def test_a_second_look_sees_the_card_below_and_the_draws_come_in_that_order() -> None:
+    """A-56: cards looked at stay on top, in order; the next draws are them."""
+    pack, setup = TESTING.short_setup(7)
+    match = RULES.start(pack, setup)
+    match.resolve(1)
+    seat = match.active()
+    assert seat is not None
+    finish(match, seat, artefact("red", "red", domain="blue", glyphs=2))
+    match.state.actions_left = 1
+    act(match, seat, "use", card="artefact:0")
+    spend(match, seat, "cobalt_look", count=1)
+    match.resolve(5)
+    spend(match, seat, "cobalt_look", count=1)
+    node = match.chance()
+    assert node is not None and 5 not in node.outcomes and 9 in node.outcomes
+    match.resolve(9)
+    assert match.view(f"seat:{seat}")["seen"] == [5, 9] and match.view("referee")["top"] == [5, 9]

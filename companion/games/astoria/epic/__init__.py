@@ -10,4 +10,5 @@ from .packs import EpicPacks
 GAME = GameModule(key="astoria-epic", title=TITLE, rules=RULES, packs=EpicPacks(),
                   testing=Later("companion.games.astoria.epic.testing:TESTING"),
                   commands=Later("companion.games.astoria.epic.commands:COMMANDS"),
+                  agents=Later("companion.games.astoria.epic.agents:AGENTS"),
                   catalog="companion.games.astoria.common.locale", words=WORDS)

@@ -41,7 +41,8 @@ def outcomes(state: State) -> tuple[int, ...]:
 
 
 def node(pack: EpicPack, state: State, kind: str, told_by: int | None = None) -> ChanceNode:
-    listed = outcomes(state)
+    # A look takes the next card not yet looked at: one of the pile's, below those already seen.
+    listed = tuple(sorted(state.deck or ())) if kind == "look" else outcomes(state)
     if state.deck is not None and listed:
         return ChanceNode(kind=kind, outcomes=listed, told_by=told_by, prompt=PROMPTS[kind],
                           params={"rule": "E5"})
