@@ -20,7 +20,7 @@ VALUES: dict[str, list[Any]] = {
     "artefact": [0, 1, 5, -1], "card": ["talent", "role", "artefact:0", "artefact:9", "artefact:x", "x"],
     "cards": [[], ["talent"], ["talent", "talent"], ["artefact:0", "role"], None], "target": [0, 1, 2, 7, -3],
     "faction": ["dragon", "save", "king"], "effect": ["solar", "fire_guard", "shadow_artefact", "ungem", "tilt", "x"],
-    "count": [0, 1, 2, 9, -2], "chief": [0, 1, -1, 4],
+    "count": [0, 1, 2, 9, -2], "chief": [0, 1, -1, 4], "role": ["saboteur", "preparer", "king"],
     "typed": [None, {"places": ["red"], "domain": "red", "glyphs": 2},
               {"places": ["red", "blue"], "domain": "violet", "glyphs": 5},
               {"places": ["red", "red"], "domain": "red", "glyphs": 6, "grimoire": True}],

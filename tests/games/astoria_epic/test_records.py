@@ -19,8 +19,8 @@ from companion.games.astoria.epic.testing import TESTING, invented_cards
 from tests.games.conformance.play import points
 
 
-def played(players: int, seed: int, roles: tuple[str, ...] = ()) -> EpicMatch:
-    setup = deal(players, seed, roles=roles)
+def played(players: int, seed: int, roles: tuple[str, ...] = (), choose: bool = False) -> EpicMatch:
+    setup = deal(players, seed, roles=roles, choose_roles=choose)
     match = RULES.start(shipped(), replace(setup, invasion=tuple(invented_cards(seed).items())))
     for _ in points(GAME, match, Random(seed)):
         pass
@@ -30,10 +30,10 @@ def played(players: int, seed: int, roles: tuple[str, ...] = ()) -> EpicMatch:
 @pytest.mark.parametrize(("players", "roles"), [
     (2, ()), (3, ()), (4, ()), (5, ()), (6, ()),
     (5, ("grand_alchemist", "preparer", "saboteur", "preparer", "saboteur")),
-    (6, ("saboteur", "grand_alchemist", "preparer", "grand_alchemist", "preparer", "saboteur"))])
-def test_random_games_end_and_replay_from_their_record(players: int, roles: tuple[str, ...]) -> None:
+    (6, ("saboteur", "grand_alchemist", "preparer", "grand_alchemist", "preparer", "saboteur")), (6, "chosen")])
+def test_random_games_end_and_replay_from_their_record(players: int, roles: tuple[str, ...] | str) -> None:
     for seed in range(3):
-        match = played(players, seed, roles)
+        match = played(players, seed, () if roles == "chosen" else tuple(roles), roles == "chosen")
         result = match.result()
         assert result is not None and result.reason
         record = json.loads(json.dumps(match.record_json()))

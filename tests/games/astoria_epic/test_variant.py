@@ -60,3 +60,26 @@ def test_the_saboteur_takes_a_gem_off_an_artefact_in_progress() -> None:
     pass_turn(match)
     act(match, 3, "role_talent", target=2, artefact=0, effect="ungem", colour="blue")
     assert match.state.mages[2].artefacts[0].filled.count(True) == 1  # two placed (E14.7), one taken off
+
+
+def test_roles_are_chosen_in_turn_before_anyone_reads_his_objective() -> None:
+    """E14.1, A-52: the first player first, then on his left; the objectives come after."""
+    from companion.core.errors import BadRecord
+    from companion.games.astoria.epic.module import RULES
+    from companion.games.astoria.epic.packs import shipped
+
+    seats = [(n, c, None) for n, c in enumerate(("red", "blue", "yellow", "green", "violet"), start=1)]
+    with pytest.raises(BadRecord):
+        RULES.default_setup(seats[:4], {"variant": "grand_alchimiste"}, 3)
+    setup = RULES.default_setup(seats, {"variant": "grand_alchimiste"}, 3)
+    match = RULES.start(shipped(), setup)
+    order = [setup.first + n - 5 if setup.first + n > 5 else setup.first + n for n in range(5)]
+    for seat, role in zip(order, ("preparer", "saboteur", "grand_alchemist", "saboteur", "preparer"), strict=True):
+        assert [(c.seat, c.decision) for c in match.awaited()] == [(seat, "role")]
+        assert all("objective" not in p for p in match.view(f"seat:{seat}")["players"])
+        assert not [r for r in match.reveals() if r.key.startswith("objective:")]
+        act(match, seat, "role", role=role)
+    assert match.chance() is not None and match.state.roles[order[2]] == "grand_alchemist"
+    assert match.state.mages[order[2]].power == 20 and not match.state.mages[order[1]].has_flask
+    assert [p["seat"] for p in match.view(f"seat:{order[0]}")["players"] if "objective" in p] == [order[0]]
+    assert RULES.setup_from_json(RULES.setup_to_json(setup)) == setup

@@ -25,13 +25,23 @@ class EpicRules:
     seats = range(2, 7)  # E2: 2 to 6 players
     first_seat = 1
     colours = COLOURS  # a seat's colour is its Character's (E2.1)
-    options: tuple[Option, ...] = ()  # the variant (E14) needs each player's role, which the set-up carries (A-52)
+    # E2.9, E14.1, A-52: the Grand Alchimiste variant, at 5 or 6 players, its roles chosen in turn at the table
+    # (dealing them would need the split of the six role cards, which the text does not give).
+    options: tuple[Option, ...] = (
+        Option("variant", ("none", "grand_alchimiste"), "none", N_("Variant"),
+               (N_("No variant"), N_("Grand Alchimiste (5 or 6 players): each chooses a role in turn"))),)
 
     def default_setup(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
                       seed: int) -> EpicSetup:
         """The Objectives and the first player drawn from `seed` (A-43, A-57, E2.7); the Characters are the
         seats' colours when each is a gem colour of its own, else dealt too."""
-        return deal(len(players), seed, [colour for _, colour, _ in players])
+        variant = options.get("variant", "none")
+        if variant not in ("none", "grand_alchimiste"):
+            raise BadRecord(f"variant must be none or grand_alchimiste, not {variant!r}")
+        if variant == "grand_alchimiste" and len(players) < 5:
+            raise BadRecord("the Grand Alchimiste variant is played at 5 or 6 players (E2.9)")
+        return deal(len(players), seed, [colour for _, colour, _ in players],
+                    choose_roles=variant == "grand_alchimiste")
 
     def players(self, setup: EpicSetup) -> list[tuple[int, str, str | None]]:
         return [(seat, setup.character(seat), None) for seat in setup.seats]

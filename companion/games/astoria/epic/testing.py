@@ -37,8 +37,10 @@ class EpicTesting:
     def short_setup(self, seed: int) -> tuple[EpicPack, EpicSetup]:
         rng = Random(seed)
         players = rng.randint(2, 6)
-        roles = tuple(rng.choice(ROLES) for _ in range(players)) if players >= 5 and rng.random() < 0.5 else ()
-        return shipped(), replace(deal(players, seed, roles=roles), invasion=tuple(invented_cards(seed).items()))
+        variant = rng.choice(("none", "dealt", "chosen")) if players >= 5 else "none"
+        roles = tuple(rng.choice(ROLES) for _ in range(players)) if variant == "dealt" else ()
+        setup = deal(players, seed, roles=roles, choose_roles=variant == "chosen")
+        return shipped(), replace(setup, invasion=tuple(invented_cards(seed).items()))
 
     def random_move(self, match: Any, choice: Any, rng: Random) -> Any:
         tried = candidates(match, choice.seat, choice.decision)

@@ -12,6 +12,7 @@ from companion.core.game import Reveal
 
 from . import cards, glyphs, invasion, walls
 from .moves import ACTIONS, GLYPH_ACTIONS, HELP, Move, glyphs_of
+from .roles import take_role
 from .state import Artefact, Mage, Pending, State
 from .terms import (
     COLOURS,
@@ -24,6 +25,7 @@ from .terms import (
     OBJECTIVE_WORDS,
     PREPARER,
     RED,
+    ROLES,
     SABOTEUR,
     YELLOW,
 )
@@ -35,6 +37,9 @@ Handler = Callable[["EpicMatch", State, Move, list[Reveal]], None]
 
 
 def apply(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
+    if s.phase == "roles" or move.type == "role":
+        choose_role(match, s, move)
+        return
     if move.type in ANSWERS:
         ANSWERS[move.type](match, s, move, news)
         return
@@ -64,14 +69,14 @@ def action(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
         raise IllegalAction("E9.1", N_("A mage in Exile may not do that."))
     if match.players == 2 and move.type in ("accuse", "assault"):
         raise IllegalAction("E13.3", N_("At two players nobody accuses and nobody goes into Exile."))
-    if (move.type in HELP or move.type == "role_talent") and not match.setup.roles:
+    if (move.type in HELP or move.type == "role_talent") and not match.variant:
         raise IllegalAction("E14", N_("That is only in the Grand Alchimiste variant."))
     if move.type in HELP:
         if s.helped:
             raise IllegalAction("E14.2", N_("Only one help action per turn."))
         s.helped = True
     generates = move.type in GLYPH_ACTIONS or (move.type == "role_talent" and
-                                              match.setup.role(move.seat) == GRAND_ALCHEMIST)
+                                              match.role(move.seat) == GRAND_ALCHEMIST)
     if not generates:  # A-26: an action that generates no Glyph ends the chain
         s.pool, s.chained = {}, False
     HANDLERS[move.type](match, s, move, news)
@@ -180,7 +185,7 @@ def place(match: EpicMatch, s: State, giver: Mage, owner: Mage, index: int | Non
         giver.power -= GRIMOIRE_POWER
     giver.stock[colour] -= 1
     artefact.filled[free[0]] = True
-    if match.setup.role(giver.seat) == PREPARER and s.crafted_for_preparer == 0 and giver is owner \
+    if match.role(giver.seat) == PREPARER and s.crafted_for_preparer == 0 and giver is owner \
             and s.actions_left > 0:
         s.crafted_for_preparer = 1  # E14.7: this Craft acts as two
     if not last:
@@ -190,7 +195,7 @@ def place(match: EpicMatch, s: State, giver: Mage, owner: Mage, index: int | Non
             owner.flask[c] += 1
         else:
             owner.stock[c] += 1
-    if not match.setup.roles or glyphs_of(artefact.card) >= 3:  # E6.7; E14.4
+    if not match.variant or glyphs_of(artefact.card) >= 3:  # E6.7; E14.4
         heal(match, s)
 
 
@@ -202,7 +207,7 @@ def use(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
     mage = s.mages[move.seat]
     if move.card is None or move.card == cards.ROLE:
         raise IllegalAction("E6.9", N_("Name one of your Artefacts or your Talent."))
-    domain, count = cards.tilt(mage, move.card, match.setup.role(move.seat))
+    domain, count = cards.tilt(mage, move.card, match.role(move.seat))
     s.pool[domain] = s.pool.get(domain, 0) + count  # A-26
 
 
@@ -219,7 +224,7 @@ def fight(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
     mage = s.mages[move.seat]
     if move.chief is None or not 0 <= move.chief < len(s.chiefs):
         raise IllegalAction("E8.1", N_("Choose one of the Barbarian Chiefs present."))
-    tilted = cards.tilt_all(mage, move.cards or (), match.setup.role(move.seat))
+    tilted = cards.tilt_all(mage, move.cards or (), match.role(move.seat))
     pool = dict(s.pool)  # A-27: the Glyphs already pooled join the fight
     for domain, n in tilted.items():
         pool[domain] = pool.get(domain, 0) + n
@@ -265,7 +270,7 @@ def assault(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
     mage = s.mages[move.seat]
     if not mage.exiled:
         raise IllegalAction("E9.2", N_("Only a mage in Exile may attack the Palace."))
-    tilted = cards.tilt_all(mage, move.cards or (), match.setup.role(move.seat))
+    tilted = cards.tilt_all(mage, move.cards or (), match.role(move.seat))
     pool = dict(s.pool)
     for domain, n in tilted.items():
         pool[domain] = pool.get(domain, 0) + n
@@ -315,7 +320,7 @@ def give_artefact(match: EpicMatch, s: State, move: Move, news: list[Reveal]) ->
 
 def role_talent(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
     """E14.9, A-54: the role's Talent card, tilted with an action."""
-    mage, role = s.mages[move.seat], match.setup.role(move.seat)
+    mage, role = s.mages[move.seat], match.role(move.seat)
     if role is None or mage.role_tilted:
         raise IllegalAction("E14.9", N_("Your role's Talent is not available."))
     if role == GRAND_ALCHEMIST:  # 3 Glyphs of his colour, or 1 of a colour of his choice
@@ -359,6 +364,21 @@ def saboteur(match: EpicMatch, s: State, move: Move, mage: Mage) -> None:
         artefact.tilted = True
     else:
         raise IllegalAction("E14.9", N_("Take a gem off an Artefact in progress, or tilt an available one."))
+
+
+def choose_role(match: EpicMatch, s: State, move: Move) -> None:
+    """E14.1, A-52: each mage chooses his role in turn, the first player first, before he reads his
+    Objective. The split of the six role cards is not in the text: any role may be chosen."""
+    if s.phase != "roles" or move.type != "role":
+        raise IllegalAction("E14.1", N_("The roles are chosen before the game begins."))
+    if move.seat != s.order[s.turn]:
+        raise IllegalAction("E14.1", N_("It is not your turn to choose."))
+    if move.role not in ROLES:
+        raise IllegalAction("E14.1", N_("Choose Grand Alchemist, Preparer or Saboteur."))
+    take_role(match.pack, s, move.seat, move.role)
+    s.turn += 1
+    if s.turn == len(s.order):
+        s.phase, s.order, s.turn = "invasion", [], 0
 
 
 # -- out of turn -----------------------------------------------------------------------------------
@@ -405,7 +425,7 @@ def defend(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> None:
     """E9.3, A-28: a defender's Glyphs and Guards count; one may declare with Guards only."""
     top = asked(s, "assault", move.seat)
     if move.cards is not None:
-        tilted = cards.tilt_all(s.mages[move.seat], move.cards, match.setup.role(move.seat))
+        tilted = cards.tilt_all(s.mages[move.seat], move.cards, match.role(move.seat))
         top.data["defence"][move.seat] = tilted
     top.asked.pop(0)
 
@@ -416,7 +436,7 @@ def straighten(match: EpicMatch, s: State, move: Move, news: list[Reveal]) -> No
     mage = s.mages[move.seat]
     chosen = move.cards or ()
     if len(chosen) > 2 or len(set(chosen)) != len(chosen) or \
-            any(ref not in cards.refs(mage, match.setup.role(move.seat)) or not cards.tilted(mage, ref)
+            any(ref not in cards.refs(mage, match.role(move.seat)) or not cards.tilted(mage, ref)
                 for ref in chosen):
         raise IllegalAction("E10.5", N_("Straighten up to two of your tilted cards."))
     for ref in chosen:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .match import EpicMatch
     from .moves import Move
 
-DECISIONS = ("turn", "rescue", "parry", "defend", "straighten")
+DECISIONS = ("role", "turn", "rescue", "parry", "defend", "straighten")
 
 
 @dataclass(frozen=True, eq=False)

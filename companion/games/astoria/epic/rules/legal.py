@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from . import cards
 from .glyphs import EFFECTS
 from .moves import HELP, Move
-from .terms import COLOURS, FACTIONS
+from .terms import COLOURS, FACTIONS, ROLES
 
 if TYPE_CHECKING:
     from .match import EpicMatch
@@ -25,10 +25,12 @@ def kinds(match: EpicMatch, seat: int, decision: str) -> list[str]:
 def candidates(match: EpicMatch, seat: int, decision: str) -> list[Move]:
     s = match.state
     mage = s.mages[seat]
-    role = match.setup.role(seat)
+    role = match.role(seat)
     available = [r for r in cards.refs(mage, role) if not cards.tilted(mage, r)]
     subsets = [tuple(c) for n in range(min(MOST_TILTED, len(available)) + 1) for c in combinations(available, n)]
     others = [p for p in match.setup.seats if p != seat]
+    if decision == "role":
+        return [Move("role", seat, role=r) for r in ROLES]
     if decision in ("rescue", "parry"):
         return [Move(decision, seat), *(Move(decision, seat, card=r) for r in available)]
     if decision == "defend":
@@ -46,7 +48,7 @@ def candidates(match: EpicMatch, seat: int, decision: str) -> list[Move]:
     found += [Move("fight", seat, chief=n, cards=c) for n in range(len(s.chiefs)) for c in subsets]
     found += [Move("assault", seat, cards=c) for c in subsets]
     found += [Move("accuse", seat, target=p, faction=f) for p in others for f in FACTIONS]
-    if match.setup.roles:
+    if match.variant:
         found += [Move("give_card", seat, target=p) for p in others]
         found += [Move("give_gems", seat, target=p, colours=(c,)) for p in others for c in COLOURS]
         found += [Move("give_artefact", seat, target=p, artefact=n) for p in others for n in range(len(mage.artefacts))]
@@ -64,5 +66,5 @@ def candidates(match: EpicMatch, seat: int, decision: str) -> list[Move]:
         found += [Move("spend", seat, effect=effect, target=p, artefact=n) for p in others
                   for n in range(len(s.mages[p].artefacts)) if effect == "shadow_artefact"]
         found.append(Move("spend", seat, effect=effect))
-    assert all(m.type not in HELP or match.setup.roles for m in found)
+    assert all(m.type not in HELP or match.variant for m in found)
     return found

@@ -15,9 +15,10 @@ from . import actions, ends, invasion, walls
 from .choices import EpicChoice
 from .moves import RECORD_FORMAT, Chance, Move, move_to_json
 from .pack import EpicPack
+from .roles import clockwise_from, take_role
 from .setup import EpicSetup, setup_to_json
 from .state import Mage, State
-from .terms import COLOURS, GRAND_ALCHEMIST, OBJECTIVE_WORDS, PER_COLOUR, PILE_SIZE, PREPARER, STOCK
+from .terms import COLOURS, OBJECTIVE_WORDS, PER_COLOUR, PILE_SIZE, STOCK
 from .views import view
 
 
@@ -44,6 +45,14 @@ class EpicMatch:
     @property
     def players(self) -> int:
         return self.setup.players
+
+    @property
+    def variant(self) -> bool:
+        """Whether the Grand Alchimiste variant is played (E14)."""
+        return bool(self.setup.roles) or self.setup.choose_roles
+
+    def role(self, seat: int) -> str | None:
+        return self.state.roles.get(seat)
 
     def active(self) -> int | None:
         s = self.state
@@ -78,6 +87,8 @@ class EpicMatch:
             active = self.active()
             assert active is not None
             found = [EpicChoice(active, "turn", self)]
+        elif s.phase == "roles":  # E14.1: in turn from the first player
+            found = [EpicChoice(s.order[s.turn], "role", self)]
         return [c for c in found if seat is None or c.seat == seat]
 
     def result(self) -> Result | None:
@@ -88,13 +99,13 @@ class EpicMatch:
         the game lasts, each seat's own Objective to that seat alone (held: its box shows it, E2.1)."""
         own = [Reveal(f"objective:{seat}", N_("Your Objective: {objective}."),
                       {"objective": OBJECTIVE_WORDS[self.setup.objective(seat)]}, frozenset({seat}), held=True)
-               for seat in self.setup.seats] if self.state.phase != "over" else []
+               for seat in self.setup.seats] if self.state.phase not in ("over", "roles") else []  # A-52
         return [*self.news, *own]
 
     def progress(self) -> Progress:
         s = self.state
-        phase = {"invasion": N_("Invasion"), "turn": N_("Actions"), "walls": N_("Defence of the Walls"),
-                 "over": N_("Game over")}[s.phase]
+        phase = {"roles": N_("Roles"), "invasion": N_("Invasion"), "turn": N_("Actions"),
+                 "walls": N_("Defence of the Walls"), "over": N_("Game over")}[s.phase]
         return Progress(round=s.round, rounds=None, phase=phase)
 
     def record_json(self) -> dict[str, Any]:
@@ -169,17 +180,16 @@ def initial(pack: EpicPack, setup: EpicSetup) -> State:
               health=pack.health_start)
     s.reserve = {c: (0 if c in setup.characters else PER_COLOUR) for c in COLOURS}
     for seat in setup.seats:
-        colour, role = setup.character(seat), setup.role(seat)
+        colour = setup.character(seat)
         mage = Mage(seat, colour, stock={c: 0 for c in COLOURS}, flask={c: 0 for c in COLOURS})
         mage.stock[colour] = STOCK
-        if role is not None:
-            mage.has_flask = role in (GRAND_ALCHEMIST, PREPARER)  # E14.5
-        if role == PREPARER:
-            mage.stock[colour] = STOCK + 1  # E14.6: no Power marker
-        if role == GRAND_ALCHEMIST:  # E14.8: 5 gems: 4 in Stock, one the marker on 20; five to the Reserve
-            mage.stock[colour], mage.power = 4, min(20, pack.power_max)
-            s.reserve[colour] += 5
         s.mages[seat] = mage
+        role = setup.role(seat)
+        if role is not None:
+            take_role(pack, s, seat, role)
+    if setup.choose_roles:  # E14.1: chosen in turn, the first player first
+        s.phase, s.order = "roles", clockwise_from(setup, setup.first)
     s.piles = [PILE_SIZE[setup.players]] * 3
     s.deck = sorted(pack.invasion) if pack.invasion else None
     return s
+

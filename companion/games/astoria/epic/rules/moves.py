@@ -58,6 +58,7 @@ class Move:
     count: int | None = None
     typed: ArtefactCard | None = None  # craft: the Artefact started
     chief: int | None = None  # fight: the active Chief's index, in the order laid
+    role: str | None = None  # the variant's role chosen (E14.1)
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "parry": ("card",),  # E10.4, A-38: None passes
     "defend": ("cards",),  # E9.3, A-28: None declines
     "straighten": ("cards",),  # E10.5, A-39
+    "role": ("role",),  # E14.1
 }
 ACTIONS = ("draw", "power", "destroy", "create", "craft", "use", "tribute", "fight", "guard", "accuse", "assault",
            "help_craft", "give_card", "give_gems", "give_artefact", "role_talent")
@@ -97,7 +99,7 @@ HELP = ("help_craft", "give_card", "give_gems", "give_artefact")  # E14.2: one o
 GLYPH_ACTIONS = ("use", "fight", "assault")  # A-26 (and a Grand Alchemist's Talent, A-54)
 
 _INTS = ("pile", "artefact", "target", "count", "chief")
-_WORDS = ("colour", "card", "faction", "effect")
+_WORDS = ("colour", "card", "faction", "effect", "role")
 
 
 def move_to_json(move: Move | Chance) -> dict[str, Any]:

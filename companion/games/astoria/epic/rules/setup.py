@@ -23,11 +23,13 @@ class EpicSetup:
     characters: tuple[str, ...]  # each seat's Character colour, seat 1 first (E2.1)
     objectives: tuple[str, ...]  # each seat's Objective, seat 1 first: secret (E2.1, E3)
     first: int = FIRST_SEAT  # the first player of the first round (E2.7)
-    roles: tuple[str, ...] = ()  # the variant's role per seat (E14), empty when not played
+    roles: tuple[str, ...] = ()  # the variant's role per seat (E14), empty when not played or chosen in play
     seed: int = 0  # what the table's Pi draws by; the engine itself never draws
     # The catalogue of Invasion cards the game is played with (the pack's, E1.5), by number: written in the
     # record's set-up so that a record replays on any pack. Empty: the pack's, or typed at the table.
     invasion: tuple[tuple[int, InvasionCard], ...] = ()
+    # E14.1: the variant played with its roles chosen in turn at the table, before anyone reads his Objective.
+    choose_roles: bool = False
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -43,7 +45,8 @@ class EpicSetup:
         return self.roles[seat - FIRST_SEAT] if self.roles else None
 
 
-def deal(players: int, seed: int, characters: Sequence[str] | None = None, roles: Sequence[str] = ()) -> EpicSetup:
+def deal(players: int, seed: int, characters: Sequence[str] | None = None, roles: Sequence[str] = (),
+         choose_roles: bool = False) -> EpicSetup:
     """A new game's set-up drawn from `seed`: the Characters (unless the table dealt them), the Objectives
     from the cards E2.2/E13.1 leave, and the first player (E2.7: the Pi draws him instead of the Artefact
     deck's backs)."""
@@ -52,7 +55,8 @@ def deal(players: int, seed: int, characters: Sequence[str] | None = None, roles
         characters = rng.sample(COLOURS, players)
     objectives = rng.sample(objective_cards(players), players)
     first = rng.randrange(players) + FIRST_SEAT
-    return check(EpicSetup(players, tuple(characters), tuple(objectives), first, tuple(roles), seed))
+    return check(EpicSetup(players, tuple(characters), tuple(objectives), first, tuple(roles), seed,
+                           choose_roles=choose_roles))
 
 
 def check(setup: EpicSetup) -> EpicSetup:
@@ -73,6 +77,8 @@ def check(setup: EpicSetup) -> EpicSetup:
         raise BadRecord("the first player is one of the seats")
     if setup.roles and (setup.players < 5 or len(setup.roles) != setup.players or not set(setup.roles) <= set(ROLES)):
         raise BadRecord("the Grand Alchimiste variant is played at 5 or 6 players, a role per player (E2.9, E14)")
+    if setup.choose_roles and (setup.players < 5 or setup.roles):
+        raise BadRecord("roles are chosen in the Grand Alchimiste variant, at 5 or 6 players (E2.9, E14.1)")
     return setup
 
 
@@ -81,6 +87,8 @@ def setup_to_json(setup: EpicSetup) -> dict[str, Any]:
                              "objectives": list(setup.objectives), "first": setup.first, "seed": setup.seed}
     if setup.roles:
         found["roles"] = list(setup.roles)
+    if setup.choose_roles:
+        found["choose_roles"] = True
     if setup.invasion:
         found["invasion"] = [{"number": n, **card.to_json()} for n, card in setup.invasion]
     return found
@@ -98,6 +106,9 @@ def setup_from_json(data: Any) -> EpicSetup:
         raise BadRecord("an Epic set-up's players, first and seed are whole numbers")
     if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in (characters, objectives, roles)):
         raise BadRecord("an Epic set-up's characters, objectives and roles are lists of words")
+    choose = data.get("choose_roles", False)
+    if type(choose) is not bool:
+        raise BadRecord("an Epic set-up's choose_roles is true or false")
     invasion = data.get("invasion", [])
     if not isinstance(invasion, list):
         raise BadRecord("an Epic set-up's invasion is a list of cards")
@@ -110,4 +121,4 @@ def setup_from_json(data: Any) -> EpicSetup:
     if len({n for n, _ in cards}) != len(cards):
         raise BadRecord("two invasion cards have the same number")
     return check(EpicSetup(players, tuple(characters), tuple(objectives), first, tuple(roles), seed,
-                           tuple(sorted(cards, key=lambda c: c[0]))))
+                           tuple(sorted(cards, key=lambda c: c[0])), choose))

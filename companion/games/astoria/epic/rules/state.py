@@ -94,6 +94,7 @@ class State:
     helped: bool = False  # E14.2: this turn's one help
     crafted_for_preparer: int = 0  # E14.7: a Preparer's second gem of one Craft still to place
     end: dict[str, Any] | None = None  # how the game ended: "how", and "faction" or "seat"
+    roles: dict[int, str] = field(default_factory=dict)  # the variant's, by seat (E14.1)
 
     def copy(self) -> State:
         """A copy to change (a move is applied to one, kept only if legal): faster than a deep copy, sharing
@@ -103,4 +104,4 @@ class State:
                        piles=list(self.piles), chiefs=list(self.chiefs), chief_numbers=list(self.chief_numbers),
                        drawn=list(self.drawn), deck=None if self.deck is None else list(self.deck),
                        seen={k: list(v) for k, v in self.seen.items()}, top=list(self.top), pool=dict(self.pool),
-                       end=None if self.end is None else dict(self.end))
+                       end=None if self.end is None else dict(self.end), roles=dict(self.roles))

@@ -40,7 +40,9 @@ def view(match: EpicMatch, reader: str) -> dict[str, Any]:
                  "left": None if s.deck is None else len(s.deck) + len(s.top)},
         "discoveries": list(s.piles), "reserve": dict(s.reserve),
         "scoring": {"flask_gem": pack.vp_flask_gem, "power": pack.vp_power, "provisional": pack.status != "verified"},
-        "players": [player(match, m, who.sees(m.seat) or m.revealed or over) for m in s.mages.values()],
+        # in the variant the roles are chosen before anyone reads his Objective.
+        "players": [player(match, m, who.referee or (who.seat == m.seat and s.phase != "roles") or m.revealed
+                           or over) for m in s.mages.values()],
         "pending": pending(match),
         "awaiting": [{"seat": c.seat, "decision": c.decision} for c in match.awaited()],
         "chance": None if node is None else {"kind": node.kind, "told_by": node.told_by,
@@ -63,7 +65,7 @@ def player(match: EpicMatch, mage: Mage, objective: bool) -> dict[str, Any]:
         "flask": dict(mage.flask) if mage.has_flask else None, "hand": mage.hand,
         "artefacts": [artefact(a) for a in mage.artefacts], "talent_tilted": mage.talent_tilted,
         "guards": mage.guards, "exiled": mage.exiled, "revealed": mage.revealed, "chiefs": list(mage.chiefs)}
-    role = match.setup.role(mage.seat)
+    role = match.role(mage.seat)
     if role is not None:  # roles are public
         found.update(role=role, role_tilted=mage.role_tilted)
     if objective:

@@ -35,7 +35,7 @@ def start_turn(match: EpicMatch, s: State) -> None:
 def end_turn(match: EpicMatch, s: State) -> None:
     """A-26: the Glyphs left are lost; E14.6: a Preparer's Power returns to zero."""
     seat = s.order[s.turn]
-    if match.setup.role(seat) == PREPARER:
+    if match.role(seat) == PREPARER:
         s.mages[seat].power = 0
     s.pool, s.chained, s.actions_left, s.crafted_for_preparer = {}, False, 0, 0
     s.turn += 1
@@ -97,7 +97,7 @@ def settle(match: EpicMatch, s: State) -> None:
                 if not top.data["started"]:
                     top.data["started"] = True
                     top.asked = [p for p in clockwise(match, s.first) if any(
-                        cards.tilted(s.mages[p], r) for r in cards.refs(s.mages[p], match.setup.role(p)))]
+                        cards.tilted(s.mages[p], r) for r in cards.refs(s.mages[p], match.role(p)))]
                 if top.asked:
                     return
                 s.pending.pop()
