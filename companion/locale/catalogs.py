@@ -31,7 +31,10 @@ def games() -> list[str]:
 
 
 def catalog_path(game: str | None) -> Path:
-    return ROOT / "companion" / "locale" / "fr.po" if game is None else GAMES / game / "locale" / "fr.po"
+    """A box of games (docs/games.md, "One box, two versions") keeps its catalog in its shared part."""
+    if game is None:
+        return ROOT / "companion" / "locale" / "fr.po"
+    return GAMES / game / ("common/locale" if (GAMES / game / "common").is_dir() else "locale") / "fr.po"
 
 
 def _extract(folder: Path, method_map: list[tuple[str, str]]) -> set[Message]:

@@ -1,0 +1,14 @@
+"""Astoria, Version Epique (docs/games.md "One box, two versions"): mages defend a city while some secretly
+want the King dead. Its pure engine (`rules`), its provisional pack (`packs`), and the parts the shared
+test suites ask for (`testing`). No table, box or page part of its own yet: the framework's defaults."""
+
+from companion.core.game import GameModule, Later
+
+from .module import RULES, TITLE, WORDS
+from .packs import EpicPacks
+
+GAME = GameModule(key="astoria-epic", title=TITLE, rules=RULES, packs=EpicPacks(),
+                  testing=Later("companion.games.astoria.epic.testing:TESTING"),
+                  commands=Later("companion.games.astoria.epic.commands:COMMANDS"),
+                  agents=Later("companion.games.astoria.epic.agents:AGENTS"),
+                  catalog="companion.games.astoria.common.locale", words=WORDS)
