@@ -19,19 +19,30 @@ Translate = Callable[..., str]  # t(message, params=None): the text in the reade
 
 
 def move_words(move: Mapping[str, Any], t: Translate) -> str:
-    """One move in words: "roll", "play · card 3", "no card"."""
+    """One move in words: "roll", "play · card 3", "no card", "places green, blue · glyphs 1"."""
     words, absent = [], []
     for key, value in move.items():
         if key in HIDDEN:
             continue
-        if value is None or value is False:  # said only when nothing else is ("no card": a pass)
+        if value is None or value is False or value in ([], {}):  # said only when nothing else is (a pass)
             absent.append(t(N_("no {thing}"), {"thing": t(key)}))
         elif value is True:
             words.append(t(key))
-        elif isinstance(value, int | float):
-            words.append(f"{t(key)} {value}")
         elif isinstance(value, str):
             words.append(t(value))
         else:
-            words.append(f"{t(key)} {value}")
+            words.append(f"{t(key)} {_said(value, t)}")
     return " · ".join(words or absent) or t(str(move.get("type", "")))
+
+
+def _said(value: Any, t: Translate) -> str:
+    """A field's value in words: a list's items joined, an object's fields as a move's; never Python's repr."""
+    if isinstance(value, Mapping):
+        return f"({move_words(value, t)})"
+    if isinstance(value, list | tuple):
+        return ", ".join(_said(v, t) for v in value)
+    if isinstance(value, str):
+        return t(value)
+    if isinstance(value, bool):
+        return t(N_("yes")) if value else t(N_("no"))
+    return str(value)
