@@ -18,7 +18,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.game import Reveal
+from companion.core.errors import BadReader
+from companion.core.game import Reader, Reveal
 from companion.i18n import N_, translate
 
 from .commands import REFEREE, Refused
@@ -154,5 +155,7 @@ def listed_by(game: Any) -> list[Reveal]:
 
 
 def _seat(by: str) -> int | None:
-    kind, _, number = by.partition(":")
-    return int(number) if kind == "seat" and number.lstrip("-").isdigit() else None
+    try:
+        return Reader.parse(by).seat
+    except BadReader:
+        return None

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import registry
-from companion.core.errors import CompanionError
+from companion.core.game import Reader
 from companion.i18n import N_, translate
 
 from . import chance, referee, results, seats, timed
@@ -31,25 +31,10 @@ from .steps import Step
 Choice = Any  # a game's Choice (companion.core.game.Choice)
 
 
-class BadReader(CompanionError, ValueError):
-    """A view was asked for a reader that is not referee, public or seat:N of this game."""
-
-
 def parse_reader(reader: str, seats: Collection[int]) -> int | None:
-    """The seat a reader may see the secrets of; None for the public; -1 for the referee."""
-    if reader == "referee":
-        return -1
-    if reader == "public":
-        return None
-    if reader.startswith("seat:"):
-        try:
-            seat = int(reader[5:])
-        except ValueError:
-            seat = 0
-        if seat in seats:
-            return seat
-    raise BadReader(f"unknown view {reader!r}: use referee, public or seat:N with N one of "
-                    f"{', '.join(map(str, sorted(seats)))}")
+    """The seat a reader may see the secrets of; None for the public; -1 for the referee (BadReader, from
+    the one parser: companion.core.game.Reader)."""
+    return Reader.parse(reader, seats).me
 
 
 PLAYER = N_("Player {n}")  # a seat nobody named
