@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import BadReader
-from companion.core.game import ChanceNode, Reader
+from companion.core.game import ChanceNode, Reader, Rules
 from companion.core.typed import BadOutcome
 from companion.i18n import N_, Joined, Text, translate
 
@@ -75,10 +75,10 @@ def seed_from_json(saved: Any) -> int | None:
     return saved if isinstance(saved, int) and not isinstance(saved, bool) else None
 
 
-def seed(setup: Any, secret: int | None = None) -> Any:
+def seed(rules: Rules, setup: Any, secret: int | None = None) -> int:
     """What a game's Pi draws are seeded by: its secret seed, else (a game stored before the table kept
-    one) its setup's `seed`, or 0."""
-    return secret if secret is not None else getattr(setup, "seed", 0)
+    one) its setup's (the rules' `seed(setup)`)."""
+    return secret if secret is not None else rules.seed(setup)
 
 
 def rng(seed: Any, version: int) -> random.Random:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import BadReader
-from companion.core.game import Reader, Reveal
+from companion.core.game import Match, Reader, Reveal
 from companion.i18n import N_, translate
 
 from .commands import REFEREE, Refused
@@ -148,10 +148,9 @@ class Reveals:
         return out
 
 
-def listed_by(game: Any) -> list[Reveal]:
-    """What a match reveals now (its optional `reveals()`; none for a game without)."""
-    listing = getattr(game, "reveals", None)
-    return list(listing()) if callable(listing) else []
+def listed_by(game: Match) -> list[Reveal]:
+    """What a match reveals now (its `reveals()`: by default nothing)."""
+    return list(game.reveals())
 
 
 def _seat(by: str) -> int | None:

@@ -21,7 +21,7 @@ from companion.i18n import N_, translate
 
 from . import chance, referee, results, seats, timed
 from . import names as typed_names
-from .envelope import Envelope, awaiting_of, drawable, seated_players, served
+from .envelope import Envelope, drawable, seated_players, served
 from .reads import WAITING, TableReads
 from .reveals import Reveals
 from .saving import CANNOT_SAVE, STILL_SAVING, Saving
@@ -201,13 +201,14 @@ class TableViews(TableReads):
                      "phase": "setup", "table": part}, Envelope(self._version, reader, table=part))
         game = self._game
         own: dict[str, Any] = game.view(reader)
-        me = parse_reader(reader, self._seat_numbers(game))
+        who = Reader.parse(reader, self._seat_numbers(game))
+        me = who.me
         # Each seat says whether its sealed choice is locked, never what it is.
         locked = self._drafts.locked if self._sealed_choices() else None
         players = typed_names.named(self._rules.players(game.setup), self._names)
         envelope = Envelope(self._version, reader, progress=game.progress(), result=game.result(),
                             players=seated_players(players, locked),
-                            awaiting=awaiting_of(own), drawable=drawable(game.chance(), me),
+                            awaiting=tuple(game.awaiting_for(who)), drawable=drawable(game.chance(), me),
                             table=self._table_part(reader, me))
         return served(own, envelope, self._names), envelope
 
