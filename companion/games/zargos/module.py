@@ -43,7 +43,7 @@ class ZargosRules(Rules):
         return seeded(setup_from_json(rest), seed)
 
     def setup_to_json(self, setup: Setup) -> dict[str, Any]:
-        return {**setup_to_json(setup), "seed": getattr(setup, "seed", 0)}
+        return {**setup_to_json(setup), "seed": self.seed(setup)}
 
     def move_from_json(self, data: Any) -> Any:
         if isinstance(data, dict) and data.get("type") == "chance":
