@@ -14,15 +14,16 @@ from typing import Any
 from companion.core.errors import N_, BadRecord, IllegalAction
 from companion.core.game import REFEREE, ChanceNode, Progress, Result
 
+from ...common.rules.gems import COLOURS
 from . import legal
-from .legal import EFFECT_STEPS, MOVED, RULE
+from .legal import EFFECT_STEPS, RULE
 from .moves import RECORD_FORMAT, Add, Chance, Draw, LabSetup, Make, Move, Shift, Take, move_to_json, setup_to_json
 from .pack import CAPACITY, Pack
 from .state import Frame, State
 from .views import result_of, view_of
 
 CHANCE_RULE = {"deal": "L2.3", "first": "L2.5", "discover": "L2.6", "refill": "L5.1", "draw": "L5.1"}
-ALL_COLOURS = ("red", "blue", "yellow", "green", "violet", "orange")
+ALL_COLOURS = COLOURS
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class LabMatch:
         self.state = State(hands={s: [] for s in setup.seats}, laid={s: [] for s in setup.seats},
                            unseen=sorted(pack.artefacts))
         self._moves: list[Move] = []
+        self._cache: tuple[State | None, list[LabChoice]] = (None, [])
 
     # -- reading ---------------------------------------------------------------------------------------------
 
@@ -85,17 +87,34 @@ class LabMatch:
         """The team holding that colour's Character, dealt to one of its players or spare (L2.4, A-04)."""
         return 0 if colour in self.setup.team_characters(0) else 1
 
-    def glyphs(self, state: State, seat: int, colour: str) -> int:
-        return sum(self.pack.artefacts[laid["card"]].glyphs.count(colour) for laid in state.laid[seat])
+    def dominance(self, state: State | None = None) -> dict[str, int]:
+        """L8.2, A-14, for every colour: the team of the players with the most Glyphs of the colour; the
+        Character's team when they are of both teams (a tie, zero included)."""
+        s = state or self.state
+        counts = {seat: [g for laid in s.laid[seat] for g in self.pack.artefacts[laid["card"]].glyphs]
+                  for seat in self.setup.seats}
+        found = {}
+        for colour in ALL_COLOURS:
+            each = {seat: glyphs.count(colour) for seat, glyphs in counts.items()}
+            most = max(each.values())
+            teams = {self.setup.team(seat) for seat, n in each.items() if n == most}
+            found[colour] = teams.pop() if len(teams) == 1 else self.holder(colour)
+        return found
 
     def dominant(self, colour: str, state: State | None = None) -> int:
-        """L8.2, A-14: the team of the players with the most Glyphs of the colour; the Character's team when
-        they are of both teams (a tie, zero included)."""
-        s = state or self.state
-        counts = {seat: self.glyphs(s, seat, colour) for seat in self.setup.seats}
-        most = max(counts.values())
-        teams = {self.setup.team(seat) for seat, n in counts.items() if n == most}
-        return teams.pop() if len(teams) == 1 else self.holder(colour)
+        return self.dominance(state)[colour]
+
+    def awaiting(self) -> list[tuple[int, str]]:
+        """Who is awaited for what, without listing the moves: the phase says it (a reaction or an object is
+        awaited only when it has a choice, a turn always has one while the laboratory has room)."""
+        s = self.state
+        if s.phase == "turn":
+            return [(self.player(), "turn")]
+        if s.phase == "react":
+            return [(self.player(), s.stack[-1].colour)]
+        if s.phase == "make":
+            return [(self.player(), "make")]
+        return []
 
     def _choices(self, s: State) -> list[LabChoice]:
         if s.phase == "turn":
@@ -111,7 +130,9 @@ class LabMatch:
         return []
 
     def awaited(self, seat: int | None = None) -> list[LabChoice]:
-        return [c for c in self._choices(self.state) if seat is None or c.seat == seat]
+        if self._cache[0] is not self.state:
+            self._cache = (self.state, self._choices(self.state))
+        return [c for c in self._cache[1] if seat is None or c.seat == seat]
 
     def chance(self) -> ChanceNode | None:
         s = self.state
@@ -159,7 +180,7 @@ class LabMatch:
             raise IllegalAction("L10.1", N_("The game is over."))
         if s.phase in CHANCE_RULE:
             raise IllegalAction(CHANCE_RULE[s.phase], N_("First tell the card drawn."))
-        choice = self._choices(s)[0]
+        choice = self.awaited()[0]
         if getattr(move, "seat", None) != choice.seat:
             raise IllegalAction("L3.1", N_("It is not your turn."))
         if move not in choice.options:
@@ -346,4 +367,4 @@ class LabMatch:
             s.events.append({"event": "over", "colour": None})
 
 
-__all__ = ["LabChoice", "LabMatch", "MOVED"]
+__all__ = ["LabChoice", "LabMatch"]

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from companion.core.errors import N_
 from companion.core.game import Reader, Result, Team
 
-from ...common.rules.gems import COLOURS
 from .moves import TEAMS
 
 if TYPE_CHECKING:
@@ -58,14 +57,14 @@ def view_of(match: LabMatch, reader: str) -> dict[str, Any]:
         "format": VIEW_FORMAT, "reader": reader, "version": match.version, "phase": s.phase,
         "pack": pack.status, "team_play": setup.team_play, "rotations": setup.rotations,
         "laboratory": [list(slot) for slot in s.lab], "facing": list(pack.facing), "centre": s.centre,
-        "reserve": dict(s.reserve), "dominant": {c: TEAMS[match.dominant(c)] for c in COLOURS},
+        "reserve": dict(s.reserve), "dominant": {c: TEAMS[t] for c, t in match.dominance().items()},
         "discoveries": list(s.discoveries), "deck": s.deck_size(),
         "first": s.first, "order": list(match.order()) if s.first is not None else [],
         "turn": match.player() if playing else None,
         "last_move": dict(s.last_move) if s.last_move else None,
         "reactions": [f.to_json() for f in s.stack],
         "players": players, "teams": teams,
-        "awaiting": [{"seat": c.seat, "decision": c.decision} for c in match.awaited()],
+        "awaiting": [{"seat": seat, "decision": decision} for seat, decision in match.awaiting()],
         "chance": None if node is None else {"kind": node.kind, "told_by": node.told_by},
         "result": None if result is None else {
             "places": [list(p) for p in result.places], "winners": list(result.winners),
