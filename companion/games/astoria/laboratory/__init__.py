@@ -1,6 +1,7 @@
 """Astoria, Version Laboratoire: two teams move gems around a six-slot laboratory, set off reactions and make
 objects from the patterns of their cards (the rules digest's Part L). Its pure engine (`rules`), its
-provisional pack (`rules/pack.py`, PROVISIONAL.md) and its part for the shared test suites (`testing`). No
+provisional pack (`rules/pack.py`, PROVISIONAL.md), a random virtual player (`agents`) and its part for
+the shared test suites (`testing`). No
 table, box or page part of its own yet: the framework's defaults stand in."""
 
 from companion.core.game import GameModule, Later
@@ -8,4 +9,5 @@ from companion.core.game import GameModule, Later
 from .module import RULES
 
 GAME: GameModule = GameModule(key="astoria-laboratory", title="Astoria: the Laboratory", rules=RULES,
+                              agents=Later("companion.games.astoria.laboratory.agents:AGENTS"),
                               testing=Later("companion.games.astoria.laboratory.testing:TESTING"))

@@ -21,7 +21,7 @@ class LaboratoryRules:
     seats = range(2, 7)  # L2.1: 2, 4 or 6 (an odd count is refused by its set-up)
     first_seat = 1
     colours = COLOURS  # a seat's colour is the Character dealt to it (L2.3)
-    options = (
+    options: tuple[Option, ...] = (
         Option("team_play", TEAM_PLAY, "cooperative", N_("Team play"),
                (N_("Cooperative: teammates do not discuss"), N_("Collective: teammates discuss each action"))),
         Option("rotations", ROTATIONS, "moves", N_("The orange reaction's rotations"),
