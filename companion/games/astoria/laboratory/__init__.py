@@ -4,10 +4,13 @@ provisional pack (`rules/pack.py`, PROVISIONAL.md), a random virtual player (`ag
 the shared test suites (`testing`). No
 table, box or page part of its own yet: the framework's defaults stand in."""
 
+from companion.core.errors import N_
 from companion.core.game import GameModule, Later
 
 from .module import RULES
+from .words import COLOUR_WORDS
 
-GAME: GameModule = GameModule(key="astoria-laboratory", title="Astoria: the Laboratory", rules=RULES,
+GAME: GameModule = GameModule(key="astoria-laboratory", title=N_("Astoria: the Laboratory"), rules=RULES,
                               agents=Later("companion.games.astoria.laboratory.agents:AGENTS"),
-                              testing=Later("companion.games.astoria.laboratory.testing:TESTING"))
+                              testing=Later("companion.games.astoria.laboratory.testing:TESTING"),
+                              catalog="companion.games.astoria.locale", words=frozenset(COLOUR_WORDS))
