@@ -3,11 +3,13 @@ A-14), which a card laid may change at once (L8.4)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.core.errors import IllegalAction
 from companion.games.astoria.laboratory.rules.moves import Add, Make, Shift, Take
-from tests.games.astoria_laboratory.support import arrange, decision, lab, started, turn
+from tests.games.astoria_laboratory.support import TWO, arrange, decision, lab, started, turn
 
 
 def test_a_matching_card_is_laid_with_exactly_the_gems_of_its_pattern_l9_2_a16() -> None:
@@ -90,3 +92,23 @@ def test_a_gem_pushed_from_the_centre_goes_to_the_team_dominant_at_that_moment_l
     match.push(Add(turn(match), "green", 0, "place"))
     view = match.view()
     assert view["centre"] == "blue" and [t["flask"] for t in view["teams"]] == [[], ["yellow"]]
+
+
+def test_with_any_number_of_objects_each_is_checked_against_the_laboratory_left_by_the_last_a15() -> None:
+    match = started(replace(TWO, objects="any"), hands={1: [2, 3, 4], 2: [5, 6, 7]})  # cards 2, 3: a red in 0
+    arrange(match, [("red", 0), ("blue", 5)])
+    match.push(Add(1, "red", 0))
+    assert decision(match) == (1, "make")
+    match.push(Make(1, 2))
+    assert decision(match) == (1, "make")  # one red is left in slot 0: card 3 matches too
+    match.push(Make(1, 3))
+    assert lab(match)[0] == [] and turn(match) == 2
+    assert [c["card"] for c in match.view()["players"][0]["laid"]] == [2, 3]
+
+
+def test_one_object_at_most_per_check_by_default_a15() -> None:
+    match = started(hands={1: [2, 3, 4], 2: [5, 6, 7]})
+    arrange(match, [("red", 0), ("blue", 5)])
+    match.push(Add(1, "red", 0))
+    match.push(Make(1, 2))
+    assert turn(match) == 2 and lab(match)[0] == ["red"]

@@ -145,3 +145,16 @@ def test_a_chain_of_three_reactions_is_resolved_innermost_first_a09_a10_a12() ->
     view = match.view()
     assert view["centre"] == "violet" and view["teams"][0]["flask"] == ["yellow", "yellow"]
     assert lab(match)[:3] == [[], [], ["yellow", "violet"]] and turn(match) != seat
+
+
+def test_a_reaction_move_of_another_player_may_not_be_undone_either_a08() -> None:
+    match = started()
+    arrange(match, [("violet", 0), ("violet", 1), ("red", 3)])
+    mover = turn(match)
+    match.push(Shift(mover, "violet", 1, 0))
+    for source, to in ((3, 4), (4, 5), (5, 4)):
+        match.push(Shift(mover, "red", source, to, "shift"))
+    other = turn(match)
+    assert other != mover and match.view()["last_move"] == {"seat": mover, "colour": "red", "source": 5, "to": 4}
+    refused(match, Shift(other, "red", 4, 5), "L6.3")
+    match.push(Shift(other, "red", 4, 3))

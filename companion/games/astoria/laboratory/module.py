@@ -11,7 +11,16 @@ from companion.core.game import Option
 
 from ..common.rules.gems import COLOURS
 from .rules import PROVISIONAL, RECORD_FORMAT, VIEW_FORMAT, LabMatch, LabSetup, Pack
-from .rules.moves import ROTATIONS, TEAM_PLAY, Move, move_from_json, move_to_json, setup_from_json, setup_to_json
+from .rules.moves import (
+    OBJECTS,
+    ROTATIONS,
+    TEAM_PLAY,
+    Move,
+    move_from_json,
+    move_to_json,
+    setup_from_json,
+    setup_to_json,
+)
 
 
 class LaboratoryRules:
@@ -26,6 +35,8 @@ class LaboratoryRules:
                (N_("Cooperative: teammates do not discuss"), N_("Collective: teammates discuss each action"))),
         Option("rotations", ROTATIONS, "moves", N_("The orange reaction's rotations"),
                (N_("Moves to a neighbour or the opposite slot"), N_("Moves to a neighbouring slot only"))),
+        Option("objects", OBJECTS, "one", N_("Objects made at each check"),
+               (N_("One at most"), N_("Any number, one after another"))),
     )
 
     def default_setup(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
@@ -40,7 +51,8 @@ class LaboratoryRules:
         rng.shuffle(rest)
         per_team = 3 - n // 2
         setup = LabSetup(n, tuple(characters), (tuple(rest[:per_team]), tuple(rest[per_team:])),
-                         options.get("team_play", "cooperative"), options.get("rotations", "moves"), seed)
+                         options.get("team_play", "cooperative"), options.get("rotations", "moves"), seed,
+                         options.get("objects", "one"))
         problem = setup.problem()
         if problem is not None:
             raise BadRecord(f"setup: {problem}")

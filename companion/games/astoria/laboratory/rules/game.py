@@ -330,7 +330,8 @@ class LabMatch:
 
     def _make(self, s: State, move: Make) -> None:
         """L9.2: the card laid face up, the gems of its pattern (as its player sees the laboratory, L9.3) taken
-        onto it; A-15: one card at most, or none."""
+        onto it; A-15: one card at most, or none (with the option `objects: any`, as many as match, one after
+        another)."""
         if move.card is not None:
             taken: list[str] = []
             for (slot, colour), n in legal.seen_by(self.pack, self.setup, move.seat, move.card).items():
@@ -341,6 +342,9 @@ class LabMatch:
             s.laid[move.seat].append({"card": move.card, "gems": taken})
             s.events.append({"event": "made", "seat": move.seat, "card": move.card, "gems": taken})
             if self._ended(s):
+                return
+            # A-15's other reading: another card, against the laboratory as this one left it.
+            if self.setup.objects == "any" and legal.make_moves(s, self.pack, self.setup, move.seat):
                 return
         self._next_turn(s)
 

@@ -15,6 +15,7 @@ RECORD_FORMAT = "astoria-laboratory-record/1"
 TEAMS = ("A", "B")
 TEAM_PLAY = ("cooperative", "collective")  # L11.1
 ROTATIONS = ("moves", "neighbours")  # A-07's two readings of the orange reaction
+OBJECTS = ("one", "any")  # A-15's two readings: one object per check, or any number, one after another
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class LabSetup:
     team_play: str = "cooperative"
     rotations: str = "moves"
     seed: int = 0
+    objects: str = "one"
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -59,6 +61,8 @@ class LabSetup:
             return f"team play is one of {', '.join(TEAM_PLAY)} (L11.1)"
         if self.rotations not in ROTATIONS:
             return f"rotations are one of {', '.join(ROTATIONS)} (A-07)"
+        if self.objects not in OBJECTS:
+            return f"objects are one of {', '.join(OBJECTS)} (A-15)"
         return None
 
 
@@ -182,7 +186,8 @@ def move_from_json(data: Any) -> Move:
 def setup_to_json(setup: LabSetup) -> dict[str, Any]:
     return {"players": setup.players, "characters": list(setup.characters),
             "spares": {"A": list(setup.spares[0]), "B": list(setup.spares[1])},
-            "team_play": setup.team_play, "rotations": setup.rotations, "seed": setup.seed}
+            "team_play": setup.team_play, "rotations": setup.rotations, "objects": setup.objects,
+            "seed": setup.seed}
 
 
 def setup_from_json(data: Any) -> LabSetup:
@@ -198,7 +203,8 @@ def setup_from_json(data: Any) -> LabSetup:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise BadRecord("setup.seed is a whole number")
     setup = LabSetup(players, tuple(characters), (tuple(spares["A"]), tuple(spares["B"])),
-                     data.get("team_play", "cooperative"), data.get("rotations", "moves"), seed)
+                     data.get("team_play", "cooperative"), data.get("rotations", "moves"), seed,
+                     data.get("objects", "one"))
     problem = setup.problem()
     if problem is not None:
         raise BadRecord(f"setup: {problem}")

@@ -55,7 +55,7 @@ def view_of(match: LabMatch, reader: str) -> dict[str, Any]:
     playing = s.phase in ("turn", "react", "make", "draw", "refill")
     return {
         "format": VIEW_FORMAT, "reader": reader, "version": match.version, "phase": s.phase,
-        "pack": pack.status, "team_play": setup.team_play, "rotations": setup.rotations,
+        "pack": pack.status, "team_play": setup.team_play, "rotations": setup.rotations, "objects": setup.objects,
         "laboratory": [list(slot) for slot in s.lab], "facing": list(pack.facing), "centre": s.centre,
         "reserve": dict(s.reserve), "dominant": {c: TEAMS[t] for c, t in match.dominance().items()},
         "discoveries": list(s.discoveries), "deck": s.deck_size(),
