@@ -129,3 +129,34 @@ def test_a_record_with_an_illegal_move_is_refused_naming_it() -> None:
     record["moves"][2]["slot"] = 9
     with pytest.raises(BadRecord, match="slot"):
         rebuild.from_record(RULES, None, record)
+
+
+def test_any_well_formed_move_is_either_legal_or_refused_naming_a_rule_and_changing_nothing() -> None:
+    """Moves made of random fields, pushed at every point of a game: a refusal names its rule in words and
+    leaves the game as it was; what is accepted was among the awaited choice's moves."""
+    rng = Random(21)
+    kinds = ("add", "place", "draw", "move", "shift", "take", "make")
+    tried = refused = 0
+
+    def watch(match: LabMatch) -> None:
+        nonlocal tried, refused
+        awaited = match.awaited()
+        for _ in range(3):
+            data = {"type": rng.choice(kinds), "seat": rng.randint(1, 4), "colour": rng.choice(COLOURS),
+                    "into": rng.choice((None, *COLOURS)), "slot": rng.randint(0, 5), "source": rng.randint(0, 5),
+                    "to": rng.randint(0, 5), "discovery": rng.choice((None, 0, 1, 2)),
+                    "discard": rng.choice((None, rng.randint(1, 24))), "card": rng.choice((None, rng.randint(1, 24)))}
+            move = RULES.move_from_json(data)
+            legal = bool(awaited) and move in awaited[0].enumerate()
+            if legal:
+                continue
+            before, version = match.view(), match.version
+            tried += 1
+            with pytest.raises(IllegalAction) as refusal:
+                match.push(move)
+            assert refusal.value.rule and refusal.value.sentence
+            assert (match.view(), match.version) == (before, version)
+            refused += 1
+
+    random_game(4, 16, watch=watch)
+    assert refused == tried > 100
