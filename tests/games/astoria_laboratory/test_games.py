@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -22,9 +23,9 @@ from tests.games.astoria_laboratory.support import TWO, started
 COLOURS = ("red", "blue", "yellow", "green", "violet", "orange")
 
 
-def gone(view: dict[str, object]) -> list[str]:
+def gone(view: dict[str, Any]) -> list[str]:
     reserve, slots = view["reserve"], view["laboratory"]
-    return [c for c in COLOURS if not reserve[c] and not any(c in s for s in slots)]  # type: ignore[index,union-attr]
+    return [c for c in COLOURS if not reserve[c] and not any(c in s for s in slots)]
 
 
 def random_game(players: int, seed: int, team_play: str = "cooperative", watch: object = None) -> LabMatch:

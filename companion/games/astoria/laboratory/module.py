@@ -12,6 +12,7 @@ from companion.core.game import Option
 from ..common.rules.gems import COLOURS
 from .rules import PROVISIONAL, RECORD_FORMAT, VIEW_FORMAT, LabMatch, LabSetup, Pack
 from .rules.moves import (
+    CARD_MODES,
     OBJECTS,
     ROTATIONS,
     TEAM_PLAY,
@@ -37,6 +38,8 @@ class LaboratoryRules:
                (N_("Moves to a neighbour or the opposite slot"), N_("Moves to a neighbouring slot only"))),
         Option("objects", OBJECTS, "one", N_("Objects made at each check"),
                (N_("One at most"), N_("Any number, one after another"))),
+        Option("cards", CARD_MODES, "catalogue", N_("Artefact cards"),
+               (N_("Known by their number (the pack's catalogue)"), N_("Typed when laid: pattern and Glyphs"))),
     )
 
     def default_setup(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
@@ -52,7 +55,7 @@ class LaboratoryRules:
         per_team = 3 - n // 2
         setup = LabSetup(n, tuple(characters), (tuple(rest[:per_team]), tuple(rest[per_team:])),
                          options.get("team_play", "cooperative"), options.get("rotations", "moves"), seed,
-                         options.get("objects", "one"))
+                         options.get("objects", "one"), options.get("cards", "catalogue"))
         problem = setup.problem()
         if problem is not None:
             raise BadRecord(f"setup: {problem}")

@@ -5,10 +5,24 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from ..common.rules.gems import COLOURS
 from .module import RULES
 from .rules import PROVISIONAL, LabSetup
+from .rules.moves import Make
 
 WEIGHTS = {"move": 6, "add": 1, "draw": 1}
+
+
+def typed_card(match: Any, seat: int, rng: Random) -> Make:
+    """A card typed as one gem the laboratory holds, as its player numbers the slots (L9.3), with 1 to 4
+    Glyphs of random colours, one time in five (a real player lays far fewer cards than he is asked about)."""
+    gems = [(slot, colour) for slot, held in enumerate(match.state.lab) for colour in held]
+    if not gems or rng.random() > 1 / 5:
+        return Make(seat, None)
+    slot, colour = rng.choice(gems)
+    facing = match.pack.facing
+    mine = slot if match.setup.team(seat) == 0 else facing.index(slot)
+    return Make(seat, None, "make", ((mine, colour),), tuple(rng.choices(COLOURS, k=rng.randint(1, 4))))
 
 
 class LaboratoryTesting:
@@ -16,7 +30,8 @@ class LaboratoryTesting:
         """2, 4 or 6 players, either team play (the Laboratory has no shorter game than its own)."""
         rng = Random(seed)
         n = rng.choice((2, 4, 6))
-        options = {"team_play": rng.choice(("cooperative", "collective"))}
+        options = {"team_play": rng.choice(("cooperative", "collective")),
+                   "cards": "typed" if rng.random() < 1 / 3 else "catalogue"}
         return PROVISIONAL, RULES.default_setup([(s, "", None) for s in range(1, n + 1)], options, seed)
 
     def random_move(self, match: Any, choice: Any, rng: Random) -> Any:
@@ -27,6 +42,8 @@ class LaboratoryTesting:
         made = [m for m in moves if m.type == "make" and m.card is not None]
         if made:
             return rng.choice(made)
+        if choice.decision == "make" and match is not None and match.setup.cards == "typed":
+            return typed_card(match, choice.seat, rng)
         kinds = sorted({m.type for m in moves})
         kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1) for k in kinds])[0]
         return rng.choice([m for m in moves if m.type == kind])

@@ -50,6 +50,10 @@ class LabMatch:
         self.pack, self.setup = pack, setup
         self.state = State(hands={s: [] for s in setup.seats}, laid={s: [] for s in setup.seats},
                            unseen=sorted(pack.artefacts))
+        if setup.cards == "typed":  # the cards stay the table's: dealt and laid out at once, unknown (L2.3, L2.6)
+            s = self.state
+            s.hands = {seat: [0] * 3 for seat in setup.seats}
+            s.discoveries, s.unseen, s.phase = [0, 0, 0], [0] * (len(pack.artefacts) - 3 * setup.players - 3), "first"
         self._moves: list[Move] = []
         self._cache: tuple[State | None, list[LabChoice]] = (None, [])
 
@@ -91,7 +95,7 @@ class LabMatch:
         """L8.2, A-14, for every colour: the team of the players with the most Glyphs of the colour; the
         Character's team when they are of both teams (a tie, zero included)."""
         s = state or self.state
-        counts = {seat: [g for laid in s.laid[seat] for g in self.pack.artefacts[laid["card"]].glyphs]
+        counts = {seat: [g for laid in s.laid[seat] for g in laid["glyphs"]]
                   for seat in self.setup.seats}
         found = {}
         for colour in ALL_COLOURS:
@@ -183,8 +187,10 @@ class LabMatch:
         choice = self.awaited()[0]
         if getattr(move, "seat", None) != choice.seat:
             raise IllegalAction("L3.1", N_("It is not your turn."))
-        if move not in choice.options:
-            raise legal.refusal(s, self.pack, choice.decision, move)
+        typed = choice.decision == "make" and isinstance(move, Make) and bool(move.pattern)
+        if (move not in choice.options and not typed) or \
+                (typed and legal.typed_problem(s, self.pack, self.setup, move) is not None):
+            raise legal.refusal(s, self.pack, self.setup, choice.decision, move)
         after = s.clone()
         self._apply(after, move)
         self.state = after
@@ -202,6 +208,9 @@ class LabMatch:
             s.first = self.setup.characters.index(outcome) + 1
             s.phase = "discover"
             s.events.append({"event": "first", "seat": s.first, "colour": outcome})
+            if self.setup.cards == "typed":  # the Discoveries lie face up already
+                s.turn = -1
+                self._next_turn(s)
         else:
             s.unseen.remove(outcome)
             if s.phase == "deal":  # L2.3: three cards each, seat by seat
@@ -275,7 +284,7 @@ class LabMatch:
     def _draw(self, s: State, move: Draw) -> None:
         """L5: a Discovery at once replaced, or the deck's top card; at 5 cards a discard under the deck first.
         A-19: an empty deck refills nothing. No object is made after drawing (L5.3, A-21)."""
-        hand = s.hands[move.seat]
+        hand, known = s.hands[move.seat], self.setup.cards == "catalogue"
         if move.discard is not None:
             hand.remove(move.discard)
             s.under.append(move.discard)
@@ -286,14 +295,18 @@ class LabMatch:
             assert card is not None
             hand.append(card)
             s.discoveries[move.discovery] = None
-            if s.unseen:
+            if s.unseen and known:
                 s.phase, s.refill = "refill", move.discovery
                 return
-            if s.under:
+            if s.unseen:
+                s.discoveries[move.discovery] = s.unseen.pop()
+            elif s.under:
                 s.discoveries[move.discovery] = s.under.pop(0)
-        elif s.unseen:
+        elif s.unseen and known:
             s.phase = "draw"
             return
+        elif s.unseen:
+            hand.append(s.unseen.pop())
         else:
             hand.append(s.under.pop(0))
         self._next_turn(s)
@@ -332,14 +345,20 @@ class LabMatch:
         """L9.2: the card laid face up, the gems of its pattern (as its player sees the laboratory, L9.3) taken
         onto it; A-15: one card at most, or none (with the option `objects: any`, as many as match, one after
         another)."""
-        if move.card is not None:
+        if move.card is not None or move.pattern:
+            if move.card is not None:
+                needed = legal.seen_by(self.pack, self.setup, move.seat, move.card)
+                glyphs = list(self.pack.artefacts[move.card].glyphs)
+            else:
+                needed = legal.turned(self.pack, self.setup, move.seat, move.pattern)
+                glyphs = list(move.glyphs)
             taken: list[str] = []
-            for (slot, colour), n in legal.seen_by(self.pack, self.setup, move.seat, move.card).items():
+            for (slot, colour), n in needed.items():
                 for _ in range(n):
                     s.lab[slot].remove(colour)
                     taken.append(colour)
-            s.hands[move.seat].remove(move.card)
-            s.laid[move.seat].append({"card": move.card, "gems": taken})
+            s.hands[move.seat].remove(move.card if move.card is not None else 0)
+            s.laid[move.seat].append({"card": move.card, "gems": taken, "glyphs": glyphs})
             s.events.append({"event": "made", "seat": move.seat, "card": move.card, "gems": taken})
             if self._ended(s):
                 return
@@ -362,13 +381,29 @@ class LabMatch:
     def _next_turn(self, s: State) -> None:
         """L3.1: the next player in A-06's order. When every slot holds 3 gems no gem can be added (L4.1) nor
         moved (L6.2), and as objects are made only after those (L9.1, A-21) nothing can change the score any
-        more: the game ends there (the engine's ruling, PROVISIONAL.md; the text never says)."""
+        more: the game ends there (the engine's ruling, PROVISIONAL.md; the text never says); likewise when it
+        has stalled (`_stalled`)."""
         s.stack, s.refill = [], None
         s.turn += 1
         s.phase = "turn"
         if all(len(slot) >= CAPACITY for slot in s.lab):
             s.phase, s.reason = "over", "full"
             s.events.append({"event": "over", "colour": None})
+        elif self._stalled(s):
+            s.phase, s.reason = "over", "stalled"
+            s.events.append({"event": "over", "colour": None})
+
+    @staticmethod
+    def _stalled(s: State) -> bool:
+        """The engine's ruling (PROVISIONAL.md): with the Reserve empty and no two gems of a colour in the six
+        slots no reaction can happen any more (L6.4), so no gem reaches a Flask (L7.7); with no card left in
+        any hand, among the Discoveries or in the deck no object can be made (L9): the score is final, and as
+        no gem can leave the laboratory no colour can run out (L10.1). The game ends there."""
+        if any(s.reserve.values()) or any(s.hands.values()) or s.deck_size() or any(
+                d is not None for d in s.discoveries):
+            return False
+        gems = [colour for slot in s.lab for colour in slot]
+        return len(gems) == len(set(gems))
 
 
 __all__ = ["LabChoice", "LabMatch"]

@@ -7,7 +7,7 @@ from collections import Counter
 
 from companion.core.errors import N_, IllegalAction
 
-from .moves import Add, Draw, LabSetup, Make, Move, Shift, Take
+from .moves import GLYPHS, Add, Draw, LabSetup, Make, Move, Shift, Take
 from .pack import CAPACITY, SLOTS, Pack, reaches
 from .state import Frame, State
 
@@ -65,24 +65,48 @@ def reaction_moves(state: State, pack: Pack, setup: LabSetup, seat: int, frame: 
     return [Take(seat, slot, c, new) for slot, c in gems for new in into[c] if new != c and state.reserve[new]]
 
 
-def seen_by(pack: Pack, setup: LabSetup, seat: int, card: int) -> Counter[tuple[int, str]]:
-    """A card's pattern as its player sees the laboratory (L9.3, A-17): team B's slots are team A's turned."""
+def turned(pack: Pack, setup: LabSetup, seat: int, pattern: tuple[tuple[int, str], ...]) -> Counter[tuple[int, str]]:
+    """A pattern as its player sees the laboratory, in team A's slots (L9.3, A-17: team B's are turned)."""
     team = setup.team(seat)
-    return Counter((pack.facing[slot] if team else slot, colour) for slot, colour in pack.artefacts[card].pattern)
+    return Counter((pack.facing[slot] if team else slot, colour) for slot, colour in pattern)
+
+
+def seen_by(pack: Pack, setup: LabSetup, seat: int, card: int) -> Counter[tuple[int, str]]:
+    """A catalogue card's pattern, stored from team A's side (A-17), as its player must find it."""
+    return Counter(pack.artefacts[card].pattern) if setup.team(seat) == 0 else \
+        Counter((pack.facing[slot], colour) for slot, colour in pack.artefacts[card].pattern)
+
+
+def found(state: State, needed: Counter[tuple[int, str]]) -> bool:
+    """L9.2, A-16: each gem drawn on the card has a gem of its colour in its slot; other gems do not matter."""
+    return all(state.count(slot, colour) >= n for (slot, colour), n in needed.items())
 
 
 def matches(state: State, pack: Pack, setup: LabSetup, seat: int, card: int) -> bool:
-    """L9.2, A-16: each gem drawn on the card has a gem of its colour in its slot; other gems do not matter."""
-    return all(state.count(slot, colour) >= n for (slot, colour), n in seen_by(pack, setup, seat, card).items())
+    return found(state, seen_by(pack, setup, seat, card))
 
 
 def make_moves(state: State, pack: Pack, setup: LabSetup, seat: int) -> list[Move]:
-    """L9, A-15: one matching card of the hand, or none."""
+    """L9, A-15: one matching card of the hand, or none. Typed cards: the Pi cannot know whether one matches,
+    so a player holding cards is asked while the laboratory holds a gem; the card he types is checked then."""
+    if setup.cards == "typed":
+        return [Make(seat, None)] if state.hands[seat] and any(state.lab) else []
     cards = sorted({c for c in state.hands[seat] if matches(state, pack, setup, seat, c)})
     return [*(Make(seat, c) for c in cards), Make(seat, None)] if cards else []
 
 
-def refusal(state: State, pack: Pack, decision: str, move: Move) -> IllegalAction:
+def typed_problem(state: State, pack: Pack, setup: LabSetup, move: Make) -> IllegalAction | None:
+    """Why a typed card cannot be laid now (L1.5, L9.2), or None."""
+    if setup.cards != "typed" or move.card is not None:
+        return IllegalAction("L9.1", N_("In this game a card is laid by its number."))
+    if len(move.glyphs) not in GLYPHS:
+        return IllegalAction("L1.5", N_("An Artefact shows 1 to 4 Glyphs."))
+    if not found(state, turned(pack, setup, move.seat, move.pattern)):
+        return IllegalAction("L9.2", N_("The laboratory does not show that card's pattern from your side."))
+    return None
+
+
+def refusal(state: State, pack: Pack, setup: LabSetup, decision: str, move: Move) -> IllegalAction:
     """Why a move of the awaited seat is not among its legal moves, naming the rule."""
     rule = RULE[decision]
     kinds = {"turn": ("add", "draw", "move"), "blue": ("place",), "violet": ("shift",), "orange": ("shift",),
@@ -122,6 +146,10 @@ def refusal(state: State, pack: Pack, decision: str, move: Move) -> IllegalActio
             return IllegalAction("L5.2", N_("You discard only a card of your hand, and only when you hold 5."))
         if move.discovery is not None and state.discoveries[move.discovery] is None:
             return IllegalAction("A-19", N_("No Discovery is left there."))
+    if isinstance(move, Make) and move.pattern:
+        problem = typed_problem(state, pack, setup, move)
+        if problem is not None:
+            return problem
     if isinstance(move, Make) and move.card is not None:
         if move.card not in state.hands[move.seat]:
             return IllegalAction("L9.1", N_("That card is not in your hand."))

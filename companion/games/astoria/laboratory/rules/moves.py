@@ -16,6 +16,10 @@ TEAMS = ("A", "B")
 TEAM_PLAY = ("cooperative", "collective")  # L11.1
 ROTATIONS = ("moves", "neighbours")  # A-07's two readings of the orange reaction
 OBJECTS = ("one", "any")  # A-15's two readings: one object per check, or any number, one after another
+# The Artefacts known by their number in the pack's catalogue (hands tracked, every card told), or typed when
+# laid, pattern and Glyphs (hands are then counts, and the Pi asks at each check whether an object is made).
+CARD_MODES = ("catalogue", "typed")
+GLYPHS = range(1, 5)  # L1.5: 1 to 4 Glyphs on an Artefact
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,7 @@ class LabSetup:
     rotations: str = "moves"
     seed: int = 0
     objects: str = "one"
+    cards: str = "catalogue"
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -63,6 +68,8 @@ class LabSetup:
             return f"rotations are one of {', '.join(ROTATIONS)} (A-07)"
         if self.objects not in OBJECTS:
             return f"objects are one of {', '.join(OBJECTS)} (A-15)"
+        if self.cards not in CARD_MODES:
+            return f"cards are one of {', '.join(CARD_MODES)}"
         return None
 
 
@@ -114,11 +121,15 @@ class Take:
 
 @dataclass(frozen=True)
 class Make:
-    """L9: the card of the hand laid as an object, or None: not now (A-15)."""
+    """L9: the card of the hand laid as an object, or None: not now (A-15). With typed cards, `card` is None and
+    the card laid is typed: its `pattern` as (slot, colour) pairs as its player sees the laboratory (L9.3) and
+    its `glyphs`, one colour per Glyph (L1.5); an empty pattern is "not now"."""
 
     seat: int
     card: int | None
     type: str = "make"
+    pattern: tuple[tuple[int, str], ...] = ()
+    glyphs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -137,6 +148,10 @@ def move_to_json(move: Move) -> dict[str, Any]:
     if isinstance(move, Chance):
         return {"type": "chance", "outcome": move.outcome}
     data = {f.name: getattr(move, f.name) for f in fields(move)}
+    if isinstance(move, Make):  # a typed card's pattern and Glyphs, only when typed: a catalogue record is as before
+        data.pop("pattern"), data.pop("glyphs")
+        if move.pattern:
+            data.update(pattern=[[slot, colour] for slot, colour in move.pattern], glyphs=list(move.glyphs))
     return {"type": data.pop("type"), **data}
 
 
@@ -174,20 +189,26 @@ def move_from_json(data: Any) -> Move:
     if kind in ("add", "place"):
         return Add(seat, _colour(data, "colour"), _whole(data, "slot", 0, slot), kind)
     if kind == "draw":
-        return Draw(seat, _whole(data, "discovery", 0, 2, True), _whole(data, "discard", 1, CARDS, True))
+        return Draw(seat, _whole(data, "discovery", 0, 2, True), _whole(data, "discard", 0, CARDS, True))
     if kind in ("move", "shift"):
         return Shift(seat, _colour(data, "colour"), _whole(data, "source", 0, slot), _whole(data, "to", 0, slot),
                      kind)
     if kind == "take":
         return Take(seat, _whole(data, "slot", 0, slot), _colour(data, "colour"), _colour(data, "into", True))
-    return Make(seat, _whole(data, "card", 1, CARDS, True))
+    pattern, glyphs = data.get("pattern", []), data.get("glyphs", [])
+    if not isinstance(pattern, list) or not isinstance(glyphs, list) or \
+            not all(isinstance(p, list) and len(p) == 2 for p in pattern):
+        raise BadRecord("a make's pattern is a list of [slot, colour] and its glyphs a list of colours")
+    typed = tuple((_whole({"slot": p[0]}, "slot", 0, slot), _colour({"colour": p[1]}, "colour")) for p in pattern)
+    return Make(seat, _whole(data, "card", 1, CARDS, True), "make", typed,
+                tuple(_colour({"glyph": g}, "glyph") for g in glyphs))
 
 
 def setup_to_json(setup: LabSetup) -> dict[str, Any]:
     return {"players": setup.players, "characters": list(setup.characters),
             "spares": {"A": list(setup.spares[0]), "B": list(setup.spares[1])},
             "team_play": setup.team_play, "rotations": setup.rotations, "objects": setup.objects,
-            "seed": setup.seed}
+            "cards": setup.cards, "seed": setup.seed}
 
 
 def setup_from_json(data: Any) -> LabSetup:
@@ -204,7 +225,7 @@ def setup_from_json(data: Any) -> LabSetup:
         raise BadRecord("setup.seed is a whole number")
     setup = LabSetup(players, tuple(characters), (tuple(spares["A"]), tuple(spares["B"])),
                      data.get("team_play", "cooperative"), data.get("rotations", "moves"), seed,
-                     data.get("objects", "one"))
+                     data.get("objects", "one"), data.get("cards", "catalogue"))
     problem = setup.problem()
     if problem is not None:
         raise BadRecord(f"setup: {problem}")

@@ -29,8 +29,9 @@ class State:
     lab: list[list[str]] = field(default_factory=lambda: [[] for _ in range(SLOTS)])  # A-03: empty at first
     centre: str | None = None
     reserve: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, PER_COLOUR))  # L2.7
-    hands: dict[int, list[int]] = field(default_factory=dict)
-    laid: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # seat -> [{"card", "gems"}] (L9.2)
+    hands: dict[int, list[int]] = field(default_factory=dict)  # typed cards: 0 for each card, unknown to the Pi
+    # seat -> [{"card", "gems", "glyphs"}] (L9.2): the card's number (None when typed), the gems on it, its Glyphs
+    laid: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     flasks: list[list[str]] = field(default_factory=lambda: [[], []])  # per team (L1.3, A-14)
     unseen: list[int] = field(default_factory=list)  # the deck's cards nobody has seen, in no order
     under: list[int] = field(default_factory=list)  # then the cards put under the deck, known, top first (L5.2)
@@ -51,7 +52,7 @@ class State:
         to, so the copy shares those already told."""
         return State([list(slot) for slot in self.lab], self.centre, dict(self.reserve),
                      {s: list(h) for s, h in self.hands.items()},
-                     {s: [{"card": c["card"], "gems": list(c["gems"])} for c in laid] for s, laid in self.laid.items()},
+                     {s: [{**c, "gems": list(c["gems"])} for c in laid] for s, laid in self.laid.items()},
                      [list(f) for f in self.flasks], list(self.unseen), list(self.under), list(self.discoveries),
                      self.phase, self.dealt, self.first, self.turn, self.refill,
                      [Frame(f.colour, f.slot, f.left) for f in self.stack],

@@ -44,9 +44,9 @@ def view_of(match: LabMatch, reader: str) -> dict[str, Any]:
         p: dict[str, Any] = {"seat": seat, "team": TEAMS[setup.team(seat)], "character": setup.characters[seat - 1],
                              "cards": len(s.hands[seat]),
                              "laid": [{"card": laid["card"], "gems": list(laid["gems"]),
-                                       "glyphs": list(pack.artefacts[laid["card"]].glyphs)} for laid in s.laid[seat]],
+                                       "glyphs": list(laid["glyphs"])} for laid in s.laid[seat]],
                              "points": own[seat]}
-        if may_see_hand(match, who, seat):
+        if setup.cards == "catalogue" and may_see_hand(match, who, seat):
             p["hand"] = sorted(s.hands[seat])
         players.append(p)
     teams = [{"team": TEAMS[t], "seats": list(setup.members(t)), "characters": list(setup.team_characters(t)),
@@ -56,6 +56,7 @@ def view_of(match: LabMatch, reader: str) -> dict[str, Any]:
     return {
         "format": VIEW_FORMAT, "reader": reader, "version": match.version, "phase": s.phase,
         "pack": pack.status, "team_play": setup.team_play, "rotations": setup.rotations, "objects": setup.objects,
+        "cards": setup.cards,
         "laboratory": [list(slot) for slot in s.lab], "facing": list(pack.facing), "centre": s.centre,
         "reserve": dict(s.reserve), "dominant": {c: TEAMS[t] for c, t in match.dominance().items()},
         "discoveries": list(s.discoveries), "deck": s.deck_size(),
@@ -82,7 +83,7 @@ def result_of(match: LabMatch) -> Result:
     detail = {"points": {TEAMS[t]: team_points[t] for t in (0, 1)},
               "best_alchemists": [seat for seat in setup.seats if own[seat] == best]}
     ranked = sorted((0, 1), key=lambda t: -team_points[t])
-    why = "full" if s.reason == "full" else "colour"
+    why = s.reason if s.reason in ("full", "stalled") else "colour"
     if team_points[0] == team_points[1]:
         places: tuple[tuple[int, ...], ...] = (tuple(setup.seats),)
         winners: tuple[int, ...] = ()
@@ -107,4 +108,8 @@ REASONS = {
                         "points against {other}."),
     ("full", "draw"): N_("The laboratory is full, nothing can change any more: both teams scored {points} "
                          "points, a draw."),
+    ("stalled", "win"): N_("No card is left and no reaction can happen any more: Team {team} wins with {points} "
+                           "points against {other}."),
+    ("stalled", "draw"): N_("No card is left and no reaction can happen any more: both teams scored {points} "
+                            "points, a draw."),
 }
