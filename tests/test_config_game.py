@@ -39,7 +39,7 @@ def test_an_older_config_with_the_options_at_the_top_loads_as_before(tmp_path: P
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    ('game = "chess"\n', "game must be one of xidit, zargos, not 'chess'"),
+    ('game = "chess"\n', "game must be one of astoria-laboratory, xidit, zargos, not 'chess'"),
     ('[xidit]\nlength = "medium"\n', "length must be one of long, short, not 'medium'"),
     ('[xidit]\nspeed = "fast"\n', "unknown key(s) in [xidit]: speed (its options: length, neutral, board)"),
     ("[xidit]\nlength = 9\n", "'length' must be str"),
