@@ -15,6 +15,7 @@ from platformdirs import user_data_path
 from companion.core import registry
 from companion.core.errors import CompanionError, UnknownGame
 from companion.core.game import GameModule
+from companion.core.random_agents import kit_of
 from companion.i18n import LANGUAGES
 from companion.settings import BOX_KEYS, PACES
 from hardware.pinout import DEFAULT_PIN_MAPS, pin_clash, pin_uses
@@ -197,8 +198,8 @@ def _check_seats(players: list[PlayerConfig], game: GameModule, options: dict[st
 
 def _seats_of_a_new_game(players: list[PlayerConfig], game: GameModule, options: dict[str, str]) -> list[int] | None:
     """The seats (from 1) a new game of these players has, as the game's own set-up numbers them; None when
-    it cannot tell (no agents or table part, or a set-up it refuses: the run says why when it starts)."""
-    if game.agents is None or game.table is None:
+    it cannot tell (no agents, or a set-up it refuses: the run says why when it starts)."""
+    if game.agents is None:
         return None
     given = [(game.inner_seat(p.seat), p.colour, p.name) for p in players]
     try:
@@ -229,7 +230,7 @@ def load(path: Path) -> Config:
         raise BadConfig(f"config: unknown key(s) {', '.join(sorted(unknown))}")
     options, board = _options(data, game)
     colours = game.rules.colours
-    levels = tuple(game.agents.levels) if game.agents is not None else ()
+    levels = tuple(kit_of(game).levels)  # no agents of its own: the framework's random player
     players = []
     for i, p in enumerate(data.get("player", [])):
         if not isinstance(p, dict):
@@ -246,8 +247,8 @@ def load(path: Path) -> Config:
                                     _pins(p, i, box)))
     seats = game.seats
     if len(players) not in seats:
-        raise BadConfig(f"config: a table has {seats.start} to {seats.stop - 1} [[player]] entries, "
-                        f"not {len(players)}")
+        counts = f"{seats.start} to {seats.stop - 1}" if seats.step == 1 else ", ".join(map(str, seats))
+        raise BadConfig(f"config: a table has {counts} [[player]] entries, not {len(players)}")
     _check_seats(players, game, options)
     language = _get(data, "language", str, DEFAULT.language)
     if language not in LANGUAGES:

@@ -19,6 +19,7 @@ from companion.config import Config
 from companion.core import registry
 from companion.core.errors import CompanionError
 from companion.core.game import GameModule, Result
+from companion.core.random_agents import kit_of
 from companion.i18n import N_, translate
 from companion.notify import Notifier
 from companion.store import Store
@@ -247,7 +248,7 @@ def seat_words(table: Table, seat: int) -> str:
 
 def levels(game: GameModule) -> tuple[str, ...]:
     """The levels the game's virtual players come in: the table is told them (it imports no agents)."""
-    return tuple(game.agents.levels) if game.agents is not None else ()  # no agents: no virtual seats
+    return tuple(kit_of(game).levels)  # no agents of its own: the framework's random player
 
 
 def config_seats(config: Config) -> dict[str, Any]:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import registry
+from companion.core.errors import CompanionError
+from companion.table import chance
 from companion.table import commands as c
 from companion.table.chance import POLICIES
 
@@ -133,8 +135,32 @@ def _new_game(f: Fields, s: Sender) -> c.Command:
     if names is not None and (not isinstance(names, dict) or not all(
             isinstance(k, str) and k.isdigit() and isinstance(v, str) for k, v in names.items())):
         raise BadRequest("'names' must be an object: seat number -> the name typed for it")
-    return c.NewGame(f.mapping("setup"), replacing=_replacing(f), seats=seats, typed=typed, referee_seat=plays,
+    setup = _wizard_setup(game, f.mapping("wizard")) if "wizard" in f.body else f.mapping("setup")
+    return c.NewGame(setup, replacing=_replacing(f), seats=seats, typed=typed, referee_seat=plays,
                      game=game, chance=policy, names={int(k): v for k, v in names.items()} if names else None)
+
+
+def _wizard_setup(game: str, form: dict[str, Any]) -> dict[str, Any]:
+    """The set-up of a game whose pages have no wizard script of their own (a game of rules alone): the
+    wizard sends its own form, `wizard` (players: [{seat, colour, name}], options), and the game's rules make
+    the set-up (`Rules.default_setup`), its random parts drawn from a secret seed as the table draws its own.
+    A first player named there is the game's to read from its own form: `default_setup` takes none."""
+    rules = registry.load(game).rules
+    players = form.get("players")
+    if not isinstance(players, list) or not players or not all(
+            isinstance(p, dict) and isinstance(p.get("seat"), int) and not isinstance(p.get("seat"), bool)
+            and isinstance(p.get("colour"), str) and isinstance(p.get("name"), str | None) for p in players):
+        raise BadRequest("'wizard.players' must be a list of players: {seat, colour, name}")
+    options = form.get("options") or {}
+    known = {o.name: o.values for o in rules.options}
+    if not isinstance(options, dict) or not all(value in known.get(name, ()) for name, value in options.items()):
+        raise BadRequest("'wizard.options' must give each option of the game one of its values")
+    given = [(p["seat"], p["colour"], p.get("name")) for p in players]
+    try:
+        setup = rules.default_setup(given, options, chance.secret_seed())
+        return dict(rules.setup_to_json(setup))
+    except (CompanionError, ValueError) as error:
+        raise BadRequest(f"'wizard': {error}") from None
 
 
 def _teller(s: Sender) -> str:
@@ -194,6 +220,11 @@ FRAMEWORK: dict[str, Request] = {
     "state": Request("table", _state),  # a seat states for itself, the referee as the referee
     "countdown": Request("referee", _countdown),  # a timed window's countdown (companion/table/timed.py)
     "seen_reveal": Request("table", _seen_reveal),  # a reveal read by its seat, or dismissed by the referee
+    # A sealed choice keyed in piece by piece, in the game's terms (its table part's `drafts.edit` reads the
+    # change and refuses a bad one), then sealed and unsealed: any game's pages, Xidit's under its own names.
+    "edit_draft": Request("seat", lambda f, s: c.EditDraft(s.seat or 0, f.mapping("change"))),
+    "seal": Request("seat", lambda f, s: c.Seal(s.seat or 0)),
+    "unseal": Request("seat", lambda f, s: c.Unseal(s.seat or 0)),
 }
 MAY_SEND = {"referee": {"seat", "table", "anyone", "referee"}, "seat": {"seat", "table", "anyone"},
             "public": {"anyone"}}

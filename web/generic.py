@@ -4,7 +4,6 @@ itself as the reader may read it), never a 500. A game's own parts replace these
 
 from __future__ import annotations
 
-import json
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -61,7 +60,7 @@ class GenericWeb:
         return {}
 
     def page_parts(self, pack: Any, t: Translate, language: str) -> JSON:
-        return {"decision_words": dict, "view_text": view_text}
+        return {"decision_words": dict, "view_lines": lambda view: view_lines(view, t)}
 
     def reference(self, pack: Any, t: Translate, language: str) -> JSON:
         return {"board": pack}
@@ -73,9 +72,50 @@ def _result(view: JSON) -> JSON | None:
     return found if isinstance(found, dict) else None
 
 
-def view_text(view: JSON) -> str:
-    """The reader's own view, as the page may show it: everything but the table's part (shown in words)."""
-    return json.dumps({k: v for k, v in view.items() if k != "table"}, indent=1, ensure_ascii=False)
+# A view's fields the page says elsewhere, or that name no part of the game: never shown as the game's.
+UNSAID = ("format", "reader", "version", "table")
+
+
+def view_lines(view: JSON, t: Translate) -> list[JSON]:
+    """The reader's own view in words, as the page may show it: each field of the game's view by its name (a
+    game word, translated), its value in words; a list of objects a row each, named by its seat when it has
+    one (the envelope's `players` by their seat alone). Never the view's JSON: a player reads words (the
+    table's part is shown in words)."""
+    rows: list[JSON] = []
+    for key, value in view.items():
+        if key in UNSAID:
+            continue
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            for item in value:
+                seat = item.get("seat")
+                mine = isinstance(seat, int) and not isinstance(seat, bool)
+                rows.append({"label": _name(key, t), "seat": seat if mine else None, "players": key == "players",
+                             "text": _fields({k: v for k, v in item.items() if not (mine and k == "seat")}, t)})
+        else:
+            rows.append({"label": _name(key, t), "seat": None, "players": False, "text": _said(value, t)})
+    return rows
+
+
+def _name(key: str, t: Translate) -> str:
+    return t(key).replace("_", " ")
+
+
+def _fields(value: JSON, t: Translate) -> str:
+    return " · ".join(f"{_name(str(k), t)} {_said(v, t)}" for k, v in value.items()) or "—"
+
+
+def _said(value: Any, t: Translate) -> str:
+    if isinstance(value, bool):
+        return t(N_("yes")) if value else t(N_("no"))
+    if value is None:
+        return "—"
+    if isinstance(value, dict):
+        return _fields(value, t)
+    if isinstance(value, list | tuple):
+        return ", ".join(_said(v, t) for v in value) or "—"
+    if isinstance(value, str):
+        return t(value)
+    return str(value)
 
 
 GENERIC = GenericWeb()

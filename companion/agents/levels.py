@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from companion.core import registry
 from companion.core.agents import AgentKit
-from companion.core.errors import CompanionError
 from companion.core.game import GameModule
+from companion.core.random_agents import kit_of
 
 RANDOM = "random"
 
 
 def kit(game: GameModule | str = registry.DEFAULT) -> AgentKit:
-    """The game's agents; a game without virtual players is said in words."""
-    module = registry.load(game) if isinstance(game, str) else game
-    if module.agents is None:
-        raise CompanionError(f"the game {module.key!r} has no virtual players")
-    return module.agents
+    """The game's agents, or the framework's random player for a game without (companion.core.random_agents)."""
+    return kit_of(registry.load(game) if isinstance(game, str) else game)
 
 
 def levels(game: GameModule | str = registry.DEFAULT) -> tuple[str, ...]:

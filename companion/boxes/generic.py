@@ -17,14 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.game import GameModule
+from companion.core.move_words import HIDDEN, move_words
 from companion.i18n import N_, NP_
 from companion.table import Command, Decide, EditDraft, Seal, SeatSnapshot, Tell, Unseal
 
 from .frame import Frame
 from .game_parts import JSON, DecisionEditor, KeyResult, Painter, Screen, Translate
 from .typed import TypedEditor
-
-HIDDEN = ("type", "seat")  # a move's fields every line would repeat
 
 
 @dataclass(frozen=True)
@@ -35,22 +34,7 @@ class Line:
     field: str | None = None
 
     def label(self, t: Translate, at: int) -> str:
-        move = self.moves[at]
-        words, absent = [], []
-        for key, value in move.items():
-            if key in HIDDEN:
-                continue
-            if value is None or value is False:  # said only when nothing else is ("no card": a pass)
-                absent.append(t(N_("no {thing}"), {"thing": t(key)}))
-            elif value is True:
-                words.append(t(key))
-            elif isinstance(value, int | float):
-                words.append(f"{t(key)} {value}")
-            elif isinstance(value, str):
-                words.append(t(value))
-            else:
-                words.append(f"{t(key)} {value}")
-        return " · ".join(words or absent) or t(str(move.get("type", "")))
+        return move_words(self.moves[at], t)
 
     def bounds(self) -> tuple[Any, Any]:
         assert self.field is not None

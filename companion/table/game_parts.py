@@ -18,7 +18,9 @@ and the table puts itself back: it keeps no reference to the game, or copies wit
 
 A game's parts subclass these protocols (`class XiditTable(GameTable)`): the optional hooks are declared
 here with their default, which a part inherits unless it says otherwise, and mypy checks the part against
-every member. The table reads a hook as a member, never by `getattr`.
+every member. The table reads a hook as a member, never by `getattr`. A game without a table part plays with
+the framework's (default_part.DefaultTable, from its rules alone); a game's part may subclass that one and
+say better only what it improves.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any, Protocol
 
 from companion.i18n import N_
 
+from .commands import Refused
 from .instructions import Instruction
 from .steps import HEADING, Step, StepBuilder
 
@@ -70,13 +73,14 @@ class SealedDrafts(Protocol):
 
 
 NOT_ASKED = N_("The game is not waiting for a roll or a draw.")
+NOTHING_TYPED = N_("This game has nothing to type in at set-up.")
 
 
 class GameTable(Protocol):
     """A game as the table plays it (the game module's `table` part)."""
 
-    drafts: SealedDrafts | None  # None: the game has no sealed choices
-    chance_policy: str  # who resolves its chance nodes unless the new game says: "pi" or "table" (chance.py)
+    drafts: SealedDrafts | None = None  # None: the game has no sealed choices
+    chance_policy: str = "pi"  # who resolves its chance nodes unless the new game says: "pi" or "table" (chance.py)
 
     # -- optional hooks, each with its default ---------------------------------------------------------
     # The rules' refusals (catalog messages) that name nothing behind a screen, which a blind referee reads
@@ -124,24 +128,37 @@ class GameTable(Protocol):
 
     def describe(self, language: str, match: Any, index: int, round: int, *, blind: bool) -> str: ...
 
-    def typed_setup(self, pack: Any, setup: Any, typed: JSON) -> Any: ...  # Refused in the table's words
+    def typed_setup(self, pack: Any, setup: Any, typed: JSON) -> Any:
+        """The setup with what the table typed in (Xidit's face-up tiles); Refused in the table's words. By
+        default nothing may be typed in."""
+        raise Refused(NOTHING_TYPED)
 
-    def typed_parts(self, setup: Any) -> frozenset[str]: ...  # parts of the setup typed in from the table
+    def typed_parts(self, setup: Any) -> frozenset[str]:
+        """The parts of the setup typed in from the table; by default none."""
+        return frozenset()
 
-    def caveat(self, pack: Any, setup: Any) -> tuple[str, str] | None: ...  # a warning to start with: told, logged
+    def caveat(self, pack: Any, setup: Any) -> tuple[str, str] | None:
+        """A warning to start with (told, logged); by default none."""
+        return None
 
     def started(self, setup: Any) -> str: ...  # the log's words for a new game ("3 players, long")
 
     # -- chance the table tells ------------------------------------------------------------------------
     def question(self, match: Any, node: Any, pack: Any, language: str) -> JSON: ...  # what the table is asked
 
-    def question_number(self, match: Any) -> int: ...  # names the question: a late second answer is refused
+    def question_number(self, match: Any) -> int:
+        """Names the question, so that a late second answer is refused; by default how many moves the game holds."""
+        return int(match.version)
 
     def outcome_words(self, pack: Any, node: Any, outcome: Any) -> Any: ...  # a Text, as the table said it
 
-    def told_layout(self, match: Any) -> tuple[JSON, str, Any] | None: ...  # see the module's note
+    def told_layout(self, match: Any) -> tuple[JSON, str, Any] | None:
+        """See the module's note; by default None: chance outcomes are moves of the history."""
+        return None
 
-    def resumed(self, setup: Any, table_state: Mapping[str, Any]) -> tuple[Any, bool]: ...  # setup, answers folded
+    def resumed(self, setup: Any, table_state: Mapping[str, Any]) -> tuple[Any, bool]:
+        """The setup a stored game resumes with, and whether it holds the table's answers; by default as stored."""
+        return setup, False
 
 
 def public_refusals(part: GameTable) -> frozenset[str]:
@@ -150,19 +167,19 @@ def public_refusals(part: GameTable) -> frozenset[str]:
 
 
 def part_of(game: str | None) -> GameTable:
-    """The table part of a game of the registry (None: the default game); Refused in words when there is no
-    such game, or it cannot be played at a table."""
+    """The table part of a game of the registry (None: the default game), the framework's own for a game
+    without one; Refused in words when there is no such game."""
     from companion.core import registry
     from companion.core.errors import UnknownGame
-
-    from .commands import Refused
 
     try:
         module = registry.load(registry.DEFAULT if game is None else game)
     except UnknownGame:
         raise Refused(N_("There is no game {game} on this table: the games are {games}."),
                       params={"game": game, "games": ", ".join(registry.keys())}) from None
-    if module.table is None:
-        raise Refused(N_("{game} cannot be played at the table yet."), params={"game": module.title})
+    if module.table is None:  # a game made of rules alone: the framework's defaults
+        from .default_part import DefaultTable
+
+        return DefaultTable(module)
     part: GameTable = module.table
     return part

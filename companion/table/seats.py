@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.core import registry
+from companion.core.random_agents import kit_of
 from companion.i18n import N_
 
 from .commands import Refused
@@ -22,9 +23,9 @@ DEFAULT_LEVEL = "normal"
 
 
 def game_levels(game: str = registry.DEFAULT) -> tuple[str, ...]:
-    """Every level of a game's virtual players (its AgentKit's), for a Table not told its levels."""
-    kit = registry.load(game).agents
-    return tuple(kit.levels) if kit is not None else ()
+    """Every level of a game's virtual players (its AgentKit's, else the framework's random player's), for a
+    Table not told its levels."""
+    return tuple(kit_of(registry.load(game)).levels)
 
 
 def levels(known: Sequence[str] | None = None) -> tuple[str, ...]:

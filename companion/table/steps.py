@@ -98,6 +98,9 @@ class StepBuilder:
         self.open: list[StepDraft] = []
         self.round = 1  # the round under way, as the grouping last said (the events are read from the start)
         self.as_of: dict[Any, dict[str, Any]] = {}  # views of the game as of a step (reads.py), of this game only
+        # While an event is fed: where it stands (actions, events told) and the open steps' sizes before it, so a
+        # step the grouping seals in the same event (a combat's last line, then its seal) still counts it.
+        self._feeding: tuple[tuple[int, int], list[tuple[StepDraft, int]]] | None = None
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -122,6 +125,7 @@ class StepBuilder:
         """Seals the open steps (those before `upto` only, when given): what comes next starts anew."""
         while self.open and (upto is None or len(self._sealed) < upto):
             draft = self.open.pop(0)
+            self._count_fed(draft)
             if draft.size():
                 self._sealed.append(draft.step())
 
@@ -144,11 +148,18 @@ class StepBuilder:
     def feed(self, events: Sequence[Any], start: int = 0, actions: int = 0) -> None:
         """The game's events `start` on (their index in the game's events), told after `actions` moves."""
         for i, event in enumerate(events):
-            sizes = [(d, d.size()) for d in self.open]
-            self.grouping.feed(event, events[i + 1] if i + 1 < len(events) else None, self)
-            for draft in self.open:
-                if (draft, draft.size()) not in sizes and draft.size():
-                    draft.at = (actions, start + i + 1)
+            self._feeding = ((actions, start + i + 1), [(d, d.size()) for d in self.open])
+            try:
+                self.grouping.feed(event, events[i + 1] if i + 1 < len(events) else None, self)
+                for draft in self.open:
+                    self._count_fed(draft)
+            finally:
+                self._feeding = None
+
+    def _count_fed(self, draft: StepDraft) -> None:
+        """A step that grew from the event being fed stands as of that event."""
+        if self._feeding is not None and (draft, draft.size()) not in self._feeding[1] and draft.size():
+            draft.at = self._feeding[0]
 
     # -- writing (for the game's grouping) -----------------------------------------------------------
 

@@ -30,8 +30,8 @@ def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Table:
     return table
 
 
-def test_a_part_that_declares_no_hook_has_each_default_as_a_member() -> None:
-    part = ToyTable()
+def test_a_part_that_declares_no_hook_has_each_default_as_a_member(toy_game: object) -> None:
+    part = ToyTable()  # the framework's defaults for the toy, its game read from the registry
     assert GameTable in type(part).__mro__ and SealedDrafts in type(part.drafts).__mro__
     assert part.public_refusals == frozenset() and part.not_asked == NOT_ASKED and part.asks_in_turn is False
     assert part.stated is None and part.time_up is None

@@ -116,7 +116,8 @@ def test_a_secret_draw_of_the_toy_is_told_only_by_its_seat(tmp_path: Path) -> No
     assert table.view(f"seat:{active}")["players"][active]["hand"] == [4]
     assert "hand" not in table.view(f"seat:{other}")["players"][active]
     line = table.steps()[-1].lines[-1]
+    # The framework's words (companion/table/default_part.py): the card named to its drawer alone.
     assert (line.text("en", None), line.text("en", active)) == \
-        (f"Seat {active} draws a card.", f"Seat {active} draws card 4.")
-    assert "card 4" not in json.dumps(table.steps_json("public"))
-    assert table.steps_json("public")[-1]["heading"] == "Round 1: Bids and turns"  # the toy names its own rounds
+        (f"Seat {active}: Draw a card.", f"Seat {active}: Draw a card: 4.")
+    assert "Draw a card: 4" not in json.dumps(table.steps_json("public"))
+    assert table.steps_json("public")[-1]["heading"] == "Round 1 · Moves"

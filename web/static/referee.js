@@ -183,10 +183,12 @@
       const name = wizard["name-" + i].value.trim();
       if (name) names[wizard["seat-" + i].value] = name;
     }
-    const result = await X.command({command: "new_game", setup: setup, seats: seats, replacing: replacing,
+    // A game without a wizard script of its own gets its set-up from its rules: the wizard sends its form.
+    const made = wizardGame.setup ? {setup: setup} : {wizard: setup};
+    const result = await X.command(Object.assign({command: "new_game", seats: seats, replacing: replacing,
                                     face_up: faceUp, referee_seat: plays === "" ? null : Number(plays),
                                     game: wizard.game ? wizard.game.value : undefined, chance: chance,
-                                    names: names});
+                                    names: names}, made));
     if (result.ok) {
       say("wizard-note", X.t("New game started."), true);
       window.scrollTo(0, 0);  // the new game opens at its top (the reload keeps the page's scroll otherwise)

@@ -1,10 +1,12 @@
 """A toy game, the framework's test game: small, pure, and using every capability of the contract (turns,
 a window several seats answer at once, a public roll, a secret draw, a sealed choice, teams, views per
 reader, its own record format; with the option `omens`, a card the table types in, companion.core.typed),
-with its own table part (table.py), command-line part (commands.py) and agents (agents.py, in WITH_AGENTS;
+with its own table part (table.py: the framework's defaults and what it says better), command-line part
+(commands.py) and agents (agents.py, in WITH_AGENTS;
 `python -m tests.games.toy` is the companion's command line with it registered). It lives in the tests: the
 companion never ships it. Tests make it known through
-`companion.core.registry.register(GAME)` (tests/conftest.py's `toy_game` fixture)."""
+`companion.core.registry.register(GAME)` (tests/conftest.py's `toy_game` fixture). Its twin of rules alone,
+bare.py's BARE, plays on the framework's defaults alone."""
 
 from __future__ import annotations
 

@@ -1,21 +1,20 @@
-"""The toy game at the physical table: its `table` part (companion.table.game_parts.GameTable), written over
-the toy's rules alone, as a game module would write its own. The toy's engine has
-no events: each move is one, told in one line, and a round is a step."""
+"""The toy game at the physical table: its `table` part, the framework's own (companion/table/default_part.py)
+with only what the toy says better: as a game module would write its own once it outgrows the defaults."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.game import ChanceNode
 from companion.i18n import Text, translate
 from companion.table import Refused
-from companion.table.game_parts import GameTable, SealedDrafts, StepGrouping
+from companion.table.default_part import DefaultTable
+from companion.table.game_parts import SealedDrafts
 from companion.table.instructions import Instruction
-from companion.table.steps import Step, StepBuilder
+from companion.table.steps import Step
 
 from .module import ToyRules
-from .moves import Bid, move_to_json
+from .moves import Bid
 from .rules import ToyMatch
 
 RULES = ToyRules()
@@ -52,94 +51,27 @@ class BidDrafts(SealedDrafts):
         return isinstance(move, Bid)
 
 
-class Grouping(StepGrouping):
-    """A step per round; a card drawn is named only to its drawer (and the referee)."""
-
-    heading = "Round {round}: {title}"
+class ToyTable(DefaultTable):
+    """What the toy says better than the framework's defaults (companion/table/default_part.py): its bids
+    keyed in with their own words (and refused as a plain decision), its set-up, its scores put back after a
+    rollback, and its omen cards by name. Everything else (its steps, its moves and outcomes in words, a
+    secret draw named to its drawer alone) is the default's."""
 
     def __init__(self) -> None:
-        self._round = 1
-
-    def feed(self, event: Any, following: Any | None, out: StepBuilder) -> None:
-        round_, move = event
-        if round_ != self._round:
-            out.seal()
-            self._round = out.round = round_
-        draft = out.open[-1] if out.open else out.start("round", Text("Bids and turns"),
-                                                         Text("Bids and turns (continued)"))
-        if move["type"] == "chance" and move.get("kind") == "omen":
-            line = Instruction("Lay the omen card face up.", {})
-        elif move["type"] == "chance" and move["told_by"] is not None:
-            line = Instruction("Seat {seat} draws a card.", {"seat": move["told_by"], "card": move["outcome"]},
-                               move["told_by"], private="Seat {seat} draws card {card}.")
-        elif move["type"] == "chance":
-            line = Instruction("The die shows {n}.", {"n": move["outcome"]})
-        else:
-            line = Instruction("Seat {seat}: {type}.", {"seat": move["seat"], "type": move["type"]}, physical=False)
-        draft.lines.append(line)
-
-    def rebased(self, out: StepBuilder) -> None:
-        return None
-
-
-class ToyTable(GameTable):
-    drafts = BidDrafts()
-    chance_policy = "pi"
-
-    def events(self, match: ToyMatch) -> Sequence[Any]:
-        """Each move is an event: (the round it was made in, its JSON, who a draw was told by)."""
-        out, again = [], ToyMatch(match.setup)
-        for move in match.moves:
-            node = again.chance()
-            written = {**move_to_json(move), "told_by": node.told_by if node is not None else None,
-                       "kind": node.kind if node is not None else None}
-            out.append((again.progress().round, written))
-            again.push(move)
-        return out
+        super().__init__("toy")
+        self.drafts = BidDrafts()
 
     def setup_steps(self, match: ToyMatch, typed: frozenset[str]) -> list[Step]:
         return [Step("setup", 1, Text("Set up"), (Instruction("Shuffle the cards; give each seat a bid dial."),),
                      (0, 0))]
 
-    def grouping(self, match: ToyMatch) -> Grouping:
-        return Grouping()
-
     def restore_lines(self, before: dict[str, Any], after: dict[str, Any], pack: Any) -> list[Instruction]:
         return [Instruction("Put the scores back: {scores}.",
                             {"scores": ", ".join(str(p["score"]) for p in after["players"])})]
 
-    def describe(self, language: str, match: ToyMatch, index: int, round: int, *, blind: bool) -> str:
-        return f"Round {round}: {move_to_json(match.moves[index])['type']}"
-
-    def typed_setup(self, pack: Any, setup: Any, typed: dict[str, Any]) -> Any:
-        raise Refused("The toy game has nothing to type in.")
-
-    def typed_parts(self, setup: Any) -> frozenset[str]:
-        return frozenset()
-
-    def caveat(self, pack: Any, setup: Any) -> tuple[str, str] | None:
-        return None
-
-    def started(self, setup: Any) -> str:
-        return f"{setup.players} players"
-
     def question(self, match: ToyMatch, node: ChanceNode, pack: Any, language: str) -> dict[str, Any]:
-        if node.kind == "omen":  # its catalogue by number; the card typed in is the framework's form
-            return {"question": match.version, "kind": node.kind, "told_by": None,
-                    "prompt": translate(language, node.prompt),
-                    "answers": [{"value": n, "label": translate(language, "Omen card {n}", {"n": n})}
-                                for n in node.outcomes]}
-        return {"question": match.version, "kind": node.kind, "told_by": node.told_by,
-                "answers": [] if node.told_by is not None else [{"value": o, "label": str(o)} for o in node.outcomes]}
-
-    def question_number(self, match: ToyMatch) -> int:
-        return match.version
-
-    def outcome_words(self, pack: Any, node: ChanceNode, outcome: Any) -> Text:
-        return Text("{outcome}", {"outcome": outcome if node.told_by is None else "a card"})
-
-    def told_layout(self, match: ToyMatch) -> None:
-        return None
-
-    def resumed(self, setup: Any, table_state: Mapping[str, Any]) -> tuple[Any, bool]:
-        return setup, False
+        asked = super().question(match, node, pack, language)
+        if node.kind == "omen":  # its catalogue by the cards' names; the card typed in is the framework's form
+            asked["answers"] = [{"value": n, "label": translate(language, "Omen card {n}", {"n": n})}
+                                for n in node.outcomes]
+        return asked

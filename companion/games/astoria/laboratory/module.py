@@ -28,7 +28,7 @@ class LaboratoryRules:
     key = "astoria-laboratory"
     record_format = RECORD_FORMAT
     view_format = VIEW_FORMAT
-    seats = range(2, 7)  # L2.1: 2, 4 or 6 (an odd count is refused by its set-up)
+    seats = range(2, 7, 2)  # L2.1: 2, 4 or 6
     first_seat = 1
     colours = COLOURS  # a seat's colour is the Character dealt to it (L2.3)
     options: tuple[Option, ...] = (
