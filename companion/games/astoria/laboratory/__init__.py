@@ -1,8 +1,8 @@
 """Astoria, Version Laboratoire: two teams move gems around a six-slot laboratory, set off reactions and make
 objects from the patterns of their cards (the rules digest's Part L). Its pure engine (`rules`), its
 provisional pack (`rules/pack.py`, PROVISIONAL.md), a random virtual player (`agents`) and its part for
-the shared test suites (`testing`). No
-table, box or page part of its own yet: the framework's defaults stand in."""
+the shared test suites (`testing`), its table part (`table`: the steps in the rulebook's words). No box or
+page part of its own yet: the framework's defaults stand in."""
 
 from companion.core.errors import N_
 from companion.core.game import GameModule, Later
@@ -13,4 +13,5 @@ from .words import COLOUR_WORDS
 GAME: GameModule = GameModule(key="astoria-laboratory", title=N_("Astoria: the Laboratory"), rules=RULES,
                               agents=Later("companion.games.astoria.laboratory.agents:AGENTS"),
                               testing=Later("companion.games.astoria.laboratory.testing:TESTING"),
+                              table=Later("companion.games.astoria.laboratory.table:TABLE"),
                               catalog="companion.games.astoria.locale", words=frozenset(COLOUR_WORDS))

@@ -289,7 +289,8 @@ class LabMatch:
             hand.remove(move.discard)
             s.under.append(move.discard)
         s.events.append({"event": "drew", "seat": move.seat, "discovery": move.discovery,
-                         "card": None if move.discovery is None else s.discoveries[move.discovery]})
+                         "card": None if move.discovery is None else s.discoveries[move.discovery],
+                         "discard": move.discard})
         if move.discovery is not None:
             card = s.discoveries[move.discovery]
             assert card is not None
@@ -353,13 +354,21 @@ class LabMatch:
                 needed = legal.turned(self.pack, self.setup, move.seat, move.pattern)
                 glyphs = list(move.glyphs)
             taken: list[str] = []
+            places: list[list[Any]] = []
             for (slot, colour), n in needed.items():
                 for _ in range(n):
                     s.lab[slot].remove(colour)
                     taken.append(colour)
+                    places.append([slot, colour])
+            before = self.dominance(s)
             s.hands[move.seat].remove(move.card if move.card is not None else 0)
             s.laid[move.seat].append({"card": move.card, "gems": taken, "glyphs": glyphs})
-            s.events.append({"event": "made", "seat": move.seat, "card": move.card, "gems": taken})
+            s.events.append({"event": "made", "seat": move.seat, "card": move.card, "gems": taken,
+                             "from": places, "glyphs": glyphs})
+            after = self.dominance(s)  # L8.4: a card laid may change who dominates a colour
+            s.events.extend({"event": "dominance", "colour": colour, "team": after[colour],
+                             "holder": self.holder(colour)} for colour in ALL_COLOURS
+                            if after[colour] != before[colour])
             if self._ended(s):
                 return
             # A-15's other reading: another card, against the laboratory as this one left it.
