@@ -25,6 +25,7 @@ from companion.core import registry
 from companion.games.astoria.laboratory.rules.legal import seen_by
 from companion.games.astoria.laboratory.web.words import move_path
 from companion.i18n import translate
+from companion.run import levels
 from companion.store import Store
 from companion.table import SetLanguage, Table
 from tests.engine import engine
@@ -63,7 +64,8 @@ def lab_served(tmp_path: Path) -> Iterator[Callable[[set[int]], Served]]:
     stack: list[Any] = []
 
     def serve(phones: set[int]) -> Served:
-        context = serving(Table.open(Store(tmp_path / f"lab{len(stack)}.db"), "", game=KEY), phones)
+        table = Table.open(Store(tmp_path / f"lab{len(stack)}.db"), "", game=KEY, levels=levels(GAME))
+        context = serving(table, phones)
         stack.append(context)
         return context.__enter__()
 

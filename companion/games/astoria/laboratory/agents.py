@@ -1,7 +1,7 @@
-"""The Laboratory's virtual players (companion.core.agents.AgentKit): one level, "random", which makes an
-object whenever it can and otherwise picks an action kind, then a move of that kind, at random (the testing
-part's random move). Enough for `companion simulate --game astoria-laboratory` and a table's virtual
-players; stronger levels come later."""
+"""The Laboratory's virtual players (companion.core.agents.AgentKit): "random", which makes an object
+whenever it can and otherwise picks an action kind, then a move of that kind, at random (the testing part's
+random move); and "normal", the sensible alchemist (sensible.py: it completes its cards and keeps the other
+team's Flask empty), the level a referee is offered."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from companion.core.agents import AgentKit
 from .module import RULES
 from .rules import LabChoice, LabMatch, LabSetup
 from .rules.moves import Move
+from .sensible import SensibleAgent
 from .testing import TESTING
 
 
@@ -56,13 +57,15 @@ class Summary:
 
 
 class LaboratoryAgents(AgentKit):
-    levels = ("random",)
+    levels = ("random", "normal")
     rules = RULES
     first_seat = 1
 
-    def make(self, level: str, pack: Any, seed: int) -> RandomAgent:
+    def make(self, level: str, pack: Any, seed: int) -> RandomAgent | SensibleAgent:
         if level == "random":
             return RandomAgent(seed)
+        if level == "normal":
+            return SensibleAgent(pack, seed)
         raise ValueError(f"unknown level {level!r}: the Laboratory has {', '.join(self.levels)}")
 
     def random_action(self, rng: random.Random, choice: LabChoice, match: Any = None) -> Move:

@@ -61,9 +61,17 @@ def _laboratory(view: dict[str, Any], team: int, cx: float, cy: float, t: Transl
     return out
 
 
-def laboratory_svg(view: dict[str, Any], t: Translate) -> str:
-    title = escape(t(N_("The laboratory, from each team's side")))
+def laboratory_svg(view: dict[str, Any], t: Translate, side: int | None = None) -> str:
+    """Both sides (the table's page), or one team's side alone (a seat's page: the laboratory as its player
+    sees it)."""
+    title = escape(t(N_("The laboratory, from each team's side")) if side is None else
+                   t(N_("Team {team}'s side"), team="AB"[side]))
     cy = 165  # room above the top slot for the page's buttons over the map
-    body = [*_laboratory(view, 0, WIDTH / 4, cy, t), *_laboratory(view, 1, 3 * WIDTH / 4, cy, t)]
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="laboratory-map" viewBox="0 0 {WIDTH} {HEIGHT}" '
+    if side is None:
+        body = [*_laboratory(view, 0, WIDTH / 4, cy, t), *_laboratory(view, 1, 3 * WIDTH / 4, cy, t)]
+        width = WIDTH
+    else:
+        body, width = _laboratory(view, side, WIDTH / 4, cy - 30, t), WIDTH // 2
+    height = HEIGHT if side is None else HEIGHT - 40
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="laboratory-map" viewBox="0 0 {width} {height}" '
             f'role="img" aria-label="{title}"><title>{title}</title>{"".join(body)}</svg>')

@@ -14,7 +14,7 @@ from companion.i18n import N_
 from ...common.rules.gems import COLOURS
 from ..rules import PROVISIONAL
 from ..rules.moves import move_to_json
-from ..table.words import A_GEM
+from ..table.words import A_GEM, REACTION
 from .board import laboratory_svg
 from .words import DECISIONS, FILL, INK, JSON, Translate, card_words, move_path
 
@@ -53,7 +53,7 @@ def table_summary(view: JSON, t: Translate) -> JSON:
                             "glyphs": [t(g) for g in c["glyphs"]]} for c in p["laid"]]} for p in players],
         "discoveries": view.get("discoveries") or [], "deck": view.get("deck", 0),
         "banned": banned, "turn": view.get("turn"),
-        "reactions": [t(N_("{colour} reaction in slot {slot}"), colour=t(r["colour"]), slot=r["slot"] + 1)
+        "reactions": [t(N_("{reaction} in slot {slot}"), reaction=t(REACTION[r["colour"]]), slot=r["slot"] + 1)
                       for r in view.get("reactions") or []],
     }
 
@@ -103,6 +103,7 @@ class LabWeb:
                 for c in (me or {}).get("hand", [])]
         return {
             "lme": me, "lhand": hand, "lhand_known": me is not None and "hand" in me,
+            "lside": lambda: laboratory_svg(view, t, team),
             "lchoice": None if choice is None else {
                 "decision": choice.decision, "words": t(DECISIONS.get(choice.decision, choice.decision)),
                 "moves": [{"path": move_path(t, m, view), "action": m} for m in moves]},

@@ -8,6 +8,8 @@ from typing import Any
 
 from companion.i18n import N_
 
+from ..table.words import A_GEM
+
 Translate = Callable[..., str]
 JSON = dict[str, Any]
 
@@ -25,12 +27,17 @@ def colour_name(t: Translate, colour: str) -> str:
     return t(colour)
 
 
+# A gem on a button, without an article (French agrees the colour with « gemme »: « gemme bleue »).
+GEM = {"red": N_("red gem"), "blue": N_("blue gem"), "yellow": N_("yellow gem"), "green": N_("green gem"),
+       "violet": N_("violet gem"), "orange": N_("orange gem")}
+
+
 def gem(t: Translate, colour: str) -> str:
-    return t(N_("{colour} gem"), colour=t(colour))
+    return t(GEM[colour])
 
 
 def gem_in(t: Translate, colour: str, slot: int) -> str:
-    return t(N_("{colour} gem of slot {slot}"), colour=t(colour), slot=slot + 1)
+    return t(N_("{gem}, slot {slot}"), gem=t(GEM[colour]), slot=slot + 1)
 
 
 def card_words(t: Translate, number: int | None, pack: Any, team: int) -> JSON:
@@ -69,7 +76,7 @@ def move_path(t: Translate, move: JSON, view: JSON) -> list[str]:
         return [t(ACTIONS["draw"]), what]
     if kind == "take":
         took = gem_in(t, move["colour"], move["slot"])
-        return [took] if move.get("into") is None else [took, t(N_("becomes {colour}"), colour=t(move["into"]))]
+        return [took] if move.get("into") is None else [took, t(N_("becomes {gem}"), gem=t(A_GEM[move["into"]]))]
     if kind == "make":
         if move.get("card") is None:
             return [t(N_("No object now"))]
