@@ -16,7 +16,7 @@ JSON = dict[str, Any]
 FILL = {"red": "#d63a2f", "blue": "#2f6fd6", "yellow": "#f2c600", "green": "#2f9e4a", "violet": "#8a4fc7",
         "orange": "#f07f16"}
 INK = {"red": "#fff", "blue": "#fff", "yellow": "#222", "green": "#fff", "violet": "#fff", "orange": "#222"}
-DECISIONS = {"turn": N_("your action"), "red": N_("the red reaction"), "blue": N_("the blue reaction"),
+DECISIONS = {"turn": N_("an action"), "red": N_("the red reaction"), "blue": N_("the blue reaction"),
              "yellow": N_("the yellow reaction"), "green": N_("the green reaction"),
              "violet": N_("the violet reaction"), "orange": N_("the orange reaction"),
              "make": N_("an object to make")}
