@@ -30,6 +30,7 @@ from companion.store import Store
 from companion.table import SetLanguage, Table
 from tests.engine import engine
 from web.auth import seat_token
+from web.public_writes import PublicWrites
 
 from .conftest import PIN, SHOTS, Served, expect, page_on, serving
 
@@ -249,6 +250,21 @@ def dominance_taken(night: Night) -> None:
     assert any("Character face down: it no longer dominates." in line for line in said), said[-8:]
 
 
+def done_until(page: Any, title: str) -> None:
+    """The table taps Done on each step until the current one's title holds `title`."""
+    for _ in range(40):
+        current = page.locator(".step.current .step-title")
+        expect(current).to_be_visible()
+        if title in current.inner_text():
+            return
+        shown = current.inner_text()
+        with page.expect_response(lambda r: r.url.endswith("/api/command") and r.request.method == "POST") as got:
+            page.locator(".step.current button.done").click()
+        assert got.value.ok
+        expect(current).not_to_have_text(shown)
+    raise AssertionError(f"no step titled {title!r}")
+
+
 def now(page: Any) -> None:
     """The table page's board as the game stands now, not as of the step the table is still doing."""
     button = page.locator("[data-board='now']")
@@ -288,6 +304,13 @@ def test_a_two_player_game_on_phones_through_a_chain_of_three_and_a_change_of_do
                     "Yellow reaction: return the violet gem of slot 1 to the Reserve and put a yellow gem from the "
                     "Reserve in its place."]
                 assert said[chain + 4] == "Yellow reaction in slot 1: the yellow gem just arrived is the reagent."
+                # The table taps Done at a machine's pace, faster than a person's taps are let through.
+                night.served.app.config["PUBLIC_WRITES"] = PublicWrites(per_address=(10**6, 10**6),
+                                                                        in_all=(10**6, 10**6))
+                tablet.goto(f"{night.served.url}/")
+                done_until(tablet, "does Alchemy")  # the table's Done, step after step, to the chain's
+                expect(tablet.locator(".step.current")).to_contain_text(
+                    "Violet reaction in slot 1: the violet gem just arrived is the reagent.")
                 for page, size in ((tablet, 1280), (tv, 1920)):
                     page.goto(f"{night.served.url}/")
                     now(page)
