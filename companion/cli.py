@@ -53,6 +53,10 @@ def _commands(game: GameModule) -> GameCommands:
 
 
 def _pack(game: GameModule, path: str | None) -> Any:
+    """The pack named, or the shipped one; None for a game without packs on the command line (its rules
+    start with their own, as at a table: Astoria's Laboratory)."""
+    if game.commands is None and path is None:
+        return None
     return _commands(game).load_pack(Path(path) if path else None)
 
 

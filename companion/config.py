@@ -247,8 +247,8 @@ def load(path: Path) -> Config:
                                     _pins(p, i, box)))
     seats = game.seats
     if len(players) not in seats:
-        raise BadConfig(f"config: a table has {seats.start} to {seats.stop - 1} [[player]] entries, "
-                        f"not {len(players)}")
+        counts = f"{seats.start} to {seats.stop - 1}" if seats.step == 1 else ", ".join(map(str, seats))
+        raise BadConfig(f"config: a table has {counts} [[player]] entries, not {len(players)}")
     _check_seats(players, game, options)
     language = _get(data, "language", str, DEFAULT.language)
     if language not in LANGUAGES:

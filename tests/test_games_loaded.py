@@ -54,6 +54,7 @@ def test_the_registry_lists_every_game_without_importing_its_parts() -> None:
     said = json.loads(done.stdout)
     assert [(g["id"], g["name"], g["seats"]) for g in said["games"]] == [
         ("astoria-epic", "Astoria: Epic version", {"min": 2, "max": 6}),
+        ("astoria-laboratory", "Astoria: the Laboratory", {"min": 2, "max": 6}),
         ("xidit", "Lords of Xidit", {"min": 3, "max": 5}), ("zargos", "Zargos", {"min": 2, "max": 6})]
     assert all(g["options"] for g in said["games"])
     assert said["parts"] == []

@@ -284,7 +284,7 @@ class Rules(Protocol):
     key: str  # "xidit": stored with each game, the registry key
     record_format: str  # "xidit-record/1"
     view_format: str  # "xidit-state/1"
-    seats: range  # how many players may sit
+    seats: range  # how many players may sit (a step when only some counts are played: range(2, 7, 2))
     colours: tuple[str, ...]
     options: tuple[Option, ...]
 

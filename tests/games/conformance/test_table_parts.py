@@ -119,13 +119,15 @@ def table_leaks(table: Table, view: dict[str, Any], seat: int) -> list[str]:
 
 def test_a_seats_view_at_the_table_holds_neither_the_seed_nor_anothers_secret(game: GameModule,
                                                                              tmp_path: Path) -> None:
-    """A random game of three played at a real table through its commands (decisions, drafts locked, what the
-    table tells), the Pi drawing the rest with PI_SEED; every seat's view read at every point."""
+    """A random game of three (or of the fewest players above three the game seats) played at a real table
+    through its commands (decisions, drafts locked, what the table tells), the Pi drawing the rest with PI_SEED;
+    every seat's view read at every point."""
     testing, kit = game.testing, game.agents or WITH_AGENTS.agents  # the toy lends its agents' drafts
     assert testing is not None and kit is not None
     table = Table.open(Store(tmp_path / "t.db"), game.packs.shipped_text() if game.packs else "", game=game.key)
     first = int(getattr(kit, "first_seat", 1))
-    players = [(first + i, colour, None) for i, colour in enumerate(game.rules.colours[:3])]
+    count = next(n for n in game.rules.seats if n >= 3)  # a count the game accepts (the Laboratory's: 2, 4, 6)
+    players = [(first + i, colour, None) for i, colour in enumerate(game.rules.colours[:count])]
     setup = game.rules.setup_to_json(game.rules.default_setup(players, {}, 7))
     table.handle(NewGame(setup, game=game.key, chance="pi", seed=PI_SEED))
     rng, caught, points = random.Random(7), 0, 0

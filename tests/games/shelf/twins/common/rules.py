@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.errors import N_, BadRecord
-from companion.core.game import GameModule, Option
+from companion.core.game import GameModule, Option, Rules
 
 WORDS = frozenset({N_("racer")})  # the pieces both versions move
 CATALOG = "tests.games.shelf.twins.common.locale"
 
 
-class RaceRules:
+class RaceRules(Rules):
     seats = range(2, 5)
     colours = ("red", "blue", "green", "yellow")
 
@@ -25,6 +25,13 @@ class RaceRules:
 
     def replay_json(self, pack: Any, record: Any) -> Any:
         raise BadRecord(f"{self.key} is listed, never played: no record to replay")
+
+    # Listed, never played: what a table would ask of it is refused.
+    def _never(self, *args: Any, **kwargs: Any) -> Any:
+        raise BadRecord(f"{self.key} is listed, never played")
+
+    setup_from_json = setup_to_json = move_from_json = move_to_json = record_from_json = _never
+    start = default_setup = players = _never
 
 
 def twin(version: str, title: str, laps: int) -> GameModule:
