@@ -1,6 +1,7 @@
 """Astoria, Version Epique (docs/games.md "One box, two versions"): mages defend a city while some secretly
 want the King dead. Its pure engine (`rules`), its provisional pack (`packs`), and the parts the shared
-test suites ask for (`testing`). No table, box or page part of its own yet: the framework's defaults."""
+test suites ask for (`testing`), its table part (`table`: the steps and the history in the rulebook's words).
+No box or page part of its own yet: the framework's defaults."""
 
 from companion.core.game import GameModule, Later
 
@@ -8,6 +9,7 @@ from .module import RULES, TITLE, WORDS
 from .packs import EpicPacks
 
 GAME = GameModule(key="astoria-epic", title=TITLE, rules=RULES, packs=EpicPacks(),
+                  table=Later("companion.games.astoria.epic.table:TABLE"),
                   testing=Later("companion.games.astoria.epic.testing:TESTING"),
                   commands=Later("companion.games.astoria.epic.commands:COMMANDS"),
                   agents=Later("companion.games.astoria.epic.agents:AGENTS"),

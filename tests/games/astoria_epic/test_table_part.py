@@ -1,0 +1,102 @@
+"""The Epic's table part (companion/games/astoria/epic/table): a step per Invasion card, per turn and per
+Defence of the Walls; each move's news in the rulebook's words, then a line per piece it moved; nothing told
+that betrays an Objective to a reader who may not know it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from random import Random
+from typing import Any
+
+import pytest
+
+from companion.games.astoria.epic.module import RULES
+from companion.games.astoria.epic.rules import EpicMatch
+from companion.games.astoria.epic.table import TABLE
+from companion.games.astoria.epic.testing import TESTING
+from companion.table.steps import StepBuilder
+from tests.games.astoria_epic.support import act, artefact, card, game, pass_turn
+
+
+def told(match: EpicMatch, reader: int | None, language: str = "en") -> list[dict[str, Any]]:
+    events = TABLE.events(match)
+    out = StepBuilder(TABLE.grouping(match))
+    out.feed(events)
+    return [s.to_json(language, reader) for s in [*TABLE.setup_steps(match, frozenset()), *out.steps()]]
+
+
+def texts(match: EpicMatch, language: str = "en") -> list[str]:
+    return [f"{s['heading']}: {line['text']}" for s in told(match, None, language) for line in s["lines"]]
+
+
+def test_a_craft_tells_the_gem_taken_from_the_stock_and_laid_on_the_new_artefact() -> None:
+    match = game(4)
+    act(match, 1, "craft", colour="red", typed=artefact("red", "blue", domain="yellow", glyphs=3))
+    said = texts(match)
+    assert "Round 1 · Seat 1's turn: Seat 1 crafts an Artefact with a red gem." in said
+    assert "Round 1 · Seat 1's turn: Seat 1: take from the Personal Stock 1 red gem." in said
+    assert "Round 1 · Seat 1's turn: Seat 1: lay the Sulphur Artefact (3 Glyphs) face up from the hand." in said
+    assert "Round 1 · Seat 1's turn: Seat 1: put on the Sulphur Artefact (3 Glyphs) 1 red gem." in said
+
+
+def test_the_invasion_card_its_flux_and_marks_then_the_defence_of_the_walls_each_a_step() -> None:
+    match = game(2, drawn=card((3, 0, 1, 2, 5, 4), hammer=True, dragon=2, chief=12, glyph="blue"))
+    while match.state.round == 1 and match.state.phase != "over":
+        if match.awaited() and match.awaited()[0].decision != "turn":
+            choice = match.awaited()[0]
+            match.push(TESTING.random_move(match, choice, Random(1)))
+        else:
+            pass_turn(match)
+    steps = told(match, None)
+    headings = [s["heading"] for s in steps]
+    assert headings[:2] == ["Round 1 · Set up", "Round 1 · The Invasion card"]
+    invasion = [line["text"] for line in steps[1]["lines"]]
+    assert invasion == ["Draw the Invasion card.",
+                        "Lay the Invasion card face up: Flux Fire 3, Cobalt 0, Sulphur 1, Nature 2, Shadow 5, Solar 4.",
+                        "Move the marker of the Barbarian Reinforcements from 1 to 2.",
+                        "Move the marker of the Dragon's Wrath from 1 to 3.",
+                        "Lay the Barbarian Chief beside the Invasion pile: Force 12, Cobalt Glyph."]
+    assert "Round 1 · The Defence of the Walls" in headings
+    assert all(s["lines"] for s in steps)
+
+
+def test_the_steps_read_in_french_with_the_boxs_catalog() -> None:
+    match = game(4)
+    act(match, 1, "power")
+    said = texts(match, "fr")
+    assert any("Pouvoir" in line for line in said), said
+    assert not any("Seat" in line or "Move the" in line for line in said), said
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 5])
+def test_swapped_objectives_are_told_alike_to_whoever_knows_neither(seed: int) -> None:
+    """Two games alike but for two seats' Objectives, swapped, played with the same moves (accusations too):
+    every step, line and history entry reads the same to the public and to the other seats until an
+    Objective is unmasked."""
+    pack, setup = TESTING.short_setup(seed)
+    objectives = list(setup.objectives)
+    a, b = next((a, b) for a in range(len(objectives)) for b in range(a + 1, len(objectives))
+                if objectives[a] != objectives[b])
+    objectives[a], objectives[b] = objectives[b], objectives[a]
+    one, other = RULES.start(pack, setup), RULES.start(pack, replace(setup, objectives=tuple(objectives)))
+    blind = [None, *(s for s in setup.seats if s not in (a + 1, b + 1))]
+    rng = Random(seed)
+    while one.version < 150 and one.state.phase != "over":
+        if any(m.revealed for g in (one, other) for m in g.state.mages.values()):
+            break
+        for reader in blind:
+            assert json.dumps(told(one, reader)) == json.dumps(told(other, reader)), (reader, one.version)
+        history = [[TABLE.describe("en", g, i, e.round, blind=True) for i, e in enumerate(TABLE.events(g))]
+                   for g in (one, other)]
+        assert history[0] == history[1]
+        node = one.chance()
+        if node is not None:
+            outcome = rng.choice(node.outcomes)
+            one.resolve(outcome)
+            other.resolve(outcome)
+            continue
+        move = TESTING.random_move(one, rng.choice(one.awaited()), rng)
+        one.push(move)
+        other.push(move)
+    assert one.version > 10
