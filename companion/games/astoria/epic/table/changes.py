@@ -21,14 +21,21 @@ TRACKS = (("health", N_("the King's Health")), ("populace", N_("the Populace's F
 Shown = Callable[[int], int]
 
 
-def colour(name: str) -> Text:
-    return Text(name)
+# A gem of each colour, counted and one (French agrees the colour with « gemme »).
+GEMS = {"red": NP_("{n} red gem", "{n} red gems"), "blue": NP_("{n} blue gem", "{n} blue gems"),
+        "yellow": NP_("{n} yellow gem", "{n} yellow gems"), "green": NP_("{n} green gem", "{n} green gems"),
+        "violet": NP_("{n} violet gem", "{n} violet gems"), "orange": NP_("{n} orange gem", "{n} orange gems")}
+A_GEM = {"red": N_("a red gem"), "blue": N_("a blue gem"), "yellow": N_("a yellow gem"),
+         "green": N_("a green gem"), "violet": N_("a violet gem"), "orange": N_("an orange gem")}
+
+
+def a_gem(name: str) -> Text:
+    return Text(A_GEM.get(name, N_("a gem")))
 
 
 def gems(counts: Mapping[str, int]) -> Joined:
-    """ "2 red, 1 blue" in the reader's words."""
-    return Joined(tuple(Text(NP_("{n} {colour} gem", "{n} {colour} gems"), {"n": n, "colour": colour(c)})
-                        for c in COLOURS if (n := counts.get(c, 0))))
+    """ "2 red gems, 1 blue gem" in the reader's words."""
+    return Joined(tuple(Text(GEMS[c], {"n": n}) for c in COLOURS if (n := counts.get(c, 0))))
 
 
 def _delta(before: Mapping[str, int] | None, after: Mapping[str, int] | None) -> tuple[dict[str, int], dict[str, int]]:

@@ -11,21 +11,21 @@ from companion.i18n import N_, Joined, Text
 from companion.table.instructions import Instruction
 
 from ..rules.terms import DOMAIN, FACTION_WORDS, ROLE_WORDS
-from .changes import colour
+from .changes import a_gem
 
 ACTIONS: dict[str, str] = {
     "draw": N_("Seat {seat} draws a Discovery from pile {pile}."),
     "power": N_("Seat {seat} strengthens his Power."),
-    "destroy": N_("Seat {seat} destroys a {colour} gem."),
-    "create": N_("Seat {seat} creates a {colour} gem."),
-    "craft": N_("Seat {seat} crafts an Artefact with a {colour} gem."),
+    "destroy": N_("Seat {seat} destroys {gem}."),
+    "create": N_("Seat {seat} creates {gem}."),
+    "craft": N_("Seat {seat} crafts an Artefact with {gem}."),
     "use": N_("Seat {seat} uses a card."),
-    "tribute": N_("Seat {seat} pays the King a tribute of a {colour} gem."),
+    "tribute": N_("Seat {seat} pays the King a tribute of {gem}."),
     "fight": N_("Seat {seat} fights a Barbarian Chief."),
     "guard": N_("Seat {seat} hires a Guard."),
     "accuse": N_("Seat {seat} accuses seat {target} of working for {faction}."),
     "assault": N_("Seat {seat}, in Exile, launches an assault on the Palace."),
-    "help_craft": N_("Seat {seat} helps seat {target} craft an Artefact with a {colour} gem."),
+    "help_craft": N_("Seat {seat} helps seat {target} craft an Artefact with {gem}."),
     "give_card": N_("Seat {seat} gives a card to seat {target}."),
     "give_gems": N_("Seat {seat} gives gems to seat {target}."),
     "give_artefact": N_("Seat {seat} gives an Artefact to seat {target}."),
@@ -62,7 +62,7 @@ def move_line(move: Mapping[str, Any], shown: Callable[[int], int]) -> Instructi
     if isinstance(move.get("target"), int):
         params["target"] = shown(move["target"])
     if move.get("colour"):
-        params["colour"] = colour(move["colour"])
+        params["gem"] = a_gem(move["colour"])
     if move.get("pile") is not None:
         params["pile"] = move["pile"]
     if kind == "accuse":
