@@ -7,16 +7,22 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from pathlib import Path
 from random import Random
 from typing import Any
 
 import pytest
 
+from companion.core.game import REFEREE
 from companion.games.astoria.epic.module import RULES
+from companion.games.astoria.epic.packs import shipped_text
 from companion.games.astoria.epic.rules import EpicMatch
 from companion.games.astoria.epic.table import TABLE
 from companion.games.astoria.epic.testing import TESTING
+from companion.store import Store
+from companion.table import Decide, NewGame, Rollback, Table, Tell
 from companion.table.steps import StepBuilder
+from tests.engine import engine
 from tests.games.astoria_epic.support import act, artefact, card, game, pass_turn
 
 
@@ -101,3 +107,27 @@ def test_swapped_objectives_are_told_alike_to_whoever_knows_neither(seed: int) -
         one.push(move)
         other.push(move)
     assert one.version > 10
+
+
+def test_a_rollback_tells_what_to_move_back(tmp_path: Path) -> None:
+    """At a real table: the Invasion card typed, two actions, then back to just after the card: the lines
+    say which markers and gems go back."""
+    from companion.games.astoria.epic import GAME
+
+    table = Table.open(Store(tmp_path / "t.db"), shipped_text(), game=GAME.key)
+    players = [(seat, colour, None) for seat, colour in zip((1, 2, 3), GAME.rules.colours, strict=False)]
+    table.handle(NewGame(GAME.rules.setup_to_json(GAME.rules.default_setup(players, {}, 7)), game=GAME.key,
+                         chance="table"))
+    table.handle(Tell(card((2, 1, 1, 1, 1, 1)), by=REFEREE))
+    first = engine(table).active()
+    assert first is not None
+    table.handle(Decide(first, {"type": "power", "seat": first}))
+    colour = next(p["colour"] for p in table.view(REFEREE)["players"] if p["seat"] == first)
+    table.handle(Decide(first, {"type": "destroy", "seat": first, "colour": colour}))
+    undo = table.handle(Rollback(1, confirm=True))["undo"]
+    said = list(undo)
+    assert said
+    gem = {"red": 2, "blue": 1, "yellow": 1}[colour]  # its Flux (E5.1)
+    assert f"Seat {first}: move the Power marker from {1 + gem} to 0." in said, said
+    assert f"Seat {first}: put in the Personal Stock 1 {colour} gem." in said, said
+    table.stop()

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.core import rebuild
 from companion.i18n import N_, NP_, Text, translate
-from companion.table.default_part import DefaultTable, MoveEvent
+from companion.table.default_part import PUT_BACK, DefaultTable, MoveEvent
 from companion.table.game_parts import JSON, StepGrouping
 from companion.table.instructions import Instruction
 from companion.table.steps import MAX_LINES, Step, StepBuilder
@@ -125,6 +125,13 @@ class EpicTable(DefaultTable):
                                                      "n": ACTIONS_PER_TURN[players]}, physical=False)]
         return [Step("setup", 1, Text(N_("Set up")), tuple(said),
                      (match.version, len(self.events(match))))]
+
+    def restore_lines(self, before: JSON, after: JSON, pack: Any) -> list[Instruction]:
+        """After a rollback, what to move back: the same lines as a move's, from the two referee views (an
+        Objective is named only by a view that marks it revealed, as for every reader)."""
+        if before == after:
+            return []
+        return change_lines(before, after, self._shown) or [Instruction(PUT_BACK)]
 
     def describe(self, language: str, match: Any, index: int, round: int, *, blind: bool) -> str:
         event = self.events(match)[index]

@@ -83,6 +83,9 @@ def lines(before: Mapping[str, Any], after: Mapping[str, Any], shown: Shown,
             found.append(Instruction(NP_("Take {n} card from Discovery pile {pile} ({left} left).",
                                          "Take {n} cards from Discovery pile {pile} ({left} left)."),
                                      {"n": was - now, "pile": n, "left": now}))
+        if now > was:  # a rollback puts cards back
+            found.append(Instruction(NP_("Put {n} card back on Discovery pile {pile}.",
+                                         "Put {n} cards back on Discovery pile {pile}."), {"n": now - was, "pile": n}))
     if after["traitor_found"] and not before["traitor_found"]:
         found.append(Instruction(N_("A traitor is discovered: put the special marker on the board."),
                                  physical=False))
