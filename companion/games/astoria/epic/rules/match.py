@@ -13,6 +13,7 @@ from companion.core.game import REFEREE, ChanceNode, Progress, Result, Reveal
 
 from . import actions, ends, invasion, walls
 from .choices import EpicChoice
+from .deeds import Deeds, record
 from .moves import RECORD_FORMAT, Chance, Move, move_to_json
 from .pack import EpicPack
 from .roles import clockwise_from, take_role
@@ -31,6 +32,7 @@ class EpicMatch:
         self._moves: list[Move | Chance] = []
         self.news: list[Reveal] = []  # what the last move showed (an accusation's verdict, a look)
         self._legal: tuple[State | None, dict[tuple[int, str], list[Move]]] = (None, {})
+        self.deeds: dict[int, Deeds] = {seat: Deeds() for seat in setup.seats}  # shown at the end (deeds.py)
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -145,6 +147,7 @@ class EpicMatch:
         if not isinstance(move, Move):
             raise IllegalAction("E4.4", N_("That is no move of this game."))
         after, news = self._applied(move)
+        record(self.deeds, move, self.state, after)
         self.state, self.news = after, news
         self._moves.append(move)
 
