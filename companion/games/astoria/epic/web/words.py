@@ -60,7 +60,7 @@ def artefact(t: Translate, a: Mapping[str, Any]) -> str:
 
 def option(t: Translate, move: Mapping[str, Any], view: Mapping[str, Any], seat_name: Callable[[int], str]) -> str:
     """One listed move as the words of its button, in its group (the group's title says the kind)."""
-    me = next((p for p in view.get("players", ()) if p["seat"] == move.get("seat")), {})
+    me: Mapping[str, Any] = next((p for p in view.get("players", ()) if p["seat"] == move.get("seat")), {})
     mine = me.get("artefacts", [])
     kind = move["type"]
     parts: list[str] = []
@@ -83,7 +83,8 @@ def option(t: Translate, move: Mapping[str, Any], view: Mapping[str, Any], seat_
     if isinstance(move.get("artefact"), int):
         owner = move.get("target") if kind in ("give_artefact", "help_craft", "spend") and \
             isinstance(move.get("target"), int) else move.get("seat")
-        theirs = next((p for p in view.get("players", ()) if p["seat"] == owner), {}).get("artefacts", [])
+        holder: Mapping[str, Any] = next((p for p in view.get("players", ()) if p["seat"] == owner), {})
+        theirs: list[JSON] = list(holder.get("artefacts", []))
         if move["artefact"] < len(theirs):
             parts.append(artefact(t, theirs[move["artefact"]]))
     if move.get("card"):
