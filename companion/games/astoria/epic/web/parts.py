@@ -13,11 +13,10 @@ from companion.i18n import N_
 from ..rules.terms import COLOURS
 from . import words
 from .seatpage import seat_context
+from .svg import board_svg
 from .words import DECISIONS, JSON, Translate
 
 HERE = Path(__file__).parent
-NO_MAP = ('<svg xmlns="http://www.w3.org/2000/svg" class="no-map" viewBox="0 0 400 40" role="img" '
-          'aria-label="{text}"><text x="200" y="25" text-anchor="middle" font-size="13">{text}</text></svg>')
 SCRIPT_MESSAGES = (N_("Choose the gem's colour and the card's places."), N_("Sent."))
 
 
@@ -38,9 +37,7 @@ class EpicWeb:
     typed_field = "typed"
 
     def board_svg(self, view: JSON, pack: Any, t: Translate, language: str) -> str:
-        from html import escape
-
-        return NO_MAP.format(text=escape(t(N_("The board is the physical one: its tracks are listed below."))))
+        return board_svg(view, t)
 
     def chart_svg(self, view: JSON, t: Translate) -> str:
         return ""
