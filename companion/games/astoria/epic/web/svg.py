@@ -30,11 +30,11 @@ def board_svg(view: JSON, t: Translate) -> str:
                 f'y="25" text-anchor="middle" font-size="13">{escape(t("No game yet"))}</text></svg>')
     rows, size, left = _spaces(view), 34, 260
     width = left + (max(most for _, _, most in rows) + 1) * size + 20
-    height = 40 + len(rows) * (size + 14) + 70
+    height = 80 + len(rows) * (size + 14) + 70
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="epic-board" viewBox="0 0 {width} {height}" role="img" '
            f'aria-label="{escape(t("The board"))}" font-family="sans-serif">']
     for n, (key, value, most) in enumerate(rows):
-        y = 30 + n * (size + 14)
+        y = 70 + n * (size + 14)
         out.append(f'<text x="10" y="{y + size * 0.7:.0f}" font-size="18" data-track="{key}">'
                    f'{escape(words.track(t, key))}</text>')
         for space in range(most + 1):
@@ -46,7 +46,7 @@ def board_svg(view: JSON, t: Translate) -> str:
                        f'text-anchor="middle" fill="{"#fff" if here else "#6d4c41"}">{space}</text>')
     card: Any = view.get("invasion")
     if card:
-        y = 40 + len(rows) * (size + 14)
+        y = 80 + len(rows) * (size + 14)
         out.append(f'<text x="10" y="{y + 22}" font-size="18">{escape(t("Flux:"))}</text>')
         for i, colour in enumerate(COLOURS):
             x = left + i * 110
