@@ -15,6 +15,7 @@ from companion.i18n import N_
 from companion.table import SeatSnapshot
 
 from .rules.terms import COLOURS
+from .table.changes import GEMS
 from .web import words
 from .web.words import DECISIONS, JSON, KINDS, Translate
 
@@ -74,7 +75,7 @@ class EpicBoxes(GenericBoxes):
             return super().status(view, seat, box_t)
 
         def gems(counts: Any) -> str:
-            return ", ".join(f"{counts[c]} {t(c)}" for c in COLOURS if counts and counts.get(c)) or "—"
+            return ", ".join(t(GEMS[c], n=counts[c]) for c in COLOURS if counts and counts.get(c)) or "—"
 
         lines = [t(N_("Objective: {objective}"), {"objective": words.objective(t, me.get("objective"))})
                  if me.get("objective") else "",
