@@ -175,11 +175,12 @@ def test_four_mages_two_on_phones_to_the_end_with_an_accusation_judged_right(fou
         shoot(tablet, "table-1280-en")
         expect(tv.locator(".epic-board [data-track='health']")).to_have_text("the King's Health")
         table.handle(SetLanguage("fr"))
-        for page in (phone, tv):
+        for page in (phone, tv, tablet):
             open_page(page, page.url)
             settled(page, table)
         shoot(phone, "phone-390-fr")
         shoot(tv, "table-1920-fr")
+        shoot(tablet, "table-1280-fr")
         table.handle(SetLanguage("en"))
         # An accusation judged right, on the accuser's own phone (E11): a seat whose Objective kills the King.
         traitor = next(s for s, o in objectives.items() if s != 1 and o != "save")
