@@ -131,3 +131,16 @@ def test_a_rollback_tells_what_to_move_back(tmp_path: Path) -> None:
     assert f"Seat {first}: move the Power marker from {1 + gem} to 0." in said, said
     assert f"Seat {first}: put in the Personal Stock 1 {colour} gem." in said, said
     table.stop()
+
+
+def test_the_defence_of_the_walls_is_told_step_by_step() -> None:
+    """E10 at four: the siege, the King's illness, then the straightening asked of each mage."""
+    match = game(4)
+    for _ in range(4):
+        pass_turn(match)
+    walls = [s for s in told(match, None) if s["heading"].startswith("Round 1 · The Defence of the Walls")]
+    said = [line["text"] for s in walls for line in s["lines"]]
+    assert said[:2] == ["Siege of the City: the Populace's Force rises by its Unrest, from 1 to 2; the Barbarian "
+                        "Force by their Reinforcements, from 1 to 2.",
+                        "The King's illness: move his Health from 6 to 5."], said
+    assert not any("Move the marker of the King's Health" in line for line in said)

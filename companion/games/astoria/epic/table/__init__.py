@@ -19,6 +19,7 @@ from companion.table.steps import MAX_LINES, Step, StepBuilder
 
 from ..rules.terms import ACTIONS as ACTIONS_PER_TURN
 from ..rules.terms import PILE_SIZE
+from . import walls as walls_told
 from .changes import lines as change_lines
 from .history import card_line, move_line
 
@@ -94,12 +95,21 @@ class EpicTable(DefaultTable):
             node, written = again.chance(), rules.move_to_json(move)
             chance = node is not None and written.get("type") == rebuild.CHANCE
             round, phase, active = again.state.round, again.state.phase, again.active()
+            again_before_last = again.state.turn == len(again.state.order) - 1
             rebuild.push_move(rules, again, move)
             now = again.view()
-            walls = now["round"] != round or now["phase"] == "walls" and phase != "walls"
+            # The move ended the round's last turn: what followed is the Defence of the Walls (E10), the game
+            # over if the City fell or the King died of it.
+            last = phase == "turn" and again_before_last
+            walls = now["round"] != round or now["phase"] == "walls" and phase != "walls" or \
+                last and now["phase"] == "over" and (now["end"] or {}).get("how") in ("city", "chaos", "died")
+            said = change_lines(seen, now, self._shown, None if chance else written,
+                                skip=walls_told.TOLD if walls and phase == "turn" else ())
+            if walls and phase == "turn":  # the Defence of the Walls, step by step (E10)
+                said = [*walls_told.lines(seen, now, len(match.setup.seats)), *said]
             told.append(EpicEvent(round, written, chance, node.prompt if node else "", node.told_by if node else None,
                                   dict(node.params) if node else {}, phase=phase, active=active, walls=walls,
-                                  changes=tuple(change_lines(seen, now, self._shown, None if chance else written))))
+                                  changes=tuple(said)))
             seen = now
         self._kept[match] = (again, told, seen)
         return list(told)

@@ -58,14 +58,14 @@ def artefact_name(a: Mapping[str, Any]) -> Text:
 
 
 def lines(before: Mapping[str, Any], after: Mapping[str, Any], shown: Shown,
-          move: Mapping[str, Any] | None = None) -> list[Instruction]:
+          move: Mapping[str, Any] | None = None, skip: tuple[str, ...] = ()) -> list[Instruction]:
     """The lines of what moved; `move` the decision that moved it (a card drawn or laid needs no count of the
     hand: its own line says it)."""
     found: list[Instruction] = []
     found += _invasion(before, after)
     tb, ta = before["tracks"], after["tracks"]
     for key, words in TRACKS:
-        if tb[key] != ta[key]:
+        if tb[key] != ta[key] and key not in skip:
             found.append(Instruction(N_("Move the marker of {track} from {was} to {now}."),
                                      {"track": Text(words), "was": tb[key], "now": ta[key]}))
     found += _chiefs(before, after)
