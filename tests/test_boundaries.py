@@ -229,16 +229,20 @@ def declared(protocol: type) -> set[str]:
 
 
 def test_the_framework_reads_a_games_declared_hook_as_a_member_never_by_getattr() -> None:
-    """Issue 37: an optional hook of a game's part is declared, with its default, on the part's protocol
-    (companion/table/game_parts.py, companion/core/agents.py, companion/boxes/game_parts.py): the framework
-    reads it as a member, and mypy checks every game's part against it. A `getattr` would hide a misspelt
-    hook behind its default."""
+    """Issue 37: an optional hook of a game's part or of its engine is declared, with its default, on its
+    protocol (companion/core/game.py's Rules, Match and Choice, companion/table/game_parts.py,
+    companion/core/agents.py, companion/boxes/game_parts.py): the framework reads it as a member, and mypy
+    checks every game's part against it. A `getattr` would hide a misspelt hook behind its default."""
     from companion.boxes.game_parts import BoxMenus
     from companion.core.agents import AgentKit
+    from companion.core.game import Choice, Match, Rules
     from companion.table.game_parts import GameTable, SealedDrafts, StepGrouping
 
-    hooks = set().union(*map(declared, (GameTable, StepGrouping, SealedDrafts, AgentKit, BoxMenus)))
+    hooks = set().union(*map(declared, (GameTable, StepGrouping, SealedDrafts, AgentKit, BoxMenus, Rules, Match,
+                                        Choice)))
     assert {"not_asked", "stated", "time_up", "heading", "rule", "first_seat", "painters"} <= hooks
+    assert {"as_of", "seed", "seat_of", "seat_colours", "state", "outcome", "reveals", "awaiting_for",
+            "time_limit", "enumerate"} <= hooks
     found = []
     for part in FRAMEWORK:
         where = ROOT / part
@@ -247,8 +251,5 @@ def test_the_framework_reads_a_games_declared_hook_as_a_member_never_by_getattr(
                       for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
                       if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
                       and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)
-                      and node.args[1].value in hooks
-                      # A game's rules do not subclass core.game.Rules yet: their optional members (first_seat,
-                      # as_of) are still looked up on them, under the same names as the parts' hooks.
-                      and not ast.unparse(node.args[0]).endswith("rules")]
+                      and node.args[1].value in hooks]
     assert found == [], "a declared hook found by getattr"

@@ -97,6 +97,11 @@ class GameWeb(Protocol):
     # read by the game's `table.typed_setup`): Xidit's "face_up" (docs/formats.md).
     @property
     def typed_field(self) -> str: ...
+    # Whether `board_svg` draws a map: the pages offer its zoom buttons only then (the framework's generic
+    # parts draw none).
+    @property
+    def has_map(self) -> bool: ...
+
     def board_svg(self, view: JSON, pack: Any, t: Translate, language: str) -> str:
         """The map as this view shows it (an empty board from `{"version": ""}`)."""
         ...

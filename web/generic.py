@@ -33,6 +33,7 @@ class GenericWeb:
     script_plurals: tuple[tuple[str, str], ...] = ()
     requests: dict[str, GameRequest] = {}
     typed_field = "typed"  # a set-up typed in from the table: the game's table part reads it (or refuses one)
+    has_map = False  # board_svg says there is none
 
     def board_svg(self, view: JSON, pack: Any, t: Translate, language: str) -> str:
         return NO_MAP.format(text=escape(t(N_("This game has no map on the pages yet."))))

@@ -128,7 +128,7 @@ def context(page: str, who: Role | None = None) -> dict[str, Any]:
         "drawable": list(envelope.drawable),
         "map_svg": lambda: board_svg(view, who.reader, version=envelope.version) if board_now
         else board_svg(past or view, who.reader, version=envelope.version, now=True),
-        "past": past, "board_now": board_now,
+        "past": past, "board_now": board_now, "has_map": game.has_map,
         "log_steps": lambda: [s for s in table().steps_json(who.reader) if s["done"]][::-1],
         "chart_svg": lambda: game.chart_svg(view, t),
         "story": lambda: game.story(view, t, who.reader == "referee"),

@@ -239,9 +239,9 @@ class SeatController:
         saving = view.get("table", {}).get("saving")
         if saving and self.page == "main":  # the store cannot be written: the words and what to do, first
             return self._text(self._t(N_("The table cannot save")), (saving["problem"],), page)
-        title = boxes.title(view, self.seat, self._t)
+        title = boxes.title(snap, self.seat, self._t)
         if self.page == "status":
-            status, lines = boxes.status(view, self.seat, self._t)
+            status, lines = boxes.status(snap, self.seat, self._t)
             return self._text(status, lines, page)
         if self.page == "link":
             return Frame("qr", self._t(N_("Play on a phone")), (self.link() or "",), page=page)
@@ -250,7 +250,7 @@ class SeatController:
             mine = [i["text"] for i in view["table"]["instructions"] if i["seat"] == self.seat and i["physical"]]
             return self._text(self._t(N_("For you to do")), tuple(reversed(mine)) or (self._t(N_("Nothing.")),),
                               page)
-        result = boxes.result(view, self.seat, self._t)
+        result = boxes.result(snap, self.seat, self._t)
         if result is not None:
             # Why it ended, in the game's words, when its Result says (any game's box part or the generic one)
             reason = (view.get("table", {}).get("result") or {}).get("reason")
@@ -265,4 +265,4 @@ class SeatController:
         held = view.get("table", {}).get("waiting")
         if held:  # pace "wait for the table": the game waits for a step to be done, and says which
             return self._text(title, (held["text"],) + notice, page)
-        return self._text(title, boxes.waiting(view, self.seat, self._t) + notice, page)
+        return self._text(title, boxes.waiting(snap, self.seat, self._t) + notice, page)

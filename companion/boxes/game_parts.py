@@ -4,7 +4,9 @@ one editor per decision, and draws and keys everything else itself.
 The framework (`controller.SeatController`) owns the keys (press, hold, repeat), the pages (status, main,
 instructions, link) and their turning, sleep (dim, blank), notices, the table's own screens (no game yet,
 the store cannot save, the game waits for the table, the steps to do) and the drawing of the common frame
-kinds (`message`, `list`, `editor`, `grid`, `qr`). The game says, from the seat's view:
+kinds (`message`, `list`, `editor`, `grid`, `qr`). The game says, from the seat's snapshot (a game's part
+reads its own view, `snap.view`; the framework's generic part reads only what the framework knows of it,
+`snap.envelope`):
 
 * `title`, `status`, `result`, `waiting`: the lines of the title bar, of the status page, of the end of the
   game, and of the main page when nothing is asked of the seat;
@@ -97,12 +99,12 @@ class BoxMenus(Protocol):
     @property
     def painters(self) -> Mapping[str, Painter]: ...  # frame kind -> its painter ("program")
 
-    def title(self, view: JSON, seat: int, t: Translate) -> str: ...
+    def title(self, snap: SeatSnapshot, seat: int, t: Translate) -> str: ...
 
-    def status(self, view: JSON, seat: int, t: Translate) -> tuple[str, tuple[str, ...]]: ...  # title, lines
+    def status(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, tuple[str, ...]]: ...  # title, lines
 
-    def result(self, view: JSON, seat: int, t: Translate) -> tuple[str, ...] | None: ...  # None: not over
+    def result(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, ...] | None: ...  # None: not over
 
-    def waiting(self, view: JSON, seat: int, t: Translate) -> tuple[str, ...]: ...  # nothing asked of the seat
+    def waiting(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, ...]: ...  # nothing asked of it
 
     def for_seat(self, seat: int) -> SeatMenus: ...

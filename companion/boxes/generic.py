@@ -2,8 +2,9 @@
 rules alone plays on a box, as its pages open with web/generic.py. A game's own part replaces it as soon as
 it has one; a game's menus may also hand a decision kind they have no editor for to `editor_for`.
 
-Everything is read from what the contract gives: the seat's view (its round and phase, who is awaited, the
-result), the awaited `Choice` and its legal moves (`Choice.enumerate()`, in the game's move JSON through its
+Everything is read from what the framework and the contract give: the view's envelope (its round, who is
+awaited, the result: companion/table/envelope.py), the seat's own entry of the view's `players` shown as it
+is, the awaited `Choice` and its legal moves (`Choice.enumerate()`, in the game's move JSON through its
 rules' `move_to_json`), and the chance node the seat may tell. A decision is one list: a move a line,
 named by its move JSON's fields; moves that differ only by one number share a line whose number LEFT/RIGHT
 step between the least and the most it may be. OK takes the line: a decision is sent as it is (`Decide`), a
@@ -20,6 +21,7 @@ from companion.core.game import GameModule
 from companion.core.move_words import HIDDEN, move_words
 from companion.i18n import N_, NP_
 from companion.table import Command, Decide, EditDraft, Seal, SeatSnapshot, Tell, Unseal
+from companion.table.envelope import Envelope, players_by_seat
 
 from .frame import Frame
 from .game_parts import JSON, DecisionEditor, KeyResult, Painter, Screen, Translate
@@ -177,10 +179,8 @@ def listed_moves(game: GameModule, choice: Any) -> list[JSON] | None:
     """A choice's legal moves in the game's move JSON (what `Decide` carries), None when the game does not
     list them (no `Choice.enumerate()`): the referee's page offers them too. Written by the rules'
     `move_to_json` (companion.core.game.Rules)."""
-    listing, rules = getattr(choice, "enumerate", None), game.rules
-    if listing is None:
-        return None
-    return [rules.move_to_json(move) for move in listing()]
+    listing = choice.enumerate()
+    return None if listing is None else [game.rules.move_to_json(move) for move in listing]
 
 
 def move_label(move: JSON, t: Translate) -> str:
@@ -226,11 +226,11 @@ def editor_for(game: GameModule, seat: int, snap: SeatSnapshot) -> DecisionEdito
     if choice is None:
         return None
     heading = str(choice.decision)
-    listing, written = getattr(choice, "enumerate", None), game.rules.move_to_json
+    listing, written = choice.enumerate(), game.rules.move_to_json
     if listing is None:
         return Unlisted(heading)
     editor = SealedEditor if snap.sealed or choice.sealed else ListEditor
-    return editor(seat, heading, lines_of([written(move) for move in listing()]), written)
+    return editor(seat, heading, lines_of([written(move) for move in listing]), written)
 
 
 class GenericSeatMenus:
@@ -266,26 +266,27 @@ class GenericBoxes:
     def _seat(self, seat: Any) -> Any:
         return self.game.shown_seat(seat) if isinstance(seat, int) else seat
 
-    def title(self, view: JSON, seat: int, t: Translate) -> str:
+    def title(self, snap: SeatSnapshot, seat: int, t: Translate) -> str:
         you = t(N_("Seat {seat}"), {"seat": self._seat(seat)})
-        round_ = view.get("round")
-        return f"{t(N_('Round {round}'), {'round': round_})} · {you}" if isinstance(round_, int) else you
+        progress = _envelope(snap).progress
+        return f"{t(N_('Round {round}'), {'round': progress.round})} · {you}" if progress is not None else you
 
-    def status(self, view: JSON, seat: int, t: Translate) -> tuple[str, tuple[str, ...]]:
-        me = next((p for p in view.get("players", ()) if isinstance(p, dict) and p.get("seat") == seat), {})
+    def status(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, tuple[str, ...]]:
+        # The seat's own entry of the contract's `players`, shown as it is: the generic part names no field.
+        me = players_by_seat(snap.view).get(seat) or {}
         lines = tuple(t(N_("{name}: {value}"), {"name": t(k).replace("_", " "), "value": _shown(v, t)})
                       for k, v in me.items() if k != "seat" and not isinstance(v, dict))
         return t(N_("Seat {seat}"), {"seat": self._seat(seat)}), lines or (t(N_("Nothing.")),)
 
-    def result(self, view: JSON, seat: int, t: Translate) -> tuple[str, ...] | None:
-        said = (view.get("table") or {}).get("result")
+    def result(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, ...] | None:
+        envelope = _envelope(snap)
+        said = envelope.table.get("result")
         if isinstance(said, dict):  # the table's words for the game's Result (companion/table/results.py)
             mine = (t(N_("You won.")),) if seat in (said.get("winners") or ()) else ()
             return (*mine, str(said.get("said", "")))
-        result = view.get("result")
-        if view.get("phase") != "over" and not result:
+        if envelope.result is None:
             return None
-        winners = result.get("winners", ()) if isinstance(result, dict) else ()
+        winners = envelope.result.winners
         if seat in winners:
             return (t(N_("You won.")),)
         if winners:
@@ -293,13 +294,21 @@ class GenericBoxes:
             return (t(NP_("Winner: seat {seats}", "Winners: seats {seats}"), {"n": len(winners), "seats": seats}),)
         return (t(N_("The game is over.")),)
 
-    def waiting(self, view: JSON, seat: int, t: Translate) -> tuple[str, ...]:
-        others = [f"{t(N_('Seat {seat}'), {'seat': self._seat(a.get('seat'))})} ({t(str(a.get('decision')))})"
-                  for a in view.get("awaiting", ()) if isinstance(a, dict) and a.get("seat") != seat]
+    def waiting(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, ...]:
+        others = [f"{t(N_('Seat {seat}'), {'seat': self._seat(a.seat)})} ({t(a.decision)})"
+                  for a in _envelope(snap).awaiting if a.seat != seat]
         return (t(N_("Waiting for")), *others) if others else (t(N_("Waiting for the table")),)
 
     def for_seat(self, seat: int) -> GenericSeatMenus:
         return GenericSeatMenus(self.game, seat)
+
+
+def _envelope(snap: SeatSnapshot) -> Envelope:
+    """What the framework knows of the seat's view: the generic part reads nothing else of it."""
+    envelope: Envelope | None = snap.envelope
+    if envelope is None:
+        raise ValueError("the generic box menus read a seat's snapshot with its envelope (SeatSnapshot.envelope)")
+    return envelope
 
 
 def _shown(value: Any, t: Translate) -> str:

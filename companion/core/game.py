@@ -183,24 +183,50 @@ class TimeLimit:
 class Choice(Protocol):
     """What one seat may decide now, with its legal options. `sealed`: simultaneous and secret, the table
     holds the seat's draft until every sealed choice is in (Xidit's programs); a game without such choices
-    never seals one. A choice may also say `time_limit` (a TimeLimit, or None): how long its window lasts, and
-    list its legal moves, `enumerate()` (OpenSpiel's legal actions): a game without a box part of its own then
-    plays on the framework's generic box menus (companion/boxes/generic.py), which offer them."""
+    never seals one.
 
-    @property
-    def seat(self) -> int: ...
+    A game's choices subclass this protocol (`class PlaceChoice(Choice)`, frozen dataclasses as they like):
+    the optional members below are declared with their default, which a choice inherits unless it says
+    otherwise, and mypy checks each choice against every member."""
 
-    @property
-    def decision(self) -> str: ...
-
-    @property
-    def sealed(self) -> bool: ...
+    seat: int
+    decision: str  # the game's word for it ("program", "trade")
+    sealed: bool
 
     def to_json(self) -> JSON: ...
 
+    # -- optional, each with its default -----------------------------------------------------------------
+    # How long its window lasts (a TimeLimit: companion/table/timed.py counts it down); by default none.
+    time_limit: TimeLimit | None = None
+
+    def enumerate(self) -> Sequence[Any] | None:
+        """Its legal moves (OpenSpiel's legal actions), or None when the game does not list them (the
+        default). A game without a box part of its own plays on the framework's generic box menus
+        (companion/boxes/generic.py), which offer them; an unlisted choice is made on a phone."""
+        return None
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """A decision awaited from a seat, in the game's word (`decision`): what a reader may know is awaited."""
+
+    seat: int
+    decision: str
+
+
+class _Itself:
+    """A default that reads as the object it is read on. A non-data descriptor: a game's own `self.state = …`
+    takes its place, as an attribute set in `__init__` does."""
+
+    def __get__(self, match: object, owner: type | None = None) -> Any:
+        return match
+
 
 class Match(Protocol):
-    """One game under way, changed only by `push` (a person's move) and `resolve` (a chance outcome)."""
+    """One game under way, changed only by `push` (a person's move) and `resolve` (a chance outcome).
+
+    A game's match subclasses this protocol (`class Game(Match)`): the optional members are declared here
+    with their default, inherited unless the game says otherwise, and mypy checks the match against each."""
 
     @property
     def setup(self) -> Any: ...  # what `Rules.start` was given (and what the table told, for a game that folds it)
@@ -211,7 +237,7 @@ class Match(Protocol):
     @property
     def version(self) -> int: ...  # how many moves the game holds
 
-    def awaited(self, seat: int | None = None) -> list[Any]: ...  # the Choices awaited now (of one seat)
+    def awaited(self, seat: int | None = None) -> Sequence[Choice]: ...  # the choices awaited now (of one seat)
 
     def chance(self) -> ChanceNode | None: ...  # while set, nothing else is awaited
 
@@ -227,7 +253,26 @@ class Match(Protocol):
 
     def progress(self) -> Progress: ...
 
-    # Optional: `reveals() -> Sequence[Reveal]`, what the game shows now to chosen seats (see Reveal).
+    # -- optional, each with its default -----------------------------------------------------------------
+    # What the table lends the game's virtual players to read (Table.decide_for, AgentKit.random_action): by
+    # default the match itself; a game whose agents read its own state object keeps it as `self.state`.
+    state: Any = _Itself()
+
+    def awaiting_for(self, reader: Reader) -> Sequence[Awaiting]:
+        """The decisions awaited now as `reader` may know them: what the table's envelope says is awaited
+        (its view's `awaiting`, docs/formats.md). By default every awaited choice; a game whose `awaited()`
+        would tell what is behind a screen says less or more (Xidit's census lists every player not yet
+        shown to have chosen, even one with nothing to choose)."""
+        return [Awaiting(choice.seat, choice.decision) for choice in self.awaited()]
+
+    def reveals(self) -> Sequence[Reveal]:
+        """What the game shows now to chosen seats (see Reveal); by default nothing."""
+        return ()
+
+    def outcome(self) -> Any:
+        """How the game ended in its own words (Xidit's Outcome), None while it goes on; by default its
+        `result()`."""
+        return self.result()
 
 
 class Rules(Protocol):
@@ -242,10 +287,6 @@ class Rules(Protocol):
     seats: range  # how many players may sit
     colours: tuple[str, ...]
     options: tuple[Option, ...]
-    # A game may say `seat_colours = False`: its seats have no colour to pick nor a first player to name
-    # (the wizard hides both); and `as_of(pack, setup, moves, events)`: the game after these moves as it
-    # stood when it held `events` events (a step's board), faster or finer than a replay (Xidit stops its
-    # rules' own play there).
 
     def setup_from_json(self, data: Any) -> Any: ...  # BadRecord
 
@@ -269,6 +310,28 @@ class Rules(Protocol):
         ...
 
     def players(self, setup: Any) -> list[tuple[int, str, str | None]]: ...  # seat, colour, name, in seat order
+
+    # -- optional, each with its default: a game's rules subclass this protocol (`class XiditRules(Rules)`) --
+    # The number the game gives its first seat (Zargos's 0); people read seats from 1 whatever it is
+    # (GameModule.shown_seat). By default 1.
+    first_seat: int = 1
+    # False: the game's seats have no colour to pick nor a first player to name (the wizard hides both).
+    seat_colours: bool = True
+
+    def as_of(self, pack: Any, setup: Any, moves: Sequence[Any], events: int) -> Match | None:
+        """The game after these moves as it stood when it held `events` events (a step's board), faster or
+        finer than a replay (Xidit stops its rules' own play there); by default None: the moves replayed."""
+        return None
+
+    def seed(self, setup: Any) -> int:
+        """What the Pi's draws of a game stored before the table kept a secret seed are seeded by: its setup's
+        seed (companion/table/chance.py); by default 0."""
+        return 0
+
+    def seat_of(self, move: Any) -> int | None:
+        """The seat a move is made as (None: the referee's, or nobody's): what the table checks a stated move's
+        author against. By default None."""
+        return None
 
 
 class GameTesting(Protocol):
@@ -345,10 +408,9 @@ class GameModule:
 
     @property
     def first_seat(self) -> int:
-        """The number the game gives its first seat (Xidit 1, Zargos 0: its agents' `first_seat`). People
+        """The number the game gives its first seat (Xidit 1, Zargos 0: its rules' `first_seat`). People
         read and write seats from 1 whatever it is: `shown_seat` and `inner_seat` go between the two."""
-        first = getattr(self.rules, "first_seat", None)
-        return int(first if first is not None else self.agents.first_seat if self.agents is not None else 1)
+        return int(self.rules.first_seat)
 
     def shown_seat(self, seat: int) -> int:
         """The number people read for one of the game's seats: 1 for its first."""

@@ -41,9 +41,8 @@ def replaying(rules: Rules, pack: Any, setup: Any, moves: Sequence[Any]) -> Iter
 def rebuilt(rules: Rules, pack: Any, setup: Any, moves: Sequence[Any], events: int | None = None) -> Match:
     """The game after these moves; with `events`, as it stood when it held that many events (the board as a
     step left it), through the game's `as_of` when it has one, else after the moves."""
-    as_of = getattr(rules, "as_of", None)
-    if events is not None and as_of is not None:
-        found: Match = as_of(pack, setup, moves, events)
+    found = rules.as_of(pack, setup, moves, events) if events is not None else None
+    if found is not None:
         return found
     *_, match = replaying(rules, pack, setup, moves)
     return match

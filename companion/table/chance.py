@@ -15,7 +15,8 @@ import secrets
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
-from companion.core.game import ChanceNode
+from companion.core.errors import BadReader
+from companion.core.game import ChanceNode, Reader, Rules
 from companion.core.typed import BadOutcome
 from companion.i18n import N_, Joined, Text, translate
 
@@ -74,10 +75,10 @@ def seed_from_json(saved: Any) -> int | None:
     return saved if isinstance(saved, int) and not isinstance(saved, bool) else None
 
 
-def seed(setup: Any, secret: int | None = None) -> Any:
+def seed(rules: Rules, setup: Any, secret: int | None = None) -> int:
     """What a game's Pi draws are seeded by: its secret seed, else (a game stored before the table kept
-    one) its setup's `seed`, or 0."""
-    return secret if secret is not None else getattr(setup, "seed", 0)
+    one) its setup's (the rules' `seed(setup)`)."""
+    return secret if secret is not None else rules.seed(setup)
 
 
 def rng(seed: Any, version: int) -> random.Random:
@@ -147,7 +148,10 @@ def check_teller(node: Any, by: str, seats: Collection[int], shown: Callable[[in
     only its seat. `by` is "referee", "seat:N", or "player"/"table" (a box or page that names no seat)."""
     if by == REFEREE:
         return
-    seat = int(by[5:]) if by.startswith("seat:") and by[5:].isdigit() else None
+    try:
+        seat = Reader.parse(by).seat
+    except BadReader:  # "player" or "table": a box or page that names no seat
+        seat = None
     if seat is not None and seat not in seats:
         raise Refused(N_("There is no seat {seat} in this game."), params={"seat": shown(seat)})
     if node.told_by is not None and seat != node.told_by:

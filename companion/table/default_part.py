@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core import rebuild
-from companion.core.game import ChanceNode, GameModule
+from companion.core.game import ChanceNode, Choice, GameModule
 from companion.core.move_words import HIDDEN, move_words
 from companion.i18n import N_, NP_, Text, translate
 
@@ -151,11 +151,11 @@ class WholeMoveDrafts(SealedDrafts):
     def __init__(self, written: Callable[[Any], JSON]) -> None:
         self._written = written  # the game's `Rules.move_to_json`
 
-    def _listed(self, choice: Any) -> list[tuple[JSON, Any]]:
-        listing = getattr(choice, "enumerate", None)
+    def _listed(self, choice: Choice) -> list[tuple[JSON, Any]]:
+        listing = choice.enumerate()
         if listing is None:
             raise Refused(N_("This game does not list the moves of this choice: it cannot be keyed in here."))
-        return [({k: v for k, v in self._written(m).items() if k not in HIDDEN}, m) for m in listing()]
+        return [({k: v for k, v in self._written(m).items() if k not in HIDDEN}, m) for m in listing]
 
     def blank(self, choice: Any) -> JSON:
         return {}

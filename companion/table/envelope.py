@@ -4,10 +4,11 @@
 game stands and how it ended (the `Match` contract's `progress()` and `result()`), its players in seat order
 as the table seats them (name, colour, a sealed choice locked or not), the seats awaited as this reader may
 know them, the cards a secret draw's drawer may tell, and the table's own part. It is made from the table's
-state and the contract, never from the game's fields: the only fields of a game's view read here are the two
-every view carries by the contract (docs/formats.md), a player's `seat` and the reader's `awaiting` (who is
-awaited, as this reader may know it: Xidit lists in a census every player who has not chosen, even one with
-nothing to choose, so that a view does not tell what lies behind a screen; `Match.awaited()` would).
+state and the contract, never from the game's fields: the only field of a game's view read here is the one
+every view carries by the contract (docs/formats.md), a player's `seat`. Who is awaited is the contract's
+`Match.awaiting_for(reader)`, as this reader may know it (Xidit lists in a census every player who has not
+chosen, even one with nothing to choose, so that a view does not tell what lies behind a screen;
+`Match.awaited()` would).
 
 `served` composes the JSON a running table serves, in this one place: the game's view, its `version` the
 table's, each player with the name the table keeps for it and, while sealed choices are awaited, `locked`,
@@ -21,7 +22,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.core.game import Progress, Result
+from companion.core.game import Awaiting, Progress, Result
 
 
 @dataclass(frozen=True)
@@ -35,14 +36,6 @@ class Seated:
     colour: str
     name: str | None
     locked: bool | None = None
-
-
-@dataclass(frozen=True)
-class Awaiting:
-    """A decision awaited from a seat, in the game's word (`decision`)."""
-
-    seat: int
-    decision: str
 
 
 @dataclass(frozen=True)
@@ -92,11 +85,6 @@ def with_seats(view: dict[str, Any], shown: Collection[Seated]) -> dict[str, Any
     return {**view, "players": [p if "colour" in p or p["seat"] not in by_seat else
                                 {**p, "colour": by_seat[p["seat"]].colour, "number": by_seat[p["seat"]].number,
                                  "name": p.get("name") or by_seat[p["seat"]].name} for p in players]}
-
-
-def awaiting_of(view: Mapping[str, Any]) -> tuple[Awaiting, ...]:
-    """The contract's `awaiting` of a game's view: `[{seat, decision}]`, as this reader may know it."""
-    return tuple(Awaiting(int(a["seat"]), str(a["decision"])) for a in view.get("awaiting") or ())
 
 
 def drawable(node: Any, me: int | None) -> tuple[Any, ...]:

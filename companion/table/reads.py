@@ -286,8 +286,7 @@ class TableReads:
         with self._lock:
             if self._game is None:
                 return None
-            own = getattr(self._game, "outcome", None)
-            return own() if callable(own) else self._game.result()
+            return self._game.outcome()
 
     def result(self) -> Any:
         """How the game under way ended (companion.core.game.Result), or None."""
@@ -375,7 +374,7 @@ class TableReads:
             if choice is None or self._game is None:
                 return None
             # The game's own state when it has one (Xidit's agents read it), else the match itself.
-            return choice, decide(choice, getattr(self._game, "state", self._game))
+            return choice, decide(choice, self._game.state)
 
     def _first_awaited(self, seats: Collection[int] | None) -> Choice | None:
         """The first choice awaited from these seats (all, with None); a locked program waits for the

@@ -18,7 +18,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.game import Reveal
+from companion.core.errors import BadReader
+from companion.core.game import Match, Reader, Reveal
 from companion.i18n import N_, translate
 
 from .commands import REFEREE, Refused
@@ -147,12 +148,13 @@ class Reveals:
         return out
 
 
-def listed_by(game: Any) -> list[Reveal]:
-    """What a match reveals now (its optional `reveals()`; none for a game without)."""
-    listing = getattr(game, "reveals", None)
-    return list(listing()) if callable(listing) else []
+def listed_by(game: Match) -> list[Reveal]:
+    """What a match reveals now (its `reveals()`: by default nothing)."""
+    return list(game.reveals())
 
 
 def _seat(by: str) -> int | None:
-    kind, _, number = by.partition(":")
-    return int(number) if kind == "seat" and number.lstrip("-").isdigit() else None
+    try:
+        return Reader.parse(by).seat
+    except BadReader:
+        return None

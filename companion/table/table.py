@@ -940,7 +940,7 @@ class Table(TableViews):
         game = self._game
         while game is not None and (node := game.chance()) is not None and \
                 chance.by_pi(self._chance, node, self._part.told_layout(game) is not None):
-            rng = chance.rng(chance.seed(game.setup, self._seed), game.version)
+            rng = chance.rng(chance.seed(self._rules, game.setup, self._seed), game.version)
             outcome = chance.draw(rng, node)
             self._resolve_and_store(node, outcome, chance.PI)
             log.info("game %s: the Pi drew %s (%s)", self._game_id,
@@ -1060,7 +1060,7 @@ class Table(TableViews):
         if not stated(move):
             raise Refused(NOT_STATED)
         move = self._live(move)
-        seat = getattr(move, "seat", None)
+        seat = self._rules.seat_of(move)
         if command.by == REFEREE:
             if seat is not None:
                 raise Refused(STATED_AS)

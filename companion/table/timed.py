@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.game import Match, TimeLimit
 from companion.i18n import N_
 
 KEY = "timer"  # the table state's key in the store
@@ -74,12 +75,12 @@ class Window:
                        added=self.added + seconds, stuck=False)
 
 
-def time_limit(match: Any) -> Any:
+def time_limit(match: Match | None) -> TimeLimit | None:
     """The time limit of the choices the game awaits now (the first one that has one), or None."""
     if match is None or match.result() is not None or match.chance() is not None:
         return None
     for choice in match.awaited():
-        found = getattr(choice, "time_limit", None)
+        found = choice.time_limit
         if found is not None:
             return found
     return None

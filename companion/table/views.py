@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core import registry
-from companion.core.errors import CompanionError
+from companion.core.game import Reader
 from companion.i18n import N_, translate
 
 from . import chance, referee, results, seats, timed
 from . import names as typed_names
-from .envelope import Envelope, awaiting_of, drawable, seated_players, served
+from .envelope import Envelope, drawable, seated_players, served
 from .reads import WAITING, TableReads
 from .reveals import Reveals
 from .saving import CANNOT_SAVE, STILL_SAVING, Saving
@@ -31,25 +31,10 @@ from .steps import Step
 Choice = Any  # a game's Choice (companion.core.game.Choice)
 
 
-class BadReader(CompanionError, ValueError):
-    """A view was asked for a reader that is not referee, public or seat:N of this game."""
-
-
 def parse_reader(reader: str, seats: Collection[int]) -> int | None:
-    """The seat a reader may see the secrets of; None for the public; -1 for the referee."""
-    if reader == "referee":
-        return -1
-    if reader == "public":
-        return None
-    if reader.startswith("seat:"):
-        try:
-            seat = int(reader[5:])
-        except ValueError:
-            seat = 0
-        if seat in seats:
-            return seat
-    raise BadReader(f"unknown view {reader!r}: use referee, public or seat:N with N one of "
-                    f"{', '.join(map(str, sorted(seats)))}")
+    """The seat a reader may see the secrets of; None for the public; -1 for the referee (BadReader, from
+    the one parser: companion.core.game.Reader)."""
+    return Reader.parse(reader, seats).me
 
 
 PLAYER = N_("Player {n}")  # a seat nobody named
@@ -216,13 +201,14 @@ class TableViews(TableReads):
                      "phase": "setup", "table": part}, Envelope(self._version, reader, table=part))
         game = self._game
         own: dict[str, Any] = game.view(reader)
-        me = parse_reader(reader, self._seat_numbers(game))
+        who = Reader.parse(reader, self._seat_numbers(game))
+        me = who.me
         # Each seat says whether its sealed choice is locked, never what it is.
         locked = self._drafts.locked if self._sealed_choices() else None
         players = typed_names.named(self._rules.players(game.setup), self._names)
         envelope = Envelope(self._version, reader, progress=game.progress(), result=game.result(),
                             players=seated_players(players, locked),
-                            awaiting=awaiting_of(own), drawable=drawable(game.chance(), me),
+                            awaiting=tuple(game.awaiting_for(who)), drawable=drawable(game.chance(), me),
                             table=self._table_part(reader, me))
         return served(own, envelope, self._names), envelope
 

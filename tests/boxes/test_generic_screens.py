@@ -1,8 +1,10 @@
 """Golden screenshots of the framework's generic box menus (companion/boxes/generic.py), drawn as the OLED
 shows them through the box shell (`SeatController`) from hand-made snapshots of the tests' toy game, in
-English and French. The toy brings no catalog of its own: its words (bid, turn, roll, card) stay as its
-move JSON writes them, the framework's are translated. `GENERIC_UPDATE_GOLDENS=1` rewrites them after a
-deliberate change of look; look at them (`GENERIC_SCREENS_DIR` gets enlarged copies)."""
+English and French: the toy's words (bid, turn, roll, card) by its own catalog (tests/games/toy/locale),
+the framework's by the framework's. The generic part reads what the envelope says of the view (its round,
+who is awaited, the result) and the seat's own entry of its players, nothing else of the game's view.
+`GENERIC_UPDATE_GOLDENS=1` rewrites them after a deliberate change of look; look at them
+(`GENERIC_SCREENS_DIR` gets enlarged copies)."""
 
 from __future__ import annotations
 
@@ -18,19 +20,22 @@ from companion.boxes.controller import SeatController
 from companion.boxes.drawing import image, overflows
 from companion.boxes.frame import Frame
 from companion.boxes.generic import GenericBoxes
-from companion.core.game import ChanceNode
+from companion.core.game import Awaiting, ChanceNode, Choice, Progress, Result
 from companion.table import SeatSnapshot, Tell
+from companion.table.envelope import Envelope
 from tests.games.toy import GAME as TOY
 from tests.games.toy.moves import CARDS, OMEN_CATALOGUE, OMEN_FORM, AnswerChoice, BidChoice, ToySetup, TurnChoice
 from tests.games.toy.rules import ToyMatch
+
+pytestmark = pytest.mark.usefixtures("toy_game")  # the toy known to the registry: its catalog is read
 
 GOLDEN = Path(__file__).parent / "generic_screens"
 BOXES = GenericBoxes(TOY)
 
 
 @dataclass(frozen=True)
-class Unlisted:
-    """A choice that does not list its moves: the box says where to make it."""
+class Unlisted(Choice):
+    """A choice that does not list its moves (`Choice.enumerate()`'s default): the box says where to make it."""
 
     seat: int = 0
     decision: str = "trade"
@@ -47,10 +52,20 @@ def view(**changes: Any) -> dict[str, Any]:
             "table": {"instructions": []}, **changes}
 
 
+def envelope(seen: dict[str, Any]) -> Envelope:
+    """What the table's envelope says of this view (the generic part reads nothing else of the game's)."""
+    result = seen.get("result")
+    return Envelope(seen["version"], seen["reader"], progress=Progress(seen["round"], seen["rounds"], seen["phase"]),
+                    result=None if result is None else Result(tuple(map(tuple, result["places"])),
+                                                              tuple(result["winners"])),
+                    awaiting=tuple(Awaiting(a["seat"], a["decision"]) for a in seen["awaiting"]), table=seen["table"])
+
+
 def snap(choice: Any = None, *, chance: Any = None, locked: bool = False, draft: Any = None,
          **changes: Any) -> SeatSnapshot:
-    return SeatSnapshot(view(**changes), choice, (), draft, locked, chance=chance,
-                        sealed=bool(choice is not None and choice.sealed))
+    seen = view(**changes)
+    return SeatSnapshot(seen, choice, (), draft, locked, chance=chance,
+                        sealed=bool(choice is not None and choice.sealed), envelope=envelope(seen))
 
 
 OMEN = ChanceNode("omen", tuple(OMEN_CATALOGUE), prompt="Draw an omen card", form=OMEN_FORM)
@@ -123,6 +138,16 @@ def test_what_the_generic_screens_say() -> None:
     assert shown("typed", "en").footer == "LEFT/RIGHT: 1 to 6"
     assert shown("over", "en").lines == ("You won.",)
     assert shown("over-lost", "fr").title == "Partie terminée"
+
+
+def test_the_generic_screens_number_seats_from_1_and_say_the_toys_words_in_french() -> None:
+    """The toy numbers its seats from 0 (its rules' `first_seat`): people read them from 1, as for every game;
+    its French catalog names its moves and decisions."""
+    assert shown("waiting", "en").title == "Round 2 · Seat 1"
+    assert shown("waiting", "en").lines[:3] == ("Waiting for", "Seat 2 (turn)", "Seat 3 (answer)")
+    assert shown("over-lost", "en").lines == ("Winner: seat 2",)
+    assert shown("turn", "fr").lines == ("lancer", "piocher", "jouer · carte 3")
+    assert shown("waiting", "fr").lines[1:3] == ("Place 2 (tour)", "Place 3 (réponse)")
 
 
 def typed_on_the_box(*keys: str) -> list[Any]:

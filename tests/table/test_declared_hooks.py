@@ -56,3 +56,60 @@ def test_the_table_plays_a_part_without_hooks_by_their_defaults(toy: Table) -> N
         toy.handle(Tell(3, by="referee"))
     assert refused.value.template == NOT_ASKED
     assert "stated" not in toy.view("referee")["table"] and toy.version == version
+
+
+def test_the_engines_optional_members_are_declared_with_their_defaults() -> None:
+    """The contract's own optional members (companion/core/game.py) as a game that declares none of them gets
+    them: its match lends itself to the agents, reveals nothing, says how it ended by its `Result`, and is
+    awaited as its `awaited()` says; a choice lists no moves and has no time limit; the rules number seats
+    from 1, replay for a step's board, seed nothing and name no move's seat."""
+    from collections.abc import Sequence
+    from dataclasses import dataclass
+    from typing import Any
+
+    from companion.core.game import Awaiting, Choice, Match, Progress, Reader, Result, Rules
+
+    @dataclass(frozen=True)
+    class Asked(Choice):
+        seat: int
+        decision = "asked"
+        sealed = False
+
+        def to_json(self) -> dict[str, Any]:
+            return {"decision": self.decision, "seat": self.seat}
+
+    class Plain(Match):
+        setup, moves, version = None, (), 0
+
+        def awaited(self, seat: int | None = None) -> Sequence[Choice]:
+            return [Asked(2), Asked(0)]
+
+        def chance(self) -> None:
+            return None
+
+        def push(self, move: Any) -> None: ...
+
+        def resolve(self, outcome: Any) -> None: ...
+
+        def view(self, reader: str = "referee") -> dict[str, Any]:
+            return {}
+
+        def record_json(self) -> dict[str, Any]:
+            return {}
+
+        def result(self) -> Result | None:
+            return Result(((0,), (2,)), (0,))
+
+        def progress(self) -> Progress:
+            return Progress(1, None, "play")
+
+    class Bare(Rules):  # the members Rules requires are not asked here
+        pass
+
+    match = Plain()
+    assert match.state is match and list(match.reveals()) == [] and match.outcome() == match.result()
+    assert list(match.awaiting_for(Reader())) == [Awaiting(2, "asked"), Awaiting(0, "asked")]
+    assert Asked(1).time_limit is None and Asked(1).enumerate() is None
+    rules = Bare()
+    assert (rules.first_seat, rules.seat_colours) == (1, True)
+    assert rules.as_of(None, None, (), 3) is None and rules.seed(None) == 0 and rules.seat_of(object()) is None

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.agents.bots import next_commands
+from companion.core.game import Reader
 from companion.table import NewGame
 from tests.engine import engine
 from tests.games.zargos.table import support as zargos
@@ -81,3 +82,40 @@ def test_a_game_named_in_the_wizard_is_named_in_the_envelope_and_the_served_view
     assert [p.get("name") for p in served["players"]] == ["Ann", None, "Cy"]
     assert [p.get("name") for p in handed[-1][0]["players"]] == [None, None, None]
     assert envelope.progress is not None and envelope.progress.phase == served["phase"] and not envelope.over
+
+
+def test_the_envelope_awaits_as_each_reader_may_know_it_even_in_a_census(tmp_path: Path) -> None:
+    """Issue 37: who is awaited comes from the contract (`Match.awaiting_for(reader)`), not from the game's view,
+    and says no more than the view: in a census, a player the engine chose for (owning none of the unit) is
+    still awaited for every reader but the referee and that player, or the envelope would tell what is behind
+    their screen."""
+    table = new_table(tmp_path / "t.db", players=3)
+    rng = random.Random(2)
+    readers = ("referee", "public", "seat:1", "seat:2", "seat:3")
+    masked = 0
+    for _ in range(400):
+        game = engine(table)
+        for reader in readers:
+            served, envelope = table.enveloped(reader)
+            assert [(a.seat, a.decision) for a in envelope.awaiting] == \
+                [(a["seat"], a["decision"]) for a in served["awaiting"]], reader
+        awaited = [(c.seat, c.decision) for c in game.awaited()]
+        public = [(a.seat, a.decision) for a in table.enveloped("public")[1].awaiting]
+        referee = [(a.seat, a.decision) for a in table.enveloped("referee")[1].awaiting]
+        assert referee == awaited
+        masked += public != awaited
+        if masked or not table.playing():
+            break
+        for command in next_commands(table, rng, piece_by_piece=True):
+            table.handle(command)
+    assert masked, "the walk reached a census with a reveal the engine made"
+
+
+def test_the_envelope_reads_who_is_awaited_from_the_contract_not_from_the_games_view(tmp_path: Path) -> None:
+    table = new_table(tmp_path / "t.db", players=3)
+    game = engine(table)
+    own = game.view
+    game.view = lambda reader="referee": {**own(reader), "awaiting": []}  # type: ignore[method-assign]
+    served, envelope = table.enveloped("public")
+    assert served["awaiting"] == [] and envelope.awaiting
+    assert list(envelope.awaiting) == list(game.awaiting_for(Reader()))

@@ -110,7 +110,7 @@ def test_a_secret_draw_of_the_toy_is_told_only_by_its_seat(tmp_path: Path) -> No
     active = engine(table).awaited()[0].seat
     table.handle(Decide(active, {"type": "turn", "seat": active, "do": "draw", "card": None}))
     other = (active + 1) % 3
-    with pytest.raises(Refused, match=f"Only seat {active} may say what it drew"):
+    with pytest.raises(Refused, match=f"Only seat {active + 1} may say what it drew"):  # people read from 1
         table.handle(Tell(4, by=f"seat:{other}"))
     table.handle(Tell(4, by=f"seat:{active}"))
     assert table.view(f"seat:{active}")["players"][active]["hand"] == [4]
@@ -118,6 +118,6 @@ def test_a_secret_draw_of_the_toy_is_told_only_by_its_seat(tmp_path: Path) -> No
     line = table.steps()[-1].lines[-1]
     # The framework's words (companion/table/default_part.py): the card named to its drawer alone.
     assert (line.text("en", None), line.text("en", active)) == \
-        (f"Seat {active}: Draw a card.", f"Seat {active}: Draw a card: 4.")
+        (f"Seat {active + 1}: Draw a card.", f"Seat {active + 1}: Draw a card: 4.")  # people read seats from 1
     assert "Draw a card: 4" not in json.dumps(table.steps_json("public"))
     assert table.steps_json("public")[-1]["heading"] == "Round 1 · Moves"

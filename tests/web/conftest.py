@@ -63,8 +63,8 @@ def toy_table(tmp_path: Path, toy_with_agents: Any) -> Iterator[Table]:
 
 @pytest.fixture
 def toy_seats_table(tmp_path: Path, toy_game: Any) -> Iterator[Table]:
-    """A table playing the toy game as its tests register it (no agents): its seats 0 to 3 are linked by
-    their own numbers, /seat/1 is seat 1, as Xidit's are. For the sign-in tests, which are about no game."""
+    """A table playing the toy game as its tests register it (no agents): its seats 0 to 3, linked as people
+    read them, from 1 (`seat_page`). For the sign-in tests, which are about no game."""
     table = Table.open(Store(tmp_path / "web.db"), "", game="toy")
     table.handle(NewGame({"players": 4, "rounds": 1, "teams": False, "seed": 9}, game="toy"))
     table.start()
@@ -77,12 +77,16 @@ def toy_app(toy_table: Table) -> Flask:
     return web_app({"REFEREE_PIN": PIN, "TESTING": True}, toy_table, PhoneBoxes(toy_table, {0, 1}))
 
 
+def seat_page(app: Flask, seat: int) -> str:
+    """The page of one of the game's seats, as people read its number (from 1, in every game)."""
+    return f"/seat/{registry.load(app.config['TABLE'].game_key).shown_seat(seat)}"
+
+
 def as_seat(app: Flask, seat: int) -> FlaskClient:
     client = app.test_client()
     table = app.config["TABLE"]
     token = seat_token(app.config["SECRET_KEY"], table.game_id, seat)
-    number = registry.load(table.game_key).shown_seat(seat)  # links read seats from 1 in every game
-    assert client.get(f"/seat/{number}?t={token}").status_code == 302
+    assert client.get(f"{seat_page(app, seat)}?t={token}").status_code == 302  # links read seats from 1
     return client
 
 

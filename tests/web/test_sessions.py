@@ -16,7 +16,7 @@ from companion.store import Sessions
 from companion.table import Table
 from web.phone import PhoneBoxes
 
-from .conftest import ORIGIN, as_referee, as_seat, command, web_app
+from .conftest import ORIGIN, as_referee, as_seat, command, seat_page, web_app
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def test_sign_out_ends_the_session_on_the_table(app: Flask) -> None:
     seat = as_seat(app, 1)
     kept = copy_of(seat, app)
     assert seat.post("/api/logout", json={}).status_code == 200
-    assert kept.get("/seat/1").status_code == 403
+    assert kept.get(seat_page(app, 1)).status_code == 403
 
 
 def test_a_new_pin_made_by_another_process_signs_every_referee_out_at_once(table: Table) -> None:
@@ -66,7 +66,7 @@ def test_a_new_pin_made_by_another_process_signs_every_referee_out_at_once(table
     for client in (referee, other):
         assert client.get("/api/whoami").json["role"] == "public"
         assert command(client, app, command="pace", pace="orders").status_code == 403
-    assert seat.get("/seat/1").status_code == 200  # players stay signed in
+    assert seat.get(seat_page(app, 1)).status_code == 200  # players stay signed in
     assert app.test_client().post("/api/login", json={"pin": old}).status_code == 403
     assert app.test_client().post("/api/login", json={"pin": new}).status_code == 200
 
@@ -88,7 +88,7 @@ def test_a_new_game_ends_the_seats_of_the_old_one(app: Flask, table: Table) -> N
     old_game = table.game_id
     assert command(as_referee(app), app, command="new_game", setup=SETUP, game="toy",
                    replacing=old_game).status_code == 200
-    assert seat.get("/seat/2").status_code == 403 and seat.get("/api/whoami").json["role"] == "public"
+    assert seat.get(seat_page(app, 2)).status_code == 403 and seat.get("/api/whoami").json["role"] == "public"
     as_seat(app, 1)  # the first sign-in of the new game clears the old game's from the store
     with Sessions(table.store_path) as sessions:
         assert sessions.end_all("seat", but_game=table.game_id) == 0

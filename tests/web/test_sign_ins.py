@@ -16,7 +16,7 @@ from companion.table import Table
 from web.auth import seat_token
 from web.sign_ins import PER_SEAT
 
-from .conftest import as_referee, as_seat
+from .conftest import as_referee, as_seat, seat_page
 
 
 @pytest.fixture
@@ -31,7 +31,7 @@ def rows(table: Table) -> int:
 
 
 def link(app: Flask, seat: int) -> str:
-    return f"/seat/{seat}?t={seat_token(app.config['SECRET_KEY'], app.config['TABLE'].game_id, seat)}"
+    return f"{seat_page(app, seat)}?t={seat_token(app.config['SECRET_KEY'], app.config['TABLE'].game_id, seat)}"
 
 
 def test_a_loop_on_a_seat_s_link_makes_a_few_sign_ins_then_is_refused_in_words(app: Flask, table: Table) -> None:
@@ -63,7 +63,7 @@ def test_sign_ins_outlast_a_jump_of_the_wall_clock(app: Flask, monkeypatch: pyte
     monkeypatch.setattr(time, "time", lambda: real() + jump)  # the Pi finds the network's time
     assert seat.get("/api/whoami").get_json()["role"] == "seat"
     assert referee.get("/api/whoami").get_json()["role"] == "referee"
-    assert seat.get("/seat/2").status_code == 200
+    assert seat.get(seat_page(app, 2)).status_code == 200
 
 
 def test_a_sign_in_lasts_its_lifetime_of_the_steady_clock_whatever_the_wall_clock_does(tmp_path: Path,

@@ -29,7 +29,7 @@ def toy_at_the_table(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def pages(app: Flask, referee: FlaskClient, seat: FlaskClient) -> dict[str, str]:
     got = {"table": app.test_client().get("/"), "referee": referee.get("/referee"),
-           "scoring": referee.get("/scoring"), "seat": seat.get("/seat/1")}
+           "scoring": referee.get("/scoring"), "seat": seat.get(f"/seat/{TOY.shown_seat(1)}")}
     assert {name: page.status_code for name, page in got.items()} == dict.fromkeys(got, 200)
     return {name: page.get_data(as_text=True) for name, page in got.items()}
 
@@ -54,3 +54,14 @@ def test_the_toy_plays_on_the_frameworks_pages_alone(tmp_path: Path) -> None:
         assert "Final ranking" in pages(app, referee, seat)["referee"]
     finally:
         table.stop()
+
+
+def test_the_map_zoom_buttons_are_shown_only_for_a_game_that_draws_a_map(tmp_path: Path) -> None:
+    """The toy brings no page parts: the framework's generic board says there is no map, and the table page
+    offers no buttons to zoom it; Xidit's map has them."""
+    from tests.table.support import new_table
+
+    for table, zoomed in ((new_toy(tmp_path / "toy.db", "table"), False), (new_table(tmp_path / "x.db"), True)):
+        app = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, set()))
+        page = app.test_client().get("/").get_data(as_text=True)
+        assert 'id="mapbox"' in page and ('data-zoom="in"' in page) is zoomed

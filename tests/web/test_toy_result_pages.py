@@ -16,7 +16,7 @@ from tests.games.toy import GAME as TOY_AT_THE_TABLE
 from tests.table.test_team_results import finished_toy
 from web.phone import PhoneBoxes
 
-from .conftest import PIN, as_referee, as_seat, web_app
+from .conftest import PIN, as_referee, as_seat, seat_page, web_app
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +33,7 @@ def final_pages(tmp_path: Path, bids: tuple[int, ...], *, teams: bool) -> dict[s
     try:
         app = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, set()))
         got = {"referee": as_referee(app).get("/referee"), "table": app.test_client().get("/"),
-               "seat": as_seat(app, 1).get("/seat/1"), "scoring": app.test_client().get("/scoring")}
+               "seat": as_seat(app, 1).get(seat_page(app, 1)), "scoring": app.test_client().get("/scoring")}
         assert {name: page.status_code for name, page in got.items()} == dict.fromkeys(got, 200)
         return {name: unescape(page.get_data(as_text=True)) for name, page in got.items()}
     finally:

@@ -86,8 +86,9 @@ def test_a_typed_card_is_asked_by_a_form_refused_in_words_and_kept_as_a_move(tmp
         assert command(referee, app, command="language", language="fr").status_code == 200
         # The framework's sentences in French (the toy, a test game, has no catalog for its own words).
         answer = tell(seat, app, {**CARD, "numbers": [0, 5, 3]})
-        assert answer.get_json()["error"] == "Left number est un nombre entier de 1 à 6."
-        assert tell(seat, app, {**CARD, "sky": "comet"}).get_json()["error"] == "Sky\u202f: choisissez parmi sun, moon."
+        assert answer.get_json()["error"] == "Nombre de gauche est un nombre entier de 1 à 6."  # the toy's catalog
+        refused = tell(seat, app, {**CARD, "sky": "comet"}).get_json()["error"]
+        assert refused == "Ciel\u202f: choisissez parmi soleil, lune."
         question, actions = table.view("public")["table"]["asking"]["question"], table.view()["table"]["actions"]
         assert tell(seat, app, CARD).status_code == 200  # as the page's script sends it
         assert app.test_client().get("/api/view").get_json()["omen"] == CARD

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.errors import N_
-from companion.core.game import Option
+from companion.core.game import Option, Rules
 from companion.core.packs import ShippedPacks
 
 from .boards import check_pack, default_pack, default_pack_text, parse_pack
@@ -41,7 +41,7 @@ WORDS = frozenset({
 })
 
 
-class XiditRules:
+class XiditRules(Rules):
     key = "xidit"
     record_format = RECORD_FORMAT
     view_format = VIEW_FORMAT
@@ -86,6 +86,12 @@ class XiditRules:
 
     def players(self, setup: Setup) -> list[tuple[int, str, str | None]]:
         return [(p.seat, p.colour, p.name) for p in sorted(setup.players, key=lambda p: p.seat)]
+
+    def seed(self, setup: Setup) -> int:
+        return setup.seed
+
+    def seat_of(self, move: Action) -> int:
+        return move.seat
 
 
 RULES = XiditRules()  # the game's one engine object: GAME's rules, and what its agents and tests ask

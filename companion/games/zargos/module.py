@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import N_, BadRecord
-from companion.core.game import GameModule, Later, Option
+from companion.core.game import GameModule, Later, Option, Rules
 from companion.core.packs import ShippedPacks
 
 from .boards import FORMAT as PACK_FORMAT
@@ -19,12 +19,13 @@ from .rules.setup import OPTIONS, setup_from_json, setup_to_json
 from .rules.terms import COLOURS
 
 
-class ZargosRules:
+class ZargosRules(Rules):
     key = "zargos"
     record_format = RECORD_FORMAT
     view_format = VIEW_FORMAT
     seats = range(2, 7)  # 2.1
     colours = COLOURS
+    first_seat = 0  # the engine and its published formats number seats from 0 ("reader": "seat:0")
     seat_colours = False  # a seat is shown by its peoples, chosen by a roll in play, which also sets the order (2.3)
     # The readings of Z-06 and Z-14 the text leaves open, each value in words for the wizard.
     options = tuple(Option(name, values, values[0], label, labels) for (name, values), (label, labels) in zip(
@@ -42,7 +43,7 @@ class ZargosRules:
         return seeded(setup_from_json(rest), seed)
 
     def setup_to_json(self, setup: Setup) -> dict[str, Any]:
-        return {**setup_to_json(setup), "seed": getattr(setup, "seed", 0)}
+        return {**setup_to_json(setup), "seed": self.seed(setup)}
 
     def move_from_json(self, data: Any) -> Any:
         if isinstance(data, dict) and data.get("type") == "chance":
@@ -72,6 +73,12 @@ class ZargosRules:
                       seed: int) -> TableSetup:
         # Nothing of a Zargos set-up is drawn before play: the order is rolled in the game (2.3).
         return seeded(Setup(len(players), 0, tuple(sorted((k, v) for k, v in options.items() if k in OPTIONS))), 0)
+
+    def seed(self, setup: Setup) -> int:
+        return setup.seed if isinstance(setup, TableSetup) else 0
+
+    def seat_of(self, move: Any) -> int | None:
+        return None if isinstance(move, Told) else move.seat
 
     def players(self, setup: Setup) -> list[tuple[int, str, str | None]]:
         # A Zargos player has no colour (the pages show a seat by its peoples) and the setup no name: the

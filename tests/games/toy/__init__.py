@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.core.errors import N_
 from companion.core.game import GameModule
 
 from .agents import ToyAgents
@@ -19,10 +20,16 @@ from .commands import ToyCommands
 from .table import RULES, ToyTable
 from .testing import ToyTesting
 
-GAME = GameModule(key="toy", title="Toy game", rules=RULES, table=ToyTable(), commands=ToyCommands(),
-                  testing=ToyTesting())
+# The toy's words that fill message fields and label the generic box's lines: its decisions, its moves' fields
+# and values, its players' fields (translated by its catalog, tests/games/toy/locale/fr.po).
+WORDS = frozenset({
+    N_("bid"), N_("turn"), N_("answer"), N_("do"), N_("roll"), N_("draw"), N_("play"), N_("card"), N_("cards"),
+    N_("score"), N_("hand"), N_("bid_in"), N_("revealed_bid"), N_("team"), N_("sun"), N_("moon"),
+})
+
+GAME = GameModule(key="toy", title=N_("Toy game"), rules=RULES, table=ToyTable(), commands=ToyCommands(),
+                  testing=ToyTesting(), catalog="tests.games.toy.locale", words=WORDS)
 
 WITH_AGENTS = replace(GAME, agents=ToyAgents())
-"""The toy with its agents, for the agents harness and `python -m tests.games.toy`. Apart from GAME because a
-kit's `first_seat` (0, the toy's) is also the seat number people read (GameModule.first_seat): GAME, without
-it, is shown from seat 0 on the pages and boxes its tests and golden screens hold (a change left to the lead)."""
+"""The toy with its agents, for the agents harness and `python -m tests.games.toy`. Both number the toy's seats
+from 0 (its rules' `first_seat`), shown from 1 on pages and boxes as every game's are."""

@@ -65,7 +65,7 @@ class Summary:
 class ToyAgents(AgentKit):
     levels = ("random", "greedy")
     rules = RULES
-    first_seat = 0  # the toy numbers its seats from 0, as Zargos does
+    first_seat = RULES.first_seat  # 0: the toy numbers its seats from 0, as Zargos does
 
     def make(self, level: str, pack: Any, seed: int) -> Greedy | RandomAgent:
         if level == "greedy":

@@ -76,19 +76,20 @@ class ToyBoxes:
     direct_keys: Mapping[str, str] = {}
     painters: Mapping[str, Painter] = {"toy.answer": paint_dial}
 
-    def title(self, view: JSON, seat: int, t: Translate) -> str:
-        return t("Round {n}", {"n": view["round"]})
+    def title(self, snap: SeatSnapshot, seat: int, t: Translate) -> str:
+        return t("Round {n}", {"n": snap.view["round"]})
 
-    def status(self, view: JSON, seat: int, t: Translate) -> tuple[str, tuple[str, ...]]:
-        return "In your hand", (", ".join(map(str, me(view, seat).get("hand", []))) or "no card",)
+    def status(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, tuple[str, ...]]:
+        return "In your hand", (", ".join(map(str, me(snap.view, seat).get("hand", []))) or "no card",)
 
-    def result(self, view: JSON, seat: int, t: Translate) -> tuple[str, ...] | None:
+    def result(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, ...] | None:
+        view = snap.view
         if view.get("result") is None:
             return None
         return ("You won",) if seat in view["result"]["winners"] else ("You lost",)
 
-    def waiting(self, view: JSON, seat: int, t: Translate) -> tuple[str, ...]:
-        return ("Others answer the roll",) if view["phase"] == "window" else ("Others play",)
+    def waiting(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, ...]:
+        return ("Others answer the roll",) if snap.view["phase"] == "window" else ("Others play",)
 
     def for_seat(self, seat: int) -> ToySeatMenus:
         return ToySeatMenus()

@@ -5,23 +5,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.errors import BadRecord
-from companion.core.game import Option
+from companion.core.errors import N_, BadRecord
+from companion.core.game import Option, Rules
 
-from .moves import RECORD_FORMAT, Move, ToySetup, move_from_json, move_to_json, setup_from_json, setup_to_json
+from .moves import RECORD_FORMAT, Chance, Move, ToySetup, move_from_json, move_to_json, setup_from_json, setup_to_json
 from .rules import VIEW_FORMAT, ToyMatch
 
 
-class ToyRules:
+class ToyRules(Rules):
     key = "toy"
     record_format = RECORD_FORMAT
     view_format = VIEW_FORMAT
     seats = range(2, 7)
+    first_seat = 0  # the toy numbers its seats from 0, as Zargos does: people read them from 1
     colours = ("red", "blue", "green", "yellow", "purple", "white")
     options = (
-        Option("rounds", ("1", "2", "3"), "2", "Rounds"),
-        Option("teams", ("no", "yes"), "no", "Teams (an even number of players)"),
-        Option("omens", ("no", "yes"), "no", "Omen cards typed in at each round"),
+        Option("rounds", ("1", "2", "3"), "2", N_("Rounds")),
+        Option("teams", ("no", "yes"), "no", N_("Teams (an even number of players)")),
+        Option("omens", ("no", "yes"), "no", N_("Omen cards typed in at each round")),
     )
 
     def default_setup(self, players: Sequence[tuple[int, str, str | None]], options: Mapping[str, str],
@@ -32,6 +33,12 @@ class ToyRules:
 
     def players(self, setup: ToySetup) -> list[tuple[int, str, str | None]]:
         return [(seat, self.colours[seat], None) for seat in setup.seats]
+
+    def seed(self, setup: ToySetup) -> int:
+        return setup.seed
+
+    def seat_of(self, move: Move) -> int | None:
+        return None if isinstance(move, Chance) else move.seat
 
     def start(self, pack: Any, setup: ToySetup) -> ToyMatch:
         return ToyMatch(setup)  # the toy game has no pack

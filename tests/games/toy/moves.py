@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import N_, BadRecord
+from companion.core.game import Choice as Contract
 from companion.core.typed import Field, OutcomeForm
 
 RECORD_FORMAT = "toy-record/1"
@@ -81,7 +82,7 @@ Move = Bid | Turn | Answer | Chance
 # -- what a seat may decide now --------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class BidChoice:
+class BidChoice(Contract):
     seat: int
     bids: tuple[int, ...] = BIDS
     decision = "bid"
@@ -95,7 +96,7 @@ class BidChoice:
 
 
 @dataclass(frozen=True)
-class TurnChoice:
+class TurnChoice(Contract):
     seat: int
     hand: tuple[int, ...]
     decision = "turn"
@@ -111,7 +112,7 @@ class TurnChoice:
 
 
 @dataclass(frozen=True)
-class AnswerChoice:
+class AnswerChoice(Contract):
     seat: int
     hand: tuple[int, ...]
     roller: int

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import N_, IllegalAction
-from companion.core.game import REFEREE, ChanceNode, Progress, Reader, Result, Reveal, Team
+from companion.core.game import REFEREE, ChanceNode, Match, Progress, Reader, Result, Reveal, Team
 from companion.core.typed import BadOutcome
 
 from .moves import (
@@ -67,8 +67,10 @@ class State:
     news: list[Reveal] = field(default_factory=list)  # what the last move showed (T-10, T-12): one-offs
 
 
-class ToyMatch:
+class ToyMatch(Match):
     """One toy game under way: the contract's Match. Changed only by `push` and `resolve`."""
+
+    state: State
 
     def __init__(self, setup: ToySetup) -> None:
         if not 2 <= setup.players <= 6:
@@ -77,12 +79,16 @@ class ToyMatch:
             raise IllegalAction("T-01", N_("Teams need an even number of players."))
         if setup.rounds < 1:
             raise IllegalAction("T-01", N_("A game lasts at least one round."))
-        self.setup = setup
+        self._setup = setup
         self.state = State(scores=dict.fromkeys(setup.seats, 0), hands={s: [] for s in setup.seats},
                            phase="omen" if setup.omens else "bid")
         self._moves: list[Move] = []
 
     # -- reading -----------------------------------------------------------------------------------
+
+    @property
+    def setup(self) -> ToySetup:
+        return self._setup
 
     @property
     def moves(self) -> list[Move]:

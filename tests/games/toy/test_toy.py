@@ -153,3 +153,21 @@ def test_reveals_a_card_to_its_drawer_the_blocks_while_held_and_the_bids_to_all(
     assert [(r.key, r.to, r.held) for r in match.reveals()] == [("block:1:1:0", frozenset({0}), True)]  # T-11
     match.push(Answer(0, None))
     assert match.reveals() == []
+
+
+def test_the_toy_says_every_message_it_marks_in_french_as_french_typography_wants() -> None:
+    """The toy's own catalog (tests/games/toy/locale/fr.po, `GameModule.catalog`): a message of the toy with no
+    French is said in English on a French table; a colon after a plain space lets a line break before it."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    from companion.locale.catalogs import TEMPLATES, _extract
+
+    folder = Path(__file__).parent
+    with (folder / "locale" / "fr.po").open("rb") as po:
+        french = {m.id: m.string for m in read_po(po, locale="fr") if m.id}
+    assert GAME.catalog == "tests.games.toy.locale" and GAME.words <= set(french)
+    assert sorted(m for m in _extract(folder, TEMPLATES) if not french.get(m)) == []
+    assert [text for text in french.values() if any(text[i - 1] != "\u202f" for i, sign in enumerate(text)
+                                                     if sign in ":;?!" and i)] == []

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.errors import N_, BadRecord
-from companion.core.game import Option
+from companion.core.game import Option, Rules
 
 from .packs import shipped
 from .rules import RECORD_FORMAT, VIEW_FORMAT, EpicMatch, EpicPack, EpicSetup, Move, deal
@@ -18,7 +18,7 @@ from .rules.moves import Chance
 from .rules.terms import COLOURS, FACTION_WORDS, OBJECTIVE_WORDS
 
 
-class EpicRules:
+class EpicRules(Rules):
     key = "astoria-epic"
     record_format = RECORD_FORMAT
     view_format = VIEW_FORMAT

@@ -17,6 +17,8 @@ from .entry import DIRECT
 from .painter import paint_program
 
 if TYPE_CHECKING:
+    from companion.table import SeatSnapshot
+
     from .seat import XiditSeat
 
 JSON = dict[str, Any]
@@ -26,17 +28,17 @@ class XiditBoxes:
     direct_keys: Mapping[str, str] = DIRECT
     painters: Mapping[str, Painter] = {"program": paint_program}
 
-    def title(self, view: JSON, seat: int, t: Translate) -> str:
-        return lines.title(view, seat, t)
+    def title(self, snap: SeatSnapshot, seat: int, t: Translate) -> str:
+        return lines.title(snap.view, seat, t)
 
-    def status(self, view: JSON, seat: int, t: Translate) -> tuple[str, tuple[str, ...]]:
-        return lines.status(view, seat, t)
+    def status(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, tuple[str, ...]]:
+        return lines.status(snap.view, seat, t)
 
-    def result(self, view: JSON, seat: int, t: Translate) -> tuple[str, ...] | None:
-        return lines.result(view, seat, t)
+    def result(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, ...] | None:
+        return lines.result(snap.view, seat, t)
 
-    def waiting(self, view: JSON, seat: int, t: Translate) -> tuple[str, ...]:
-        return lines.waiting(view, seat, t)
+    def waiting(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, ...]:
+        return lines.waiting(snap.view, seat, t)
 
     def for_seat(self, seat: int) -> XiditSeat:
         from .seat import XiditSeat  # noqa: PLC0415 -- see the module's docstring

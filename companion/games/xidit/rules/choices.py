@@ -8,13 +8,15 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, assert_never, get_args
 
+from companion.core.game import Choice as Contract
+
 from .pending import CensusBardsDue, ColossusDue, FloorDue, NeutralDue, Pending, RewardDue
 from .state import Phase, State
 from .terms import CATEGORIES, GUILD_HEIGHT, ORDERS, PROGRAM_LENGTH, UNITS
 
 
 @dataclass(frozen=True)
-class PlaceChoice:
+class PlaceChoice(Contract):
     seat: int
     cities: tuple[int, ...]  # free cities
     taken: tuple[int, ...]
@@ -27,7 +29,7 @@ class PlaceChoice:
 
 
 @dataclass(frozen=True)
-class ProgramChoice:
+class ProgramChoice(Contract):
     seat: int
     city: int
     decision = "program"
@@ -41,7 +43,7 @@ class ProgramChoice:
 
 
 @dataclass(frozen=True)
-class RewardChoice:
+class RewardChoice(Contract):
     seat: int
     city: int
     source: str  # "threat" or "colossus"
@@ -63,7 +65,7 @@ class RewardChoice:
 
 
 @dataclass(frozen=True)
-class ColossusChoice:
+class ColossusChoice(Contract):
     seat: int
     city: int
     colossi: tuple[tuple[int, int], ...]  # (needs, pack index) of the awake colossi the player can pay
@@ -78,7 +80,7 @@ class ColossusChoice:
 
 
 @dataclass(frozen=True)
-class NeutralChoice:
+class NeutralChoice(Contract):
     seat: int
     decision = "neutral"
     sealed = False
@@ -89,7 +91,7 @@ class NeutralChoice:
 
 
 @dataclass(frozen=True)
-class CensusChoice:
+class CensusChoice(Contract):
     seat: int
     unit: str
     most: int  # reveal 0..most
@@ -101,7 +103,7 @@ class CensusChoice:
 
 
 @dataclass(frozen=True)
-class CensusBardsChoice:
+class CensusBardsChoice(Contract):
     seat: int
     bards: int
     regions: tuple[int, ...]
@@ -115,7 +117,7 @@ class CensusBardsChoice:
 
 
 @dataclass(frozen=True)
-class FloorChoice:
+class FloorChoice(Contract):
     seat: int
     cities: tuple[int, ...]
     decision = "floor"

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.game import ChanceNode, Progress, Result
+from companion.core.game import Awaiting, ChanceNode, Match, Progress, Reader, Result
 
 from . import choices as ch
 from . import events as ev
@@ -26,7 +26,7 @@ from .record import Record, record_to_json
 from .setup import Setup
 from .state import Guild, Phase, Question, State
 from .terms import ORDERS, PROGRAM_LENGTH, REWARDS, ROAD_COLOURS, UNIT_INDEX, UNITS
-from .views import view
+from .views import awaiting, view
 
 # The census's refusal of a unit it is not counting: it names only the unit the census counts, which every
 # player sees, so a blind referee may read it as it is (the table part's `public_refusals`).
@@ -41,7 +41,7 @@ class Outcome:
     neutral_won: bool
 
 
-class Game:
+class Game(Match):
     _until: int | None = None  # as_of: the rules' own play stops once the game holds this many events
 
     def __init__(self, board: Board, setup: Setup) -> None:
@@ -109,6 +109,11 @@ class Game:
     def view(self, reader: str = "referee") -> dict[str, Any]:
         """The state view for `referee`, `public` or `seat:N` (docs/formats.md, State view)."""
         return view(self.state, reader, self.version, self.awaiting())
+
+    def awaiting_for(self, reader: Reader) -> list[Awaiting]:
+        """Who is awaited as `reader` may know it: its view's `awaiting` (a census lists every player not yet
+        shown to have chosen, even one the engine chose for: that owns none of the unit)."""
+        return [Awaiting(a["seat"], a["decision"]) for a in awaiting(self.state, reader.me, self.awaiting())]
 
     def record(self) -> Record:
         return Record(self.board.name, self.board.sha256, self.setup, tuple(self.actions))

@@ -109,11 +109,13 @@ def _masked(state: State, me: int | None) -> set[int]:
     return state.census_auto - {me}
 
 
-def _awaiting(state: State, me: int | None, awaiting: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def awaiting(state: State, me: int | None, awaited: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Who is awaited as reader `me` may know it (-1 the referee, None the public) of those `awaited`: in a
+    census, every seat not yet shown to have chosen."""
     masked = _masked(state, me)
     if not masked or state.pending:
-        return awaiting
-    waiting = {a["seat"] for a in awaiting} | masked
+        return awaited
+    waiting = {a["seat"] for a in awaited} | masked
     return [{"seat": s, "decision": "census"} for s in state.turn_order() if s in waiting]
 
 
@@ -140,7 +142,7 @@ def _scoring(state: State, me: int | None) -> dict[str, Any]:
     return out
 
 
-def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]) -> dict[str, Any]:
+def view(state: State, reader: str, version: int, awaited: list[dict[str, Any]]) -> dict[str, Any]:
     me = Reader.parse(reader, state.seats).me
     phase = Phase.CENSUS if state.phase == Phase.CENSUS_DONE else state.phase
     turn_order = state.turn_order()
@@ -156,7 +158,7 @@ def view(state: State, reader: str, version: int, awaiting: list[dict[str, Any]]
         "turn": state.resolving[1] if state.phase == Phase.RESOLUTION else None,
         "first_player": state.first,
         "turn_order": list(turn_order),
-        "awaiting": _awaiting(state, me, awaiting),
+        "awaiting": awaiting(state, me, awaited),
         "players": [_player(state, s, me) for s in state.seats],
         "cities": [{"id": c, "name": state.board.cities[c], "tile": _tile(state, c),
                     "guild": ({"seat": state.guilds[c].seat, "floors": state.guilds[c].floors}

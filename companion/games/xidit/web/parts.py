@@ -66,6 +66,7 @@ def colossus_name(board: Board, index: int, language: str) -> str:
 
 class XiditWeb:
     templates = HERE / "templates"
+    has_map = True
     static = HERE / "static"
     slots = {"seat": "xidit/_seat.html", "scoring": "xidit/_scoring.html", "table": "xidit/_table.html",
              "legend": "xidit/_legend.html", "reference": "xidit/reference.html",

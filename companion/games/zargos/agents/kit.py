@@ -54,7 +54,7 @@ def _setup(players: int, options: Mapping[str, str]) -> Setup:
 class ZargosAgents(AgentKit):
     levels = LEVELS
     rules: Rules = RULES
-    first_seat = 0
+    first_seat = RULES.first_seat
 
     def __init__(self) -> None:
         self._board: Board | None = None  # the last pack agents were made for: what a lent state is read on

@@ -23,6 +23,8 @@ from ..rules import Board
 from . import lines
 
 if TYPE_CHECKING:
+    from companion.table import SeatSnapshot
+
     from .seat import ZargosSeat
 
 JSON = dict[str, Any]
@@ -49,17 +51,17 @@ class ZargosBoxes:
     def __init__(self, board_for: Callable[[JSON], Board | None] = shipped_board) -> None:
         self.board_for = board_for
 
-    def title(self, view: JSON, seat: int, t: Translate) -> str:
-        return lines.title(view, seat, t)
+    def title(self, snap: SeatSnapshot, seat: int, t: Translate) -> str:
+        return lines.title(snap.view, seat, t)
 
-    def status(self, view: JSON, seat: int, t: Translate) -> tuple[str, tuple[str, ...]]:
-        return lines.status(view, seat, t, self.board_for(view))
+    def status(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, tuple[str, ...]]:
+        return lines.status(snap.view, seat, t, self.board_for(snap.view))
 
-    def result(self, view: JSON, seat: int, t: Translate) -> tuple[str, ...] | None:
-        return lines.result(view, seat, t)
+    def result(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, ...] | None:
+        return lines.result(snap.view, seat, t)
 
-    def waiting(self, view: JSON, seat: int, t: Translate) -> tuple[str, ...]:
-        return lines.waiting(view, seat, t, self.board_for(view))
+    def waiting(self, snap: SeatSnapshot, seat: int, t: Translate) -> tuple[str, ...]:
+        return lines.waiting(snap.view, seat, t, self.board_for(snap.view))
 
     def for_seat(self, seat: int) -> ZargosSeat:
         from .seat import ZargosSeat  # noqa: PLC0415 -- the editors speak the table's commands

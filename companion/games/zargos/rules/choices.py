@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from companion.core.game import Choice as Contract
 from companion.core.game import TimeLimit
 
 
 @dataclass(frozen=True)
-class _Choice:
+class _Choice(Contract):
     seat: int
     sealed = False  # Zargos has no simultaneous secret choice
     decision = ""

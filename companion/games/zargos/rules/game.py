@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from companion.core.game import REFEREE, ChanceNode, Progress, Result
+from companion.core.game import REFEREE, ChanceNode, Match, Progress, Result
 
 from .actions import (
     Action,
@@ -71,9 +71,10 @@ class Told:
 Move = Action | Told
 
 
-class Game:
+class Game(Match):
+    state: State
     def __init__(self, board: Board, setup: Setup) -> None:
-        self.board, self.setup = board, setup
+        self.board, self._setup = board, setup
         self.history: list[Move] = []
         self.state = State(setup.players, setup.peoples_each, dict(setup.options))
         self.state.seat_groups = [list(range(setup.players))]
@@ -96,6 +97,10 @@ class Game:
         return game
 
     # -- the framework's contract (companion.core.game.Match) ----------------------------------------
+
+    @property
+    def setup(self) -> Setup:
+        return self._setup
 
     @property
     def moves(self) -> list[Move]:

@@ -59,6 +59,7 @@ def story(view: JSON, t: Translate, referee: bool) -> JSON:
 
 class ZargosWeb:
     templates = HERE / "templates"
+    has_map = True
     static = HERE / "static"
     slots = {"seat": "zargos/_seat.html", "scoring": "zargos/_scoring.html", "table": "zargos/_table.html",
              "legend": "zargos/_legend.html", "reference": "zargos/reference.html", "macros": "zargos/_macros.html",

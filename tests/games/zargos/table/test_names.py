@@ -69,7 +69,7 @@ def test_a_box_names_the_player_it_waits_for(tmp_path: Path) -> None:
     choosing = table.view("public")["awaiting"][0]["seat"]
     other = (choosing + 1) % 3
     for language in ("en", "fr"):
-        lines = BOXES.waiting(table.seat_snapshot(other).view, other,
+        lines = BOXES.waiting(table.seat_snapshot(other), other,
                               lambda message, params=None, lang=language: translate(lang, message, params))
         who = NAMES.get(choosing) or ("Player 2" if language == "en" else "Joueur 2")
         assert any(line.startswith(who) for line in lines), lines

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from companion.core.game import Choice
+
 if TYPE_CHECKING:
     from .match import EpicMatch
     from .moves import Move
@@ -16,7 +18,7 @@ DECISIONS = ("role", "turn", "rescue", "parry", "defend", "straighten")
 
 
 @dataclass(frozen=True, eq=False)
-class EpicChoice:
+class EpicChoice(Choice):
     seat: int
     decision: str
     match: EpicMatch

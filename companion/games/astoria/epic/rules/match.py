@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.errors import N_, IllegalAction
-from companion.core.game import REFEREE, ChanceNode, Progress, Result, Reveal
+from companion.core.game import REFEREE, ChanceNode, Match, Progress, Result, Reveal
 
 from . import actions, ends, invasion, walls
 from .choices import EpicChoice
@@ -23,11 +23,13 @@ from .terms import COLOURS, OBJECTIVE_WORDS, PER_COLOUR, PILE_SIZE, STOCK
 from .views import view
 
 
-class EpicMatch:
+class EpicMatch(Match):
+    state: State  # the match's own state object, what its virtual players read
+
     def __init__(self, pack: EpicPack, setup: EpicSetup) -> None:
         # The catalogue the set-up carries (a record's) comes before the pack's (E1.5).
         self.pack = replace(pack, invasion=dict(setup.invasion)) if setup.invasion else pack
-        self.setup = setup
+        self._setup = setup
         self.state = initial(self.pack, setup)
         self._moves: list[Move | Chance] = []
         self.news: list[Reveal] = []  # what the last move showed (an accusation's verdict, a look)
@@ -35,6 +37,10 @@ class EpicMatch:
         self.deeds: dict[int, Deeds] = {seat: Deeds() for seat in setup.seats}  # shown at the end (deeds.py)
 
     # -- reading -----------------------------------------------------------------------------------
+
+    @property
+    def setup(self) -> EpicSetup:
+        return self._setup
 
     @property
     def moves(self) -> list[Move | Chance]:
