@@ -68,11 +68,11 @@ class EpicBoxes(GenericBoxes):
     def __init__(self, game: GameModule) -> None:
         super().__init__(game)
 
-    def status(self, view: JSON, seat: int, box_t: Translate) -> tuple[str, tuple[str, ...]]:
+    def status(self, snap: SeatSnapshot, seat: int, box_t: Translate) -> tuple[str, tuple[str, ...]]:
         t = said_by(box_t)
-        me: JSON = next((p for p in view.get("players", ()) if p.get("seat") == seat), {})
+        me: JSON = next((p for p in snap.view.get("players", ()) if p.get("seat") == seat), {})
         if not me:
-            return super().status(view, seat, box_t)
+            return super().status(snap, seat, box_t)
 
         def gems(counts: Any) -> str:
             return ", ".join(t(GEMS[c], n=counts[c]) for c in COLOURS if counts and counts.get(c)) or "—"

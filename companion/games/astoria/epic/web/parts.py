@@ -35,6 +35,7 @@ class EpicWeb:
     script_plurals: tuple[tuple[str, str], ...] = ()
     requests: dict[str, Any] = {}
     typed_field = "typed"
+    has_map = True  # the board's tracks, drawn (svg.py)
 
     def board_svg(self, view: JSON, pack: Any, t: Translate, language: str) -> str:
         return board_svg(view, t)
