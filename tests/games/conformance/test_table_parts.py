@@ -15,8 +15,10 @@ import pytest
 
 from companion.core.game import REFEREE, GameModule
 from companion.core.rebuild import push_move, rebuilt
+from companion.core.typed import NUMBER, WORD, Field, OutcomeForm
 from companion.store import Store
 from companion.table import Decide, EditDraft, NewGame, Seal, Table, Tell
+from companion.table.commands import Refused
 from companion.table.game_parts import part_of
 from companion.table.steps import StepBuilder
 from tests.engine import engine
@@ -117,6 +119,15 @@ def table_leaks(table: Table, view: dict[str, Any], seat: int) -> list[str]:
     return found
 
 
+def typed_at_random(form: OutcomeForm, rng: random.Random) -> dict[str, Any]:
+    """A card typed in as a hurried table might: every field within the form's bounds."""
+    def one(field: Field) -> Any:
+        if field.kind == NUMBER:
+            return rng.randint(field.least, field.most)
+        return rng.choice(field.words) if field.kind == WORD else rng.random() < 0.5
+    return {f.name: [one(f) for _ in range(f.repeat)] if f.repeat else one(f) for f in form.fields}
+
+
 def test_a_seats_view_at_the_table_holds_neither_the_seed_nor_anothers_secret(game: GameModule,
                                                                              tmp_path: Path) -> None:
     """A random game of three (or of the fewest players above three the game seats) played at a real table
@@ -143,8 +154,16 @@ def test_a_seats_view_at_the_table_holds_neither_the_seed_nor_anothers_secret(ga
         points += 1
         node = match.chance()
         if node is not None:  # what the table tells (a card's value): its teller, or the referee
-            table.handle(Tell(rng.choice(node.outcomes), by=REFEREE if node.told_by is None else
-                              f"seat:{node.told_by}"))
+            teller = REFEREE if node.told_by is None else f"seat:{node.told_by}"
+            if node.outcomes:
+                table.handle(Tell(rng.choice(node.outcomes), by=teller))
+                continue
+            assert node.form is not None, node  # a card typed in: one the form accepts, the rules may refuse
+            before = table.view(REFEREE)
+            try:
+                table.handle(Tell(typed_at_random(node.form, rng), by=teller))
+            except Refused:
+                assert table.view(REFEREE) == before  # and the table types another
             continue
         locked = table.view(REFEREE)["table"]["locked"]
         choice = next(c for c in match.awaited() if not (c.sealed and c.seat in locked))

@@ -13,6 +13,7 @@ from companion.core.game import REFEREE, ChanceNode, Match, Progress, Result, Re
 
 from . import actions, ends, invasion, walls
 from .choices import EpicChoice
+from .deeds import Deeds, record
 from .moves import RECORD_FORMAT, Chance, Move, move_to_json
 from .pack import EpicPack
 from .roles import clockwise_from, take_role
@@ -33,6 +34,7 @@ class EpicMatch(Match):
         self._moves: list[Move | Chance] = []
         self.news: list[Reveal] = []  # what the last move showed (an accusation's verdict, a look)
         self._legal: tuple[State | None, dict[tuple[int, str], list[Move]]] = (None, {})
+        self.deeds: dict[int, Deeds] = {seat: Deeds() for seat in setup.seats}  # shown at the end (deeds.py)
 
     # -- reading -----------------------------------------------------------------------------------
 
@@ -151,6 +153,7 @@ class EpicMatch(Match):
         if not isinstance(move, Move):
             raise IllegalAction("E4.4", N_("That is no move of this game."))
         after, news = self._applied(move)
+        record(self.deeds, move, self.state, after)
         self.state, self.news = after, news
         self._moves.append(move)
 

@@ -5,6 +5,7 @@ PROVISIONAL (packs/epic.toml says which numbers are guesses); the engine never i
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,7 @@ class InvasionCard:
 class EpicPack:
     name: str = "Astoria Epic (provisional numbers)"
     status: str = "provisional"
+    sha256: str = ""  # of the pack's text: the table names the pack it plays on (companion.core.packs)
     vp_flask_gem: int = 1  # lost in the text
     vp_power: int = 1  # lost in the text
     health_start: int = 6  # E2.3 (A-40: whether the leftmost space is 0 is unknown)
@@ -94,7 +96,8 @@ def parse_pack(text: str) -> EpicPack:
         cards[number] = made
     if problems:
         raise BadPack(problems)
-    return EpicPack(name=str(data.get("name", EpicPack.name)), status=status, unrest_max=unrest, invasion=cards,
+    return EpicPack(name=str(data.get("name", EpicPack.name)), status=status,
+                    sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(), unrest_max=unrest, invasion=cards,
                     **values)
 
 

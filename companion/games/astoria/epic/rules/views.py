@@ -52,6 +52,8 @@ def view(match: EpicMatch, reader: str) -> dict[str, Any]:
                                                "winners": list(result.winners),
                                                "scores": {str(k): v for k, v in ends.scores(match).items()}},
     }
+    if over:  # the reveal at the end: what each did for or against the King (deeds.py)
+        found["deeds"] = {str(seat): d.to_json() for seat, d in match.deeds.items()}
     if who.seat is not None and s.seen.get(who.seat):
         found["seen"] = list(s.seen[who.seat])
     if who.referee and s.top:
