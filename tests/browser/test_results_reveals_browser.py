@@ -22,8 +22,10 @@ from .conftest import PIN, SHOTS, expect, page_on, serving, settled
 
 TABLET: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
 TV: dict[str, Any] = {"viewport": {"width": 1920, "height": 1080}}
-WORDS = {"en": {"drawn": "You drew a 4.", "read": "Read", "won": "Team A wins: Ann and Cy"},
-         "fr": {"drawn": "You drew a 4.", "read": "Lu", "won": "Team A l'emporte\u202f: Ann et Cy"}}
+WORDS = {"en": {"drawn": "You drew a 4.", "read": "Read", "won": "Team A wins: Ann and Cy",
+               "reason": "Team A scored the most points: 2.", "team": "Team A"},
+         "fr": {"drawn": "Vous avez pioché un 4.", "read": "Lu", "won": "Équipe A l'emporte\u202f: Ann et Cy",
+               "reason": "L’équipe A a marqué le plus de points\u202f: 2.", "team": "Équipe A"}}
 
 
 @pytest.fixture(autouse=True)
@@ -70,12 +72,12 @@ def test_a_team_win_and_its_reason_on_the_tv_and_the_referees_tablet(tmp_path: P
         tv.goto(served.url)
         final = tv.locator("section.final")
         expect(final).to_contain_text(WORDS[language]["won"])
-        expect(final.locator(".result-reason")).to_have_text("Team A scored the most points: 2.")
+        expect(final.locator(".result-reason")).to_have_text(WORDS[language]["reason"])
         tv.screenshot(path=str(SHOTS / f"toy-team-result-tv-{language}.png"))
         referee.goto(f"{served.url}/referee")
         referee.fill("#pin", PIN)
         referee.locator("#pin").press("Enter")
-        expect(referee.locator("section.final .result-teams li.won")).to_contain_text("Team A")
+        expect(referee.locator("section.final .result-teams li.won")).to_contain_text(WORDS[language]["team"])
         settled(referee, table)
         # The page, not the section: the live part holding it may be swapped for the same one at any time
         # (a stream's event), which a picture of the element itself would find detached.
