@@ -32,6 +32,7 @@ from companion.store import Store
 from companion.table import Table
 from hardware.hardware_box import HardwareBox
 from hardware.screens import Screen
+from hardware.shared_bus import SharedBus
 
 I2C_HZ = 400_000
 SD_FSYNC = 0.005  # seconds an SD card's fsync adds to each commit (class 10 cards: 2 to 10 ms)
@@ -42,6 +43,7 @@ class Bus:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self.turns = SharedBus()  # the screens' turns on this bus, as `oled_screen` shares them on the Pi
 
     def transfer(self, count: int) -> float:
         """Sends `count` bytes after the address and control bytes; returns when the last one is out."""
@@ -116,7 +118,7 @@ def key_to_glass(board: Board, presses: int) -> list[Figure]:
             bus_1, bus_3 = Bus(), Bus()
             wires = {1: Wire(bus_1), 2: Wire(bus_1), 3: Wire(bus_3)}
             boxes = {seat: HardwareBox(seat, f"gpio:{seat - 1}", table, pin_factory=factory,
-                                       screen=Screen(ssd1306(serial_interface=wires[seat])))
+                                       screen=Screen(ssd1306(serial_interface=wires[seat]), bus=wires[seat].bus.turns))
                      for seat in wires}
             rng = random.Random(n)
             process, driver = time.process_time(), time.thread_time()
