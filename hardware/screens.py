@@ -157,8 +157,10 @@ class Screen:
 
     def post(self, frame: Frame) -> None:
         """Takes the frame as the newest the glass must show, over any older one; sends nothing. Posts
-        come in the order their frames were made (the box posts under its lock)."""
-        self._wanted = frame  # one reference: a sender reads it between pages
+        come in the order their frames were made (the box posts under its lock). A frame equal to the
+        newest one is not news: a frame being sent for it goes on."""
+        if frame != self._wanted:
+            self._wanted = frame  # one reference: a sender reads it between pages
 
     def flush(self, key: bool = False) -> bool:
         """Sends the newest frame posted until the glass shows it, unless it does already; True when a frame
