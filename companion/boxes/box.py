@@ -73,8 +73,8 @@ class Box:
             if self._closed.is_set():
                 return None
             frame = self.controller.press(key, kind)
-            self._show(frame)
-        self._send_out(key=True)
+            self._post(frame)
+        self._send_posted(key=True)
         if self._drawer is not None:
             # The press is applied and on the glass; a redraw for what the table did meanwhile is the
             # drawing thread's, so the key's caller (the hardware thread) is free for the next key.
@@ -123,10 +123,10 @@ class Box:
                     self._dirty = False
                     if self._closed.is_set():
                         break  # the farewell is on the glass: nothing draws over it
-                    self._show(self.controller.frame())
+                    self._post(self.controller.frame())
                 finally:
                     self._lock.release()
-                self._send_out(key=False)
+                self._send_posted(key=False)
         finally:
             with self._drawn:
                 self._drawn.notify_all()
@@ -137,11 +137,18 @@ class Box:
             return self._drawn.wait_for(lambda: not self._dirty and not self._lock.locked() and not self._sending,
                                         timeout)
 
-    def _send_out(self, key: bool) -> None:
+    def _post(self, frame: Frame) -> None:
+        """Under the box's lock: the screen takes the frame; with `send`, it is on its way from here on
+        (counted before the lock goes, so that `settled` never sees a frame made and not yet sent)."""
+        self._show(frame)
+        if self._send is not None:
+            with self._drawn:
+                self._sending += 1
+
+    def _send_posted(self, key: bool) -> None:
+        """Outside the box's lock: the newest frame posted to the glass (the frame just posted or a newer one)."""
         if self._send is None:
             return
-        with self._drawn:
-            self._sending += 1
         try:
             self._send(key)
         finally:
@@ -153,8 +160,8 @@ class Box:
         """The last picture before the power goes: keys are no longer taken."""
         with self._lock:
             self._closed.set()  # a late key or table change must not draw over it
-            self._show(frame)
-        self._send_out(key=False)
+            self._post(frame)
+        self._send_posted(key=False)
         self._wake.set()  # the drawing thread ends
 
     def attach(self) -> Callable[[], None]:
