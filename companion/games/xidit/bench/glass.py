@@ -6,7 +6,8 @@ The build is docs/builds/three-screens: three GPIO boxes (gpiozero's mock pins),
 bus and the third on a bus of its own. A transfer on a bus takes (address byte + control byte + payload)
 × 9 bits / 400 kHz and holds that bus meanwhile, as the kernel's I²C driver holds the caller's thread;
 a commit takes SD_FSYNC more than it does on this machine's disk. Both are models, stated in the figures'
-notes: no Pi is reachable from here.
+notes: no Pi is reachable from here. The two screens of bus 1 take their turns on it as the companion's
+screens do on the Pi (`hardware.shared_bus`: a key's frame before the other screen's redraw).
 """
 
 from __future__ import annotations
@@ -145,8 +146,8 @@ def key_to_glass(board: Board, presses: int) -> list[Figure]:
                percentile(latencies, 50), "ms (p50)", len(latencies), "",
                f"p99 {percentile(latencies, 99):.2f} ms; 3 GPIO boxes, two screens on one bus; {model}"),
         Figure("boxes: GPIO key press to the last byte on the glass, p99", percentile(latencies, 99), "ms (p99)",
-               len(latencies), "≤ 30 ms", "the same presses; the slowest store a decision while the other screen "
-               "on the bus redraws"),
+               len(latencies), "≤ 30 ms", "the same presses; the slowest store a decision (the table's answer, "
+               "its commit with the fsync) and redraw most of the glass (8 pages, about 20 ms on the bus)"),
         Figure("boxes: CPU time of the companion per key press", 1000 * cpu / max(1, pressed), "ms", pressed, "",
                "process CPU less the virtual players' thread; the figure that scales to a slower Pi"),
     ]
