@@ -41,7 +41,7 @@ class HardwareBox:
             self._screen: Screen | None = screen
         else:
             self._screen = Screen(screen, name=f"seat {seat}'s screen")
-        self.box = Box(seat, table, self._show)
+        self.box = Box(seat, table, self._post, send=self._send)
         self._keys: queue.SimpleQueue[InputEvent | None] = queue.SimpleQueue()
         self._worker = threading.Thread(target=self._work, name=f"box-{seat}-keys", daemon=True)
         self._worker.start()
@@ -84,11 +84,16 @@ class HardwareBox:
                 self.handled += 1
                 self._changed.notify_all()
 
-    def _show(self, frame: Frame) -> None:
+    def _post(self, frame: Frame) -> None:
+        """Under the box's lock: the screen takes the frame, to send outside it (`_send`)."""
         if self._screen is not None:
-            self._screen.show(frame)
+            self._screen.post(frame)
         if self._link is not None:
             self._link.send_frame(b"".join(pages(image(frame))))
+
+    def _send(self, key: bool) -> None:
+        if self._screen is not None:
+            self._screen.flush(key=key)
 
     @property
     def screen(self) -> Screen | None:

@@ -1,5 +1,10 @@
 """A player's box at the table: key events in, frames out, one lock so that keys from a hardware
-thread and redraws after a table change never interleave."""
+thread and redraws after a table change never interleave.
+
+A screen whose transfers take time (an OLED on I²C: a whole frame is 23 ms at 400 kHz) takes each frame
+in two steps (issue 37): `show` under the lock only posts it, in the order frames are made, and `send`
+outside the lock puts the newest posted on the glass. A key then never waits for its box's redraw to be
+on the wire, and the newest frame always ends on the glass (the screen's part: hardware/screens.py)."""
 
 from __future__ import annotations
 
@@ -33,11 +38,15 @@ def sent(table: Table, command: Command) -> dict[str, Any]:
 
 class Box:
     def __init__(self, seat: int, table: Table, show: Callable[[Frame], object], *,
-                 clock: Callable[[], float] | None = None, sleeps: bool = True, menus: BoxMenus | None = None
-                 ) -> None:
+                 clock: Callable[[], float] | None = None, sleeps: bool = True, menus: BoxMenus | None = None,
+                 send: Callable[[bool], object] | None = None) -> None:
+        """`show` takes every frame, under the box's lock. With `send`, `show` only posts the frame and
+        `send(key)` puts the newest posted on the glass, outside the lock (`key`: a key's frame)."""
         self.seat = seat
         self.table = table
         self._show = show
+        self._send = send
+        self._sending = 0  # threads in `send`: the glass may not show the newest frame yet
         self._lock = threading.Lock()
         self.controller = SeatController(seat, self._snapshot,
                                          lambda command: sent(table, command), language=lambda: table.language,
@@ -64,7 +73,8 @@ class Box:
             if self._closed.is_set():
                 return None
             frame = self.controller.press(key, kind)
-            self._show(frame)
+            self._post(frame)
+        self._send_posted(key=True)
         if self._drawer is not None:
             # The press is applied and on the glass; a redraw for what the table did meanwhile is the
             # drawing thread's, so the key's caller (the hardware thread) is free for the next key.
@@ -113,9 +123,10 @@ class Box:
                     self._dirty = False
                     if self._closed.is_set():
                         break  # the farewell is on the glass: nothing draws over it
-                    self._show(self.controller.frame())
+                    self._post(self.controller.frame())
                 finally:
                     self._lock.release()
+                self._send_posted(key=False)
         finally:
             with self._drawn:
                 self._drawn.notify_all()
@@ -123,13 +134,34 @@ class Box:
     def settled(self, timeout: float) -> bool:
         """Waits until the screen shows the table's latest state (for tests and a clean shutdown)."""
         with self._drawn:
-            return self._drawn.wait_for(lambda: not self._dirty and not self._lock.locked(), timeout)
+            return self._drawn.wait_for(lambda: not self._dirty and not self._lock.locked() and not self._sending,
+                                        timeout)
+
+    def _post(self, frame: Frame) -> None:
+        """Under the box's lock: the screen takes the frame; with `send`, it is on its way from here on
+        (counted before the lock goes, so that `settled` never sees a frame made and not yet sent)."""
+        self._show(frame)
+        if self._send is not None:
+            with self._drawn:
+                self._sending += 1
+
+    def _send_posted(self, key: bool) -> None:
+        """Outside the box's lock: the newest frame posted to the glass (the frame just posted or a newer one)."""
+        if self._send is None:
+            return
+        try:
+            self._send(key)
+        finally:
+            with self._drawn:
+                self._sending -= 1
+                self._drawn.notify_all()
 
     def show_final(self, frame: Frame) -> None:
         """The last picture before the power goes: keys are no longer taken."""
         with self._lock:
             self._closed.set()  # a late key or table change must not draw over it
-            self._show(frame)
+            self._post(frame)
+        self._send_posted(key=False)
         self._wake.set()  # the drawing thread ends
 
     def attach(self) -> Callable[[], None]:

@@ -36,8 +36,8 @@ class WatchedScreen(Screen):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.attempted = threading.Condition()
 
-    def show(self, frame: Frame) -> bool:
-        done = super().show(frame)
+    def flush(self, key: bool = False) -> bool:
+        done = super().flush(key)
         with self.attempted:
             self.attempted.notify_all()
         return done
