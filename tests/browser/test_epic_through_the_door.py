@@ -28,7 +28,7 @@ from .conftest import expect, page_on
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "astoria-epic"
-PATIENCE = 15_000  # ms a page may take to show a change: far above what it takes, so a busy machine only slows
+PATIENCE = 60_000  # ms a page may take to show a change: far above what it takes, so a busy machine only slows
 PHONES = (1, 2)
 TAPPED = 4  # moves tapped on the phones before the restart
 # Moves a phone's mage prefers (the game then ends in a test's time); "end" (ending one's turn) last.
@@ -194,10 +194,7 @@ def step(tv: Any, referee: Any, phones: dict[int, Any], rng: random.Random, by_t
         else:
             request(phones[seat], view["version"], rng)
         own_objective_only(phones[seat], seat)
-    try:
-        showing(tv, view["version"] + 1)
-    except Exception:
-        raise AssertionError((view["awaiting"], view["chance"], view["version"], public(tv)["version"], tv.content()[:3000])) from None
+    showing(tv, view["version"] + 1)
     return True
 
 

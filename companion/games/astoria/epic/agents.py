@@ -1,7 +1,8 @@
 """The Epic's virtual players (companion.core.agents.AgentKit): a random player, for `companion simulate` and
 tests, and the `normal` mage a referee seats from the wizard (a referee is offered no random player): the same
-listed moves, but an action taken rather than the turn ended while one is left (a heuristic of ours, no rule). It decides from its seat's view and choice: a legal move the choice lists, or an Artefact
-laid, typed as a player types his card (E6.5). Simulated games draw their Invasion cards from the pack's
+listed moves, but an action taken rather than the turn ended while one is left (a heuristic of ours, no rule).
+Each decides from its seat's view and choice: a legal move the choice lists, or an Artefact laid, typed as a
+player types his card (E6.5). Simulated games draw their Invasion cards from the pack's
 catalogue (`--board` a pack with `[[invasion]]` cards): without one each card is typed at the table, and a
 simulation is refused in words."""
 
