@@ -117,7 +117,6 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
     table.start()
     bots = parts.bots = Bots(table, {p.seat: p.level for p in config.players if p.box == "bot"},
                              delay=config.bot_delay, seed=seed, acknowledged=on_stored, game=game.key)
-    bots.start()
     web = parts.web = start_web(config, table)
     warn_if_provisional(table, web)
     hardware = parts.hardware = open_hardware(config, table)
@@ -125,6 +124,11 @@ def play(config: Config, parts: Parts, stopped: Callable[[], bool], on_stored: C
         for box in hardware:
             box.box.controller.link = (lambda seat: lambda: web.seat_link(seat))(box.seat)
     devices = SeatDevices(config, table, bots, web, hardware)
+    # Seated as the game under way says before they start: a game resumed keeps its phones' seats, which the
+    # config's virtual players would otherwise play until the loop's first look (issue 39: a restart played a
+    # phone's turn).
+    devices.follow()
+    bots.start()
     parts.untune = tune_for_keys()
     seated = len(table.players()) if table.has_game() else len(players)  # the game under way's, not the config's
     log.info("table ready: store %s, %s players, language %s", config.store, seated, table.language)

@@ -1,6 +1,8 @@
 """The Epic's virtual players (companion.core.agents.AgentKit): a random player, for `companion simulate` and
-the table's bots. It decides from its seat's view and choice: a legal move the choice lists, or an Artefact
-laid, typed as a player types his card (E6.5). Simulated games draw their Invasion cards from the pack's
+tests, and the `normal` mage a referee seats from the wizard (a referee is offered no random player): the same
+listed moves, but an action taken rather than the turn ended while one is left (a heuristic of ours, no rule).
+Each decides from its seat's view and choice: a legal move the choice lists, or an Artefact laid, typed as a
+player types his card (E6.5). Simulated games draw their Invasion cards from the pack's
 catalogue (`--board` a pack with `[[invasion]]` cards): without one each card is typed at the table, and a
 simulation is refused in words."""
 
@@ -52,6 +54,19 @@ class RandomAgent:
         return self.rng.choice(moves)
 
 
+class NormalAgent(RandomAgent):
+    """Never ends its turn early: the turn's actions are what moves the game towards its end."""
+
+    level = "normal"
+
+    def decide(self, view: dict[str, Any], choice: EpicChoice) -> Move:
+        move = super().decide(view, choice)
+        if move.type != "end":
+            return move
+        acting = [m for m in choice.enumerate() if m.type != "end"]
+        return self.rng.choice(acting) if acting else move
+
+
 @dataclass
 class Summary:
     players: int
@@ -84,14 +99,15 @@ class Summary:
 
 
 class EpicAgents(AgentKit):
-    levels = ("random",)
+    levels = ("random", "normal")
     rules = SimulatedRules()
     first_seat = 1
 
     def make(self, level: str, pack: Any, seed: int) -> RandomAgent:
-        if level != "random":
-            raise ValueError(f"unknown level {level!r}")
-        return RandomAgent(seed)
+        agents = {"random": RandomAgent, "normal": NormalAgent}
+        if level not in agents:
+            raise ValueError(f"unknown level {level!r}: the Epic has {', '.join(self.levels)}")
+        return agents[level](seed)
 
     def random_action(self, rng: random.Random, choice: EpicChoice, match: Any = None) -> Move:
         if match is not None:
