@@ -65,3 +65,20 @@ def test_the_map_zoom_buttons_are_shown_only_for_a_game_that_draws_a_map(tmp_pat
         app = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, set()))
         page = app.test_client().get("/").get_data(as_text=True)
         assert 'id="mapbox"' in page and ('data-zoom="in"' in page) is zoomed
+
+
+def test_the_tables_log_heads_each_step_in_the_games_words_never_xidits_year(tmp_path: Path) -> None:
+    """The log of steps done on the table page heads each with the step's own heading (the toy's "Round 1 ·",
+    Xidit's "Year 1 ·"), never a word of one game on another's page."""
+    from companion.table import Acknowledge
+    from tests.table.support import new_table
+
+    games = ((new_toy(tmp_path / "toy.db", "table"), "Round 1 ·"), (new_table(tmp_path / "x.db"), "Year 1 ·"))
+    for table, said in games:
+        table.handle(Acknowledge(1))  # the set-up step done: it goes to the log
+        app = web_app({"REFEREE_PIN": PIN, "TESTING": True}, table, PhoneBoxes(table, set()))
+        page = app.test_client().get("/").get_data(as_text=True)
+        log = page[page.index('data-n="0"'):]
+        assert f'<span class="muted">{said}</span>' in log[:600], log[:600]
+        if said.startswith("Round"):
+            assert "Year" not in page
