@@ -161,7 +161,7 @@ class GamePacks(Protocol):
     """What the walk's pages ask of a game's packs (`GameModule.packs`)."""
 
     @property
-    def walk(self) -> PackWalk: ...
+    def walk(self) -> PackWalk | None: ...  # None: no walk-through yet (the pages offer none)
 
     def parse(self, text: str) -> Any: ...  # a pack (its `name`, `status`)
 

@@ -42,7 +42,11 @@ def packs() -> GamePacks:
 
 
 def the_walk() -> PackWalk:
-    return packs().walk
+    """The game's walk-through of its pack; a clear 404 for a game that has none yet (the Epic's)."""
+    walk = packs().walk
+    if walk is None:
+        abort(404, "this game has no walk-through of its pack yet")
+    return walk
 
 
 @dataclass
@@ -99,7 +103,8 @@ def pack_notice() -> dict[str, Any] | None:
         return None
     return {"name": current.name, "status": current.status, "provisional": current.status != "verified",
             "next_status": upcoming.status, "next_verified": upcoming.status == "verified"
-            and current.status != "verified", "url": "/verify", "reference": "/reference"}
+            and current.status != "verified", "url": "/verify" if packs().walk is not None else None,
+            "reference": "/reference"}
 
 
 # -- pages ---------------------------------------------------------------------------------------------

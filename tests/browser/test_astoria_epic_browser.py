@@ -27,6 +27,9 @@ from web.auth import seat_token
 
 from .conftest import SHOTS, Served, expect, page_on, serving, settled
 
+PATIENCE = 60_000  # ms a page may take to show a change, as in the other games' browser tests: a busy machine
+# only slows it
+
 CARDS = Path(__file__).parents[1] / "games" / "astoria_epic" / "invented-cards.toml"  # INVENTED, for tests
 TV: dict[str, Any] = {"viewport": {"width": 1920, "height": 1080}}
 TABLET: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
@@ -52,8 +55,17 @@ def link(served: Served, seat: int) -> str:
 def open_page(page: Any, url: str) -> None:
     """A page opened and its stream following: the stream's first view swaps the live part once, so a tap
     waits for it."""
+    page.set_default_timeout(PATIENCE)
     page.goto(url)
-    expect(page.locator("#link-state")).to_have_attribute("data-state", "live")
+    expect(page.locator("#link-state")).to_have_attribute("data-state", "live", timeout=PATIENCE)
+
+
+def in_language(page: Any, table: Table, language: str) -> None:
+    """A page told of the table's new language reloads itself in it (app.js): waited for, never raced by a
+    goto of the test's own, which the page's reload would abort."""
+    expect(page.locator("html")).to_have_attribute("lang", language, timeout=PATIENCE)
+    expect(page.locator("#link-state")).to_have_attribute("data-state", "live", timeout=PATIENCE)
+    settled(page, table)
 
 
 taps_seen: list[str] = []  # the first move tapped is pictured, its group open
@@ -176,12 +188,13 @@ def test_four_mages_two_on_phones_to_the_end_with_an_accusation_judged_right(fou
         expect(tv.locator(".epic-board [data-track='health']")).to_have_text("the King's Health")
         table.handle(SetLanguage("fr"))
         for page in (phone, tv, tablet):
-            open_page(page, page.url)
-            settled(page, table)
+            in_language(page, table, "fr")
         shoot(phone, "phone-390-fr")
         shoot(tv, "table-1920-fr")
         shoot(tablet, "table-1280-fr")
         table.handle(SetLanguage("en"))
+        for page in (phone, other, tv, tablet):
+            in_language(page, table, "en")
         # An accusation judged right, on the accuser's own phone (E11): a seat whose Objective kills the King.
         traitor = next(s for s, o in objectives.items() if s != 1 and o != "save")
         accused = False
