@@ -331,17 +331,19 @@ def test_a_two_player_game_on_phones_through_a_chain_of_three_and_a_change_of_do
                 showing(night.phones[seat], night.table.seat_snapshot(seat).view["version"])
                 shoot(night.phones[seat], "laboratory-seat-390-en.png")
                 dominance_taken(night)
+                # Every open page reloads itself in the table's new language (app.js): waited for, never raced
+                # by a goto or a reload of the test's own, which the page's reload would abort.
                 night.table.handle(SetLanguage("fr"))
                 for page, size in ((tablet, 1280), (tv, 1920)):
-                    page.goto(f"{night.served.url}/")
-                    expect(page.locator("html")).to_have_attribute("lang", "fr", timeout=PATIENCE)
+                    in_language(page, "fr")
                     now(page)
                     shoot(page, f"laboratory-table-{size}-fr.png")
-                page = night.phones[1]
-                page.reload()
-                expect(page.locator("html")).to_have_attribute("lang", "fr", timeout=PATIENCE)
-                shoot(page, "laboratory-seat-390-fr.png")
+                for page in night.phones.values():
+                    in_language(page, "fr")
+                shoot(night.phones[1], "laboratory-seat-390-fr.png")
                 night.table.handle(SetLanguage("en"))
+                for page in (tablet, tv, *night.phones.values()):
+                    in_language(page, "en")
                 to_the_end(night, 2)
                 assert engine(night.table).result() is not None
                 tv.goto(f"{night.served.url}/")
@@ -350,6 +352,12 @@ def test_a_two_player_game_on_phones_through_a_chain_of_three_and_a_change_of_do
     finally:
         unwatch()
     assert night.taps and max(night.taps) <= 3 and max(night.reaction_taps) <= 2
+
+
+def in_language(page: Any, language: str) -> None:
+    """Until the page has reloaded itself in the table's language and its stream follows again."""
+    expect(page.locator("html")).to_have_attribute("lang", language, timeout=PATIENCE)
+    expect(page.locator("#link-state")).to_have_attribute("data-state", "live", timeout=PATIENCE)
 
 
 def test_a_four_player_game_with_two_phones_and_two_virtual_players_to_the_end(
