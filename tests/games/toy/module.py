@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.errors import N_, BadRecord
+from companion.core.errors import N_
 from companion.core.game import Option, Rules
+from companion.core.records import setup_and_moves
 
 from .moves import RECORD_FORMAT, Chance, Move, ToySetup, move_from_json, move_to_json, setup_from_json, setup_to_json
 from .rules import VIEW_FORMAT, ToyMatch
@@ -56,9 +57,4 @@ class ToyRules(Rules):
         return move_from_json(data)
 
     def record_from_json(self, data: Any, pack: Any = None) -> tuple[ToySetup, list[Move]]:
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise BadRecord(f"not a {RECORD_FORMAT} record")
-        moves = data.get("moves")
-        if not isinstance(moves, list):
-            raise BadRecord("a toy record's moves are a list")
-        return setup_from_json(data.get("setup")), [move_from_json(m) for m in moves]
+        return setup_and_moves(data, RECORD_FORMAT, setup_from_json, move_from_json, "a toy")

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.core.errors import N_, BadRecord
 from companion.core.game import Option, Rules
+from companion.core.records import setup_and_moves
 
 from .packs import shipped
 from .rules import RECORD_FORMAT, VIEW_FORMAT, EpicMatch, EpicPack, EpicSetup, Move, deal
@@ -62,12 +63,7 @@ class EpicRules(Rules):
         return _move_from_json(data)
 
     def record_from_json(self, data: Any, pack: Any = None) -> tuple[EpicSetup, list[Move | Chance]]:
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise BadRecord(f"not an Astoria Epic record: format must be {RECORD_FORMAT!r}")
-        moves = data.get("moves")
-        if not isinstance(moves, list):
-            raise BadRecord("an Astoria Epic record's moves are a list")
-        return _setup_from_json(data.get("setup")), [_move_from_json(m) for m in moves]
+        return setup_and_moves(data, RECORD_FORMAT, _setup_from_json, _move_from_json, "an Astoria Epic")
 
 
 RULES = EpicRules()

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.core.errors import N_, BadRecord
 from companion.core.game import Option, Rules
+from companion.core.records import setup_and_moves
 
 from ..common.rules.gems import COLOURS
 from .rules import PROVISIONAL, RECORD_FORMAT, VIEW_FORMAT, LabMatch, LabSetup, Pack
@@ -80,12 +81,7 @@ class LaboratoryRules(Rules):
         return move_from_json(data)
 
     def record_from_json(self, data: Any, pack: Any = None) -> tuple[LabSetup, list[Move]]:
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise BadRecord(f"not a {RECORD_FORMAT} record")
-        moves = data.get("moves")
-        if not isinstance(moves, list):
-            raise BadRecord("a record's moves are a list")
-        return setup_from_json(data.get("setup")), [move_from_json(m) for m in moves]
+        return setup_and_moves(data, RECORD_FORMAT, setup_from_json, move_from_json, "an Astoria Laboratory")
 
 
 RULES = LaboratoryRules()
